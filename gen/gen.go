@@ -1,0 +1,62 @@
+// Package gen is envgen as a library: schemas in, files out.
+//
+// Generate runs the whole pipeline of DESIGN.md (load, build the model, name it,
+// render each backend) and returns the files it would write; it writes nothing
+// itself and keeps no global state, so it can run many times in one process.
+package gen
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Options says what to generate.
+type Options struct {
+	// Inputs are schema files or folders (searched for *.json, *.yaml, *.yml),
+	// as the user named them. Their order does not change the output.
+	Inputs []string
+	// RefMap maps an absolute URL prefix to a local folder, so that references
+	// under that prefix are read from disk instead of the network.
+	RefMap map[string]string
+	// NoCanonical leaves out the embedded canonical schemas (they are
+	// resolvable by $id by default).
+	NoCanonical bool
+
+	// Go output: a folder (relative paths in Files are under it) and a package.
+	GoOut     string
+	GoPackage string
+
+	// TSOut is the TypeScript output folder, "" for none.
+	TSOut string
+
+	// Names overrides type names: a schema location ("file#/pointer" as in
+	// error messages, or an absolute URL with fragment) to a Go type name.
+	Names map[string]string
+}
+
+// File is one generated file.
+type File struct {
+	Path    string // slash-separated, relative to the working directory, e.g. "generated/go/envelope.go"
+	Content []byte
+}
+
+// Files is the output of one generation, sorted by Path.
+type Files []File
+
+func (fs Files) sorted() Files {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Path < fs[j].Path })
+	return fs
+}
+
+// Equal reports whether two file sets have the same paths and bytes.
+func (fs Files) Equal(other Files) bool {
+	if len(fs) != len(other) {
+		return false
+	}
+	for i := range fs {
+		if fs[i].Path != other[i].Path || !bytes.Equal(fs[i].Content, other[i].Content) {
+			return false
+		}
+	}
+	return true
+}

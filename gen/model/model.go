@@ -1,0 +1,281 @@
+// Package model is envgen's language-neutral type space.
+//
+// The loader turns schema files into compiled JSON Schema; the builder (package
+// build) turns those into a Space: a closed set of kinds (object, enum, const,
+// union, array, tuple, map, scalar, any, type parameter) that refer to each other
+// by TypeID, never by a Go or TypeScript spelling. Names are decided once, by
+// package naming, and stored here; the backends only spell them.
+package model
+
+import "sort"
+
+// TypeID identifies a type in a Space. The zero TypeID is never a valid type.
+type TypeID int
+
+// Kind is the closed set of type kinds.
+type Kind int
+
+const (
+	KindObject    Kind = iota + 1 // a JSON object with known members
+	KindEnum                      // one of a fixed list of values
+	KindConst                     // exactly one value
+	KindUnion                     // oneOf / anyOf: a sum type
+	KindArray                     // a list of one item type
+	KindTuple                     // prefixItems: positional item types
+	KindMap                       // an object with only additionalProperties / patternProperties
+	KindScalar                    // string, integer, number, boolean, null
+	KindAny                       // any JSON value (no type, or several)
+	KindTypeParam                 // a type parameter, from $dynamicAnchor
+)
+
+var kindNames = [...]string{"", "object", "enum", "const", "union", "array", "tuple", "map", "scalar", "any", "type parameter"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Location is where a schema lives: the input file as the user named it and the
+// JSON Pointer inside it. It is what every error message points at.
+type Location struct {
+	File    string // e.g. "schemas/envelope.json"
+	Pointer string // RFC 6901, e.g. "/$defs/warning/properties/code"; "" is the root
+	URL     string // the absolute URL the compiler knows the schema by
+}
+
+// String gives "file#/pointer", the form used in every message.
+func (l Location) String() string { return l.File + "#" + l.Pointer }
+
+// Doc holds the annotations that become documentation.
+type Doc struct {
+	Title       string
+	Description string
+	Default     *Value // nil when absent
+	Examples    []Value
+	Deprecated  bool
+	ReadOnly    bool
+	WriteOnly   bool
+}
+
+// IsZero reports whether d carries no documentation at all.
+func (d Doc) IsZero() bool {
+	return d.Title == "" && d.Description == "" && d.Default == nil && len(d.Examples) == 0 &&
+		!d.Deprecated && !d.ReadOnly && !d.WriteOnly
+}
+
+// Value is a JSON value from a schema (an enum member, a const, a default),
+// kept as its canonical JSON text so that numbers keep their exact spelling.
+type Value struct {
+	JSON string // e.g. `"warning"`, `3`, `1.5`, `null`
+	Go   any    // decoded: nil, bool, string, json.Number, []any, map[string]any
+}
+
+// Ref is a use of a type: the type, its type arguments when it is generic, and
+// whether null is allowed in addition at this use.
+type Ref struct {
+	ID       TypeID
+	Args     []Ref // type arguments, in the order of the target's TypeParams
+	Nullable bool  // null is allowed as well
+}
+
+// Names is what naming decides for a named type.
+type Names struct {
+	Go string // exported Go identifier, e.g. "RequestID"
+	TS string // TypeScript identifier, e.g. "RequestID"
+}
+
+// Type is implemented by *Object, *Enum, *Const, *Union, *Array, *Tuple, *Map,
+// *Scalar, *Any and *TypeParam; nothing else.
+type Type interface {
+	Common() *Common
+}
+
+// Common is shared by every kind.
+type Common struct {
+	ID   TypeID
+	Kind Kind
+	Loc  Location
+	Doc  Doc
+
+	// Named types get a declaration of their own; anonymous ones are spelled
+	// inline at their use. Name is empty until package naming has run.
+	Named bool
+	Name  Names
+	// NameHints are the candidates naming chooses from, best first, e.g.
+	// ["warning"] for $defs/warning or ["Envelope", "meta"] for an inline
+	// object at /properties/meta of the Envelope.
+	NameHint NameHint
+
+	// TypeParams lists the type parameters (KindTypeParam) this named type is
+	// generic in, e.g. Envelope[T].
+	TypeParams []TypeID
+
+	Checks Checks // constraints for the validators
+}
+
+// Common returns c itself, so that every kind satisfies Type by embedding it.
+func (c *Common) Common() *Common { return c }
+
+// NameHint records where a name can come from, in order of preference.
+type NameHint struct {
+	Override string   // x-go-name in the schema or the config: used verbatim
+	DefsKey  string   // the $defs / definitions key, e.g. "warning"
+	Title    string   // the schema's title
+	FileName string   // for the root of a file: its base name without extension
+	Parent   TypeID   // for inline types: the named type they are nested in
+	Path     []string // for inline types: the member path from Parent, e.g. ["meta", "pagination"]
+}
+
+// Object is a JSON object with known members.
+type Object struct {
+	Common
+	Fields []*Field // in the order the schema lists them
+	// Extra is set when members beyond Fields are allowed
+	// (additionalProperties other than false, or patternProperties); the Go
+	// struct keeps them in a map so that they survive a round trip.
+	Extra *Ref
+	// Closed reports that no members beyond Fields are allowed.
+	Closed bool
+}
+
+// Field is one member of an Object.
+type Field struct {
+	JSONName string // the member name, exactly as in the schema
+	GoName   string // decided by naming, e.g. "RequestID"
+	Type     Ref
+	Required bool
+	Doc      Doc
+	Loc      Location
+}
+
+// Enum is one of a fixed list of values.
+type Enum struct {
+	Common
+	Base    ScalarKind // the JSON type all values share; ScalarAny when mixed
+	Values  []Value
+	Members []string // constant names decided by naming, parallel to Values, e.g. "SeverityWarning"
+}
+
+// Const is exactly one value.
+type Const struct {
+	Common
+	Base   ScalarKind
+	Value  Value
+	Member string // constant name decided by naming
+}
+
+// Union is a sum type from oneOf or anyOf.
+type Union struct {
+	Common
+	Exclusive bool  // oneOf: exactly one branch; anyOf: at least one
+	Branches  []Ref // in schema order
+	// Discriminator is the member whose const or enum tells the branches
+	// apart, or "" for an untagged union.
+	Discriminator string
+	// Tags holds, per branch, the discriminator values that select it.
+	Tags [][]Value
+	// BranchNames are the per-branch identifiers decided by naming.
+	BranchNames []string
+}
+
+// Array is a list of one item type.
+type Array struct {
+	Common
+	Items Ref
+}
+
+// Tuple is a positional list from prefixItems.
+type Tuple struct {
+	Common
+	Items []Ref
+	// Rest is the type of items after the prefix, nil when none are allowed.
+	Rest *Ref
+}
+
+// Map is an object whose members are all of one type.
+type Map struct {
+	Common
+	Values Ref
+}
+
+// ScalarKind is the JSON type of a scalar.
+type ScalarKind int
+
+const (
+	ScalarAny ScalarKind = iota // mixed: only for Enum and Const bases
+	ScalarString
+	ScalarInteger
+	ScalarNumber
+	ScalarBoolean
+	ScalarNull
+)
+
+var scalarNames = [...]string{"any", "string", "integer", "number", "boolean", "null"}
+
+func (s ScalarKind) String() string { return scalarNames[s] }
+
+// Scalar is a string, integer, number, boolean or null.
+type Scalar struct {
+	Common
+	Scalar ScalarKind
+}
+
+// Any is any JSON value: a schema with no type, or with several.
+type Any struct {
+	Common
+}
+
+// TypeParam is a type parameter of a generic type; Default is the type used
+// when no argument is given (the schema at the $dynamicAnchor).
+type TypeParam struct {
+	Common
+	Anchor  string // the $dynamicAnchor name, e.g. "data"
+	Default Ref
+}
+
+// Space is the whole type space of one generation.
+type Space struct {
+	Types []Type // Types[0] is nil: TypeID 0 is never valid
+	Roots []Root // one per input file, in a fixed order
+}
+
+// Root is the type an input file's root schema became.
+type Root struct {
+	File string // as named by the user, e.g. "schemas/envelope.json"
+	URL  string // absolute URL, e.g. "https://envgen.dev/schemas/envelope/v1"
+	Type TypeID
+}
+
+// Get returns the type with the given ID.
+func (s *Space) Get(id TypeID) Type { return s.Types[id] }
+
+// Add appends t, assigning its ID.
+func (s *Space) Add(t Type) TypeID {
+	if len(s.Types) == 0 {
+		s.Types = append(s.Types, nil)
+	}
+	c := t.Common()
+	c.ID = TypeID(len(s.Types))
+	s.Types = append(s.Types, t)
+	return c.ID
+}
+
+// Named returns the named types, sorted by name, then by location.
+func (s *Space) Named() []Type {
+	var out []Type
+	for _, t := range s.Types {
+		if t != nil && t.Common().Named {
+			out = append(out, t)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Common(), out[j].Common()
+		if a.Name.Go != b.Name.Go {
+			return a.Name.Go < b.Name.Go
+		}
+		return a.Loc.String() < b.Loc.String()
+	})
+	return out
+}
