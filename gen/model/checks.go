@@ -2,15 +2,26 @@ package model
 
 import "math/big"
 
-// Checks are the constraints of a schema that its type's shape does not already
-// say. The validators (Go and TypeScript) emit one check per non-zero field;
-// subschemas are Refs into the same Space, so applicators such as not or
-// if/then/else are types like any other, usually anonymous.
+// Checks are every assertion of a type's schema, typed: the validators (Go and
+// TypeScript) emit one check per non-zero field and need nothing else. The
+// shape of a type (its Kind and fields) is a view for declaring it; Checks stay
+// the whole truth, so that a shape which cannot say everything (an allOf
+// merged into one struct, an object schema without "type") never loses an
+// assertion. Subschemas are Refs into the same Space; those used only here
+// stay anonymous and get no declaration of their own.
 type Checks struct {
 	// Types lists the JSON types allowed ("null", "boolean", "object", "array",
-	// "number", "integer", "string") when the shape does not imply them, as for
-	// KindAny; empty means any type.
+	// "number", "integer", "string"); empty means any type.
 	Types []string
+	Enum  []Value
+	Const *Value
+
+	// Ref is a $ref that stands beside other keywords; a schema that is only a
+	// $ref becomes the target type itself.
+	Ref *Ref
+	// DynamicRef is a $dynamicRef: Anchor is resolved in the dynamic scope,
+	// Default is the static target.
+	DynamicRef *DynamicRef
 
 	// string
 	MinLength *int // in code points
@@ -26,6 +37,8 @@ type Checks struct {
 	MultipleOf       *Number
 
 	// array
+	PrefixItems []Ref
+	Items       *Ref // items after PrefixItems; nil when absent
 	MinItems    *int
 	MaxItems    *int
 	UniqueItems bool
@@ -34,15 +47,20 @@ type Checks struct {
 	MaxContains *int
 
 	// object
-	MinProperties     *int
-	MaxProperties     *int
-	PropertyNames     *Ref
-	PatternProperties []PatternMember // sorted by Pattern
-	DependentRequired []Dependency    // sorted by Member
-	DependentSchemas  []DependentType // sorted by Member
+	Properties           []PropertyCheck // in schema order
+	Required             []string
+	AdditionalProperties *Ref // nil when absent
+	MinProperties        *int
+	MaxProperties        *int
+	PropertyNames        *Ref
+	PatternProperties    []PatternMember // sorted by Pattern
+	DependentRequired    []Dependency    // sorted by Member
+	DependentSchemas     []DependentType // sorted by Member
 
 	// applicators that do not shape the type
-	AllOf []Ref // the parts of an allOf that could not be merged into the shape
+	AllOf []Ref
+	AnyOf []Ref
+	OneOf []Ref
 	Not   *Ref
 	If    *Ref
 	Then  *Ref
@@ -74,4 +92,16 @@ type Dependency struct {
 type DependentType struct {
 	Member string
 	Type   Ref
+}
+
+// PropertyCheck is one entry of properties.
+type PropertyCheck struct {
+	Name string
+	Type Ref
+}
+
+// DynamicRef is a $dynamicRef.
+type DynamicRef struct {
+	Anchor  string // "" when the reference has no plain-name fragment
+	Default Ref    // the statically resolved target
 }

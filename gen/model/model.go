@@ -26,9 +26,10 @@ const (
 	KindScalar                    // string, integer, number, boolean, null
 	KindAny                       // any JSON value (no type, or several)
 	KindTypeParam                 // a type parameter, from $dynamicAnchor
+	KindAlias                     // another name for a type: a $defs entry that is only a $ref, or an instantiation such as Envelope[Payload]
 )
 
-var kindNames = [...]string{"", "object", "enum", "const", "union", "array", "tuple", "map", "scalar", "any", "type parameter"}
+var kindNames = [...]string{"", "object", "enum", "const", "union", "array", "tuple", "map", "scalar", "any", "type parameter", "alias"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -87,9 +88,9 @@ type Names struct {
 }
 
 // Type is implemented by *Object, *Enum, *Const, *Union, *Array, *Tuple, *Map,
-// *Scalar, *Any and *TypeParam; nothing else.
+// *Scalar, *Any, *TypeParam and *Alias; nothing else.
 type Type interface {
-	Common() *Common
+	Base() *Common
 }
 
 // Common is shared by every kind.
@@ -115,8 +116,8 @@ type Common struct {
 	Checks Checks // constraints for the validators
 }
 
-// Common returns c itself, so that every kind satisfies Type by embedding it.
-func (c *Common) Common() *Common { return c }
+// Base returns c itself, so that every kind satisfies Type by embedding Common.
+func (c *Common) Base() *Common { return c }
 
 // NameHint records where a name can come from, in order of preference.
 type NameHint struct {
@@ -153,17 +154,17 @@ type Field struct {
 // Enum is one of a fixed list of values.
 type Enum struct {
 	Common
-	Base    ScalarKind // the JSON type all values share; ScalarAny when mixed
-	Values  []Value
-	Members []string // constant names decided by naming, parallel to Values, e.g. "SeverityWarning"
+	ValueType ScalarKind // the JSON type all values share; ScalarAny when mixed
+	Values    []Value
+	Members   []string // constant names decided by naming, parallel to Values, e.g. "SeverityWarning"
 }
 
 // Const is exactly one value.
 type Const struct {
 	Common
-	Base   ScalarKind
-	Value  Value
-	Member string // constant name decided by naming
+	ValueType ScalarKind
+	Value     Value
+	Member    string // constant name decided by naming
 }
 
 // Union is a sum type from oneOf or anyOf.
@@ -235,6 +236,13 @@ type TypeParam struct {
 	Default Ref
 }
 
+// Alias is a named type that stands for another: a $defs entry that is only a
+// $ref, or a root that fixes a generic type's parameters (Envelope[Payload]).
+type Alias struct {
+	Common
+	Target Ref
+}
+
 // Space is the whole type space of one generation.
 type Space struct {
 	Types []Type // Types[0] is nil: TypeID 0 is never valid
@@ -256,7 +264,7 @@ func (s *Space) Add(t Type) TypeID {
 	if len(s.Types) == 0 {
 		s.Types = append(s.Types, nil)
 	}
-	c := t.Common()
+	c := t.Base()
 	c.ID = TypeID(len(s.Types))
 	s.Types = append(s.Types, t)
 	return c.ID
@@ -266,12 +274,12 @@ func (s *Space) Add(t Type) TypeID {
 func (s *Space) Named() []Type {
 	var out []Type
 	for _, t := range s.Types {
-		if t != nil && t.Common().Named {
+		if t != nil && t.Base().Named {
 			out = append(out, t)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Common(), out[j].Common()
+		a, b := out[i].Base(), out[j].Base()
 		if a.Name.Go != b.Name.Go {
 			return a.Name.Go < b.Name.Go
 		}

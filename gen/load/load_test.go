@@ -1,0 +1,152 @@
+package load
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/envgen/envgen/gen/model"
+)
+
+// write creates files in a temp dir and changes into it, so that paths in
+// messages are short and relative, as a user would see them.
+func write(t *testing.T, files map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		files  map[string]string
+		inputs []string
+		want   string // the whole message, location first
+	}{{
+		name:   "missing file",
+		inputs: []string{"nope.json"},
+		want:   "nope.json#: cannot read: no such file or folder",
+	}, {
+		name:  "invalid JSON",
+		files: map[string]string{"a.json": "{\n  \"type\": \"object\",\n}"},
+		want:  "a.json#: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string",
+	}, {
+		name:  "malformed YAML",
+		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: [1, 2\n"},
+		want:  "a.yaml#: invalid YAML: line ",
+	}, {
+		name:  "duplicate YAML key",
+		files: map[string]string{"a.yaml": "type: object\ntype: string\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 1: duplicate key \"type\"",
+	}, {
+		name:  "metaschema",
+		files: map[string]string{"a.json": `{"type": "object", "properties": {"n": {"type": "integr"}}}`},
+		want:  "a.json#/properties/n/type: not a valid schema: ",
+	}, {
+		name:  "unresolvable pointer",
+		files: map[string]string{"a.json": `{"properties": {"n": {"$ref": "#/$defs/missing"}}}`},
+		want:  `a.json#/properties/n/$ref: $ref "#/$defs/missing" does not resolve: no such location in a.json`,
+	}, {
+		name:  "missing file reference",
+		files: map[string]string{"a.json": `{"properties": {"n": {"$ref": "other.json"}}}`},
+		want:  `a.json#/properties/n/$ref: $ref "other.json" does not resolve: cannot read other.json: no such file or folder`,
+	}, {
+		name:  "network reference",
+		files: map[string]string{"a.json": `{"items": {"$ref": "https://example.com/s.json"}}`},
+		want:  `a.json#/items/$ref: $ref "https://example.com/s.json" needs the network, and envgen never fetches`,
+	}, {
+		name:  "refused keyword",
+		files: map[string]string{"a.json": `{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true}`},
+		want:  `a.json#/$recursiveAnchor: unsupported keyword "$recursiveAnchor"`,
+	}, {
+		name:  "same $id twice",
+		files: map[string]string{"a.json": `{"$id": "https://x.test/a"}`, "b.json": `{"$id": "https://x.test/a"}`},
+		want:  `b.json#: $id "https://x.test/a" is also the $id of a.json`,
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			write(t, tc.files)
+			inputs := tc.inputs
+			if inputs == nil {
+				for name := range tc.files {
+					inputs = append(inputs, name)
+				}
+			}
+			_, err := Load(Options{Inputs: inputs})
+			var me *model.Error
+			if !errors.As(err, &me) {
+				t.Fatalf("want a *model.Error, got %v", err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got  %s\nwant %s…", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRefMapAndEmbedded(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json":         `{"properties": {"a": {"$ref": "https://remote.test/s/common.json#/$defs/id"}, "b": {"$ref": "https://envgen.test/v1/thing.json"}}}`,
+		"local/common.json": `{"$defs": {"id": {"type": "string"}}}`,
+	})
+	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json", "type": "integer"}`)}}
+	set, err := Load(Options{
+		Inputs:   []string{"tool.json"},
+		RefMap:   map[string]string{"https://remote.test/s/": "local"},
+		Embedded: embedded, EmbeddedName: "envgen:schemas",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := set.Files[0].Schema.Properties
+	if got := set.Locate(props["a"].Ref.Location); got.String() != "local/common.json#/$defs/id" {
+		t.Errorf("mapped reference located at %s", got)
+	}
+	if got := set.Locate(props["b"].Ref.Location); got.String() != "envgen:schemas/thing.json#" {
+		t.Errorf("embedded reference located at %s", got)
+	}
+}
+
+func TestInputsFolderAndOrder(t *testing.T) {
+	write(t, map[string]string{
+		"s/b.yaml":        "type: object\nproperties:\n  zeta: {type: string}\n  alpha: {type: integer}\n",
+		"s/a.json":        `{"type": "object", "properties": {"zeta": {}, "alpha": {}}, "$defs": {"x": {}, "y": {"$defs": {"z": {}}}}}`,
+		"s/notes.txt":     "not a schema",
+		"s/nested/c.json": `{"not": "read: folders are not searched recursively"}`,
+	})
+	set, err := Load(Options{Inputs: []string{"s", "s/a.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range set.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, " ") != "s/a.json s/b.yaml" {
+		t.Errorf("inputs = %v", paths)
+	}
+	for _, f := range set.Files {
+		if got := strings.Join(set.Keys(f.Schema.Location+"/properties"), " "); got != "zeta alpha" {
+			t.Errorf("%s: property order %q, want the written order", f.Path, got)
+		}
+	}
+	var keys []string
+	for _, d := range set.Files[0].Defs {
+		keys = append(keys, d.Key)
+	}
+	if strings.Join(keys, " ") != "x y z" {
+		t.Errorf("defs = %v, want every $defs entry, nested ones too", keys)
+	}
+}

@@ -1,0 +1,150 @@
+package load
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// decode parses a schema document as JSON or, by file extension, YAML. Numbers
+// become json.Number so that no value is rounded; YAML is reduced to the JSON
+// data model (string keys only, no tags beyond the core schema).
+func decode(name string, data []byte) (any, map[string][]string, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		order := map[string][]string{}
+		doc, err := decodeYAML(data, order)
+		return doc, order, err
+	}
+	doc, err := decodeJSON(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, keyOrder(data), nil
+}
+
+func decodeJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line, col := position(data, max(se.Offset-1, 0)) // Offset is just past the bad byte
+			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("invalid JSON: unexpected end of file")
+		}
+		return nil, fmt.Errorf("invalid JSON: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		line, col := position(data, dec.InputOffset())
+		return nil, fmt.Errorf("invalid JSON at line %d, column %d: data after the top-level value", line, col)
+	}
+	return v, nil
+}
+
+// position turns a byte offset into a 1-based line and column.
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+func decodeYAML(data []byte, order map[string][]string) (any, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("invalid YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if len(doc.Content) == 0 {
+		return nil, fmt.Errorf("invalid YAML: the document is empty")
+	}
+	return yamlValue(doc.Content[0], "", order)
+}
+
+// yamlValue converts a node to the JSON data model, recording the key order of
+// every mapping under its JSON Pointer.
+func yamlValue(n *yaml.Node, ptr string, order map[string][]string) (any, error) {
+	switch n.Kind {
+	case yaml.AliasNode:
+		return yamlValue(n.Alias, ptr, order)
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
+				return nil, yamlErr(k, "a mapping key must be a string")
+			}
+			if _, dup := m[k.Value]; dup {
+				return nil, yamlErr(k, fmt.Sprintf("duplicate key %q", k.Value))
+			}
+			val, err := yamlValue(v, ptr+"/"+escape(k.Value), order)
+			if err != nil {
+				return nil, err
+			}
+			m[k.Value] = val
+			order[ptr] = append(order[ptr], k.Value)
+		}
+		return m, nil
+	case yaml.SequenceNode:
+		arr := make([]any, 0, len(n.Content))
+		for i, c := range n.Content {
+			val, err := yamlValue(c, ptr+"/"+strconv.Itoa(i), order)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, val)
+		}
+		return arr, nil
+	case yaml.ScalarNode:
+		return yamlScalar(n)
+	}
+	return nil, yamlErr(n, "unsupported YAML node")
+}
+
+func yamlScalar(n *yaml.Node) (any, error) {
+	switch n.Tag {
+	case "!!null":
+		return nil, nil
+	case "!!bool":
+		var b bool
+		if err := n.Decode(&b); err != nil {
+			return nil, yamlErr(n, err.Error())
+		}
+		return b, nil
+	case "!!int":
+		var i int64
+		if err := n.Decode(&i); err != nil {
+			return nil, yamlErr(n, err.Error())
+		}
+		return json.Number(strconv.FormatInt(i, 10)), nil
+	case "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil {
+			return nil, yamlErr(n, err.Error())
+		}
+		if _, err := strconv.ParseFloat(n.Value, 64); err == nil {
+			return json.Number(n.Value), nil // keep the exact spelling
+		}
+		return nil, yamlErr(n, fmt.Sprintf("%q is not a JSON number", n.Value))
+	case "!!str", "!!binary", "!!timestamp":
+		return n.Value, nil
+	}
+	return nil, yamlErr(n, fmt.Sprintf("unsupported YAML tag %s", n.Tag))
+}
+
+func yamlErr(n *yaml.Node, msg string) error {
+	return fmt.Errorf("invalid YAML at line %d, column %d: %s", n.Line, n.Column, msg)
+}
