@@ -1,0 +1,64 @@
+package golang
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// goFileName is the Go file for a schema file: its base name without the
+// extension (and without a ".schema" before it), e.g. "schemas/envelope.json"
+// → "envelope.go". Characters other than ASCII letters, digits, "-", "_" and
+// "." become "_"; a name that go build would skip or constrain ("_x", ".x",
+// "x_test", "x_windows") gets a prefix or suffix that keeps it built.
+func goFileName(file string) string {
+	base := file[strings.LastIndexAny(file, `/\`)+1:]
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	base = strings.TrimSuffix(base, ".schema")
+	base = strings.Map(func(r rune) rune {
+		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-_.", r)) {
+			return r
+		}
+		return '_'
+	}, base)
+	switch {
+	case base == "":
+		base = "types"
+	case base[0] == '_' || base[0] == '.':
+		base = "schema" + base
+	}
+	if i := strings.LastIndexByte(base, '_'); i >= 0 {
+		last := base[i+1:]
+		if last == "test" || slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
+			base += "_schema"
+		}
+	}
+	return base + ".go"
+}
+
+// knownOS and knownArch are the file name suffixes that go build reads as
+// constraints (go/build's lists).
+var (
+	knownOS = []string{"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js",
+		"linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos"}
+	knownArch = []string{"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips",
+		"mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv",
+		"riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
+)
+
+// exportedName turns an anchor such as "page-item" into "PageItem", or
+// returns fallback when nothing usable is left.
+func exportedName(s, fallback string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		r := []rune(part)
+		b.WriteString(string(unicode.ToUpper(r[0])) + string(r[1:]))
+	}
+	out := b.String()
+	if out == "" || !unicode.IsLetter([]rune(out)[0]) {
+		return fallback
+	}
+	return out
+}
