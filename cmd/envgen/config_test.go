@@ -1,0 +1,191 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/model"
+)
+
+func writeConfig(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLoadConfigYAML(t *testing.T) {
+	p := writeConfig(t, "envgen.yaml", `# envgen settings
+inputs: [schemas/, tool.json]
+go:
+  out: internal/envelope
+  package: envelope
+ts: {out: /abs/web}
+ref_map:
+  "https://example.com/schemas/": third_party/schemas
+names:
+  "schemas/tool.json#/$defs/item": ToolItem
+  "https://example.com/x.json#/$defs/y": Y
+no_canonical: true
+`)
+	dir := filepath.Dir(p)
+	got, err := loadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := gen.Options{
+		Inputs:      []string{filepath.Join(dir, "schemas"), filepath.Join(dir, "tool.json")},
+		GoOut:       filepath.Join(dir, "internal/envelope"),
+		GoPackage:   "envelope",
+		TSOut:       "/abs/web",
+		RefMap:      map[string]string{"https://example.com/schemas/": filepath.Join(dir, "third_party/schemas")},
+		Names:       map[string]string{filepath.ToSlash(filepath.Join(dir, "schemas/tool.json")) + "#/$defs/item": "ToolItem", "https://example.com/x.json#/$defs/y": "Y"},
+		NoCanonical: true,
+	}
+	if filepath.Separator != '/' {
+		want.TSOut = filepath.Join(dir, "/abs/web")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLoadConfigJSON(t *testing.T) {
+	p := writeConfig(t, "envgen.json", `{
+  "inputs": ["a.json"],
+  "go": {"out": "out", "package": "p"},
+  "ts": {"out": null},
+  "ref_map": {}
+}`)
+	dir := filepath.Dir(p)
+	got, err := loadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := gen.Options{Inputs: []string{filepath.Join(dir, "a.json")}, GoOut: filepath.Join(dir, "out"), GoPackage: "p", RefMap: map[string]string{}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLoadConfigRelativeToCWD(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("build", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("build/envgen.yaml", []byte("inputs: [../schemas]\ngo: {out: ./gen, package: p}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := loadConfig("build/envgen.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Inputs, []string{"schemas"}) || got.GoOut != filepath.Join("build", "gen") {
+		t.Errorf("paths not relative to the config folder: %+v", got)
+	}
+}
+
+func TestLoadConfigErrors(t *testing.T) {
+	tests := []struct{ content, want string }{
+		{"go:\n  out: x\n  pakage: p\n", `#/go/pakage: unknown key "pakage" (known: out, package)`},
+		{"outputs: x\n", `#/outputs: unknown key "outputs" (known: inputs, go, ts, ref_map, names, no_canonical)`},
+		{"go: {out: [a, b]}\n", "#/go/out: expected a string, got a list"},
+		{"go: {package: 3}\n", "#/go/package: expected a string, got the number 3"},
+		{"inputs: schemas/\n", `#/inputs: expected a list of strings, got the string "schemas/"`},
+		{"inputs: [a, {b: c}]\n", "#/inputs/1: expected a string, got a mapping"},
+		{"ts: out\n", `#/ts: expected a mapping, got the string "out"`},
+		{"- a\n", "#: expected a mapping, got a list"},
+		{"ref_map: {\"https://x/a\": 1}\n", "#/ref_map/https:~1~1x~1a: expected a string, got the number 1"},
+		{"ref_map: {schemas: dir}\n", "#/ref_map/schemas: schemas is not an absolute URL prefix such as https://example.com/schemas/"},
+		{"names: {\"a.json#/x\": my-name}\n", `#/names/a.json#~1x: "my-name" is not a valid Go identifier`},
+		{"no_canonical: yes please\n", `#/no_canonical: expected a boolean, got the string "yes please"`},
+		{"go: {out: a}\ngo: {out: b}\n", `#/go: duplicate key "go"`},
+		{"go: {out: \"\"}\n", "#/go/out: expected a non-empty string"},
+	}
+	for _, tt := range tests {
+		p := writeConfig(t, "envgen.yaml", tt.content)
+		_, err := loadConfig(p)
+		if err == nil {
+			t.Errorf("%q: no error", tt.content)
+			continue
+		}
+		if want := p + tt.want; err.Error() != want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.content, err, want)
+		}
+		if !model.IsInputError(err) {
+			t.Errorf("%q: not an input error", tt.content)
+		}
+	}
+}
+
+func TestLoadConfigEmptyAndBroken(t *testing.T) {
+	for _, content := range []string{"", "# nothing\n"} {
+		if got, err := loadConfig(writeConfig(t, "e.yaml", content)); err != nil || !reflect.DeepEqual(got, gen.Options{}) {
+			t.Errorf("%q: %+v, %v", content, got, err)
+		}
+	}
+	p := writeConfig(t, "bad.yaml", "go: {out: [\n")
+	if _, err := loadConfig(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+		t.Errorf("syntax error: %v", err)
+	}
+	if _, err := loadConfig(filepath.Join(t.TempDir(), "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestConfigErrorViaCLI(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("envgen.yaml", []byte("go:\n  pakage: p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runFake(t, fakeGenerate, "generate", "--config", "envgen.yaml")
+	want := "envgen: envgen.yaml#/go/pakage: unknown key \"pakage\" (known: out, package)\n"
+	if r.code != exitFailed || r.stderr != want {
+		t.Errorf("got %+v, want exit 1 and %q", r, want)
+	}
+}
+
+func TestFlagsOverrideConfig(t *testing.T) {
+	t.Chdir(t.TempDir())
+	config := `inputs: [a.json]
+go: {out: goout, package: frompkg}
+ts: {out: tsout}
+ref_map: {"https://a/": adir, "https://b/": bdir}
+names: {"a.json#/x": X}
+`
+	if err := os.WriteFile("envgen.yaml", []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	var got gen.Options
+	r := runFake(t, captured(&got), "generate", "--config", "envgen.yaml")
+	if r.code != 0 {
+		t.Fatalf("config only: %+v", r)
+	}
+	if !reflect.DeepEqual(got.Inputs, []string{"a.json"}) || got.GoPackage != "frompkg" || got.TSOut != "tsout" {
+		t.Errorf("config only: %+v", got)
+	}
+
+	r = runFake(t, captured(&got), "check", "b.json", "--config", "envgen.yaml",
+		"--go-package", "flagpkg", "--ts-out", "", "--ref-map", "https://b/=other", "--name", "a.json#/y=Y", "--no-canonical")
+	if r.code != 0 {
+		t.Fatalf("with flags: %+v", r)
+	}
+	want := gen.Options{
+		Inputs:      []string{"b.json"},
+		GoOut:       "goout",
+		GoPackage:   "flagpkg",
+		RefMap:      map[string]string{"https://a/": "adir", "https://b/": "other"},
+		Names:       map[string]string{"a.json#/x": "X", "a.json#/y": "Y"},
+		NoCanonical: true,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}

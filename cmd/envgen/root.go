@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "envgen",
+		Short: "Generate Go and TypeScript code from JSON Schema",
+		Long: `envgen turns JSON Schema (draft 2020-12, JSON or YAML) into Go types with strict
+decoding and Validate methods, and TypeScript types, type guards and validators.
+The canonical envelope schemas are built in and can be referenced by their $id.`,
+		Example: `  envgen generate schemas/ --go-out internal/envelope --go-package envelope --ts-out web/src/envelope
+  envgen check schemas/ --go-out internal/envelope --go-package envelope --ts-out web/src/envelope`,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
+	root.AddCommand(a.generateCommand(), a.checkCommand(), a.versionCommand())
+	return root
+}
+
+func (a *app) generateCommand() *cobra.Command {
+	var s settings
+	cmd := &cobra.Command{
+		Use:   "generate [SCHEMA|DIR]...",
+		Short: "Generate code from schemas",
+		Long: `Generate reads the schemas (files, or folders searched for *.json, *.yaml and
+*.yml) and writes Go code to --go-out and TypeScript to --ts-out. Files that
+are already up to date are not touched; generated files that are no longer
+produced are removed from the output folders. If anything fails, nothing is
+written.
+
+References never go to the network: --ref-map maps a URL prefix to a local
+folder. --name overrides the Go name of the type at a schema location, as
+shown in error messages.
+
+Settings can come from a YAML or JSON file (--config); flags given on the
+command line override it, and relative paths in it are relative to its folder:
+
+  inputs: [schemas/]
+  go: {out: internal/envelope, package: envelope}
+  ts: {out: web/src/envelope}
+  ref_map: {"https://example.com/schemas/": third_party/schemas}
+  names: {"schemas/tool.json#/$defs/item": ToolItem}`,
+		Example: `  # Go and TypeScript from a folder of schemas
+  envgen generate schemas/ --go-out internal/envelope --go-package envelope --ts-out web/src/envelope
+
+  # a tool schema that references schemas published under a URL
+  envgen generate tool.json --go-out internal/tool --go-package tool \
+      --ref-map https://example.com/schemas/=./third_party/schemas
+
+  # settings from a file
+  envgen generate --config envgen.yaml`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runGenerate(cmd, args, &s)
+		},
+	}
+	s.register(cmd)
+	return cmd
+}
+
+func (a *app) checkCommand() *cobra.Command {
+	var s settings
+	cmd := &cobra.Command{
+		Use:   "check [SCHEMA|DIR]...",
+		Short: "Check that generated code is up to date",
+		Long: `Check renders the code in memory, exactly as generate would, and compares it
+with the files on disk. It writes nothing. If anything differs (a changed,
+missing or stale generated file) it prints a unified diff to stdout and exits
+1; it exits 0 when the code is current. It takes the same flags and config
+file as generate; use it in CI.`,
+		Example: `  envgen check schemas/ --go-out internal/envelope --go-package envelope --ts-out web/src/envelope
+  envgen check --config envgen.yaml`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.runCheck(cmd, args, &s)
+		},
+	}
+	s.register(cmd)
+	return cmd
+}
+
+func (a *app) versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the envgen version",
+		Long:    "Version prints the version of this envgen binary, as recorded by the Go toolchain.",
+		Example: "  envgen version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(a.stdout, "envgen %s\n", version())
+			return command(err)
+		},
+	}
+}
+
+// readBuildInfo is debug.ReadBuildInfo; tests replace it.
+var readBuildInfo = debug.ReadBuildInfo
+
+// version is the main module's version, "dev" for a build from a work tree.
+// It is never written into generated files.
+func version() string {
+	info, ok := readBuildInfo()
+	if !ok || info.Main.Version == "" || info.Main.Version == "(devel)" {
+		return "dev"
+	}
+	return info.Main.Version
+}
+
+// command wraps a command's error so that run can tell it from cobra's.
+func command(err error) error {
+	var u usageError
+	var d driftError
+	if err == nil || errors.As(err, &u) || errors.As(err, &d) {
+		return err
+	}
+	return failure{err}
+}

@@ -1,0 +1,218 @@
+package output
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/envgen/envgen/gen"
+)
+
+// files builds gen.Files under dir from path/content pairs.
+func files(dir string, pairs ...string) gen.Files {
+	var out gen.Files
+	for i := 0; i < len(pairs); i += 2 {
+		out = append(out, gen.File{Path: filepath.ToSlash(filepath.Join(dir, pairs[i])), Content: []byte(pairs[i+1])})
+	}
+	return out
+}
+
+// tree lists every file and folder under dir, slash-separated, relative.
+func tree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			rel += "/"
+		}
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestWriteCreatesFilesAndFolders(t *testing.T) {
+	dir := t.TempDir()
+	err := Write(files(dir, "go/a.go", "package a\n", "ts/src/b.ts", "export {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"go/", "go/a.go", "ts/", "ts/src/", "ts/src/b.ts"}
+	if got := tree(t, dir); !slices.Equal(got, want) {
+		t.Fatalf("tree = %v, want %v", got, want)
+	}
+	if got := readFile(t, filepath.Join(dir, "ts/src/b.ts")); got != "export {}\n" {
+		t.Errorf("content = %q", got)
+	}
+	if runtime.GOOS != "windows" {
+		info, _ := os.Stat(filepath.Join(dir, "go/a.go"))
+		if info.Mode().Perm() != 0o644 {
+			t.Errorf("file mode = %v, want 0644", info.Mode().Perm())
+		}
+	}
+}
+
+func TestWriteSkipsUnchangedAndReplacesChanged(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(files(dir, "a.go", "one\n", "b.go", "two\n")); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, name := range []string{"a.go", "b.go"} {
+		if err := os.Chtimes(filepath.Join(dir, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Apply(files(dir, "a.go", "one\n", "b.go", "TWO\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Written) != 1 || !strings.HasSuffix(res.Written[0], "b.go") || len(res.Unchanged) != 1 {
+		t.Errorf("result = %+v", res)
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "a.go")); !info.ModTime().Equal(old) {
+		t.Errorf("unchanged a.go was touched: mtime %v", info.ModTime())
+	}
+	if got := readFile(t, filepath.Join(dir, "b.go")); got != "TWO\n" {
+		t.Errorf("b.go = %q", got)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"a.go", "b.go"}) {
+		t.Errorf("tree = %v (temp files left?)", got)
+	}
+}
+
+func TestWriteFailureLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	// "z" is a regular file, so "z/sub/x.go" cannot be written; "a/ok.go"
+	// comes first and must not appear, nor its folder.
+	if err := os.WriteFile(filepath.Join(dir, "z"), []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := Write(files(dir, "a/ok.go", "ok\n", "z/sub/x.go", "x\n"))
+	if err == nil {
+		t.Fatal("Write succeeded")
+	}
+	if !strings.Contains(err.Error(), "z/sub/x.go") || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("error does not name the path and the problem: %v", err)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"z"}) {
+		t.Errorf("tree after failure = %v, want only z", got)
+	}
+}
+
+func TestWriteTargetIsFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "b.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := Write(files(dir, "a.go", "a\n", "b.go", "b\n"))
+	if err == nil || !strings.Contains(err.Error(), "b.go") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"b.go/"}) {
+		t.Errorf("tree = %v", got)
+	}
+}
+
+func TestWriteTempFailureRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	calls := 0
+	createTemp = func(d, pattern string) (*os.File, error) {
+		calls++
+		if calls == 3 {
+			return nil, errors.New("disk full")
+		}
+		return os.CreateTemp(d, pattern)
+	}
+	t.Cleanup(func() { createTemp = os.CreateTemp })
+
+	err := Write(files(dir, "a.go", "a\n", "new/b.go", "b\n", "new/c.go", "c\n"))
+	if err == nil || !strings.Contains(err.Error(), "new/c.go") || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := tree(t, dir); len(got) != 0 {
+		t.Errorf("tree after failure = %v, want empty", got)
+	}
+}
+
+func TestWriteRenameFailureRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	calls := 0
+	rename = func(from, to string) error {
+		calls++
+		if calls == 2 {
+			return errors.New("boom")
+		}
+		return os.Rename(from, to)
+	}
+	t.Cleanup(func() { rename = os.Rename })
+
+	err := Write(files(dir, "a.go", "a\n", "b.go", "b\n", "c.go", "c\n"))
+	if err == nil || !strings.Contains(err.Error(), "b.go") || !strings.Contains(err.Error(), "1 of 3") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"a.go"}) {
+		t.Errorf("tree after failure = %v, want only a.go (no temp files)", got)
+	}
+}
+
+func TestWriteDuplicatePath(t *testing.T) {
+	dir := t.TempDir()
+	err := Write(files(dir, "a.go", "1", "./a.go", "2"))
+	if err == nil || !strings.Contains(err.Error(), "generated twice") {
+		t.Fatalf("err = %v", err)
+	}
+	if got := tree(t, dir); len(got) != 0 {
+		t.Errorf("tree = %v", got)
+	}
+}
+
+func TestApplyRemovesStaleGeneratedFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	must(t, os.MkdirAll(filepath.Join(out, "other"), 0o755))
+	must(t, os.WriteFile(filepath.Join(out, "old.go"), []byte(Header+"\n\npackage x\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(out, "hand.go"), []byte("package x\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(out, "other", "gen.go"), []byte(Header+"\n"), 0o644))
+
+	res, err := Apply(files(dir, "out/new.go", Header+"\n"), []string{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Removed) != 1 || !strings.HasSuffix(res.Removed[0], "out/old.go") {
+		t.Errorf("removed = %v", res.Removed)
+	}
+	want := []string{"out/", "out/hand.go", "out/new.go", "out/other/", "out/other/gen.go"}
+	if got := tree(t, dir); !slices.Equal(got, want) {
+		t.Errorf("tree = %v, want %v", got, want)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
