@@ -3,12 +3,15 @@ module github.com/envgen/envgen
 go 1.26
 
 require (
-	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
-	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/aymanbagabas/go-udiff v0.4.1
+	github.com/dave/jennifer v1.7.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/spf13/cobra v1.10.2
+	go.yaml.in/yaml/v3 v3.0.6
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )

@@ -45,10 +45,10 @@ func Build(set *load.Set) (*model.Space, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	markNamed(b.space)
 	if err := b.generics(); err != nil {
 		return nil, err
 	}
-	markNamed(b.space)
 	return b.space, nil
 }
 

@@ -1,13 +1,14 @@
 package build
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/envgen/envgen/gen/model"
 )
 
-// generics gives every type that reaches a type parameter (through its shape,
+// generics (run after markNamed) gives every named type that reaches a type parameter (through its shape,
 // across other types) that parameter, and every use of a generic type its
 // arguments.
 //
@@ -45,8 +46,12 @@ func (b *builder) generics() error {
 			}
 		}
 	}
+	// Only declared types have parameters; an anonymous type is spelled
+	// inline, so the parameters it reaches are its user's.
 	for id, ps := range params {
-		b.space.Get(id).Base().TypeParams = ps
+		if c := b.space.Get(id).Base(); c.Named {
+			c.TypeParams = ps
+		}
 	}
 	// Arguments at every use of a generic type.
 	for _, t := range b.space.Types[1:] {
@@ -166,4 +171,21 @@ func markNamed(space *model.Space) {
 			visit(t.Base().ID)
 		}
 	}
+	// The schema at a type parameter's own $dynamicAnchor is its default, not a
+	// type of its own: Envelope[T any], not a type Data beside it. (It stays
+	// named when it says more than "any JSON value".)
+	for _, t := range space.Types[1:] {
+		p, ok := t.(*model.TypeParam)
+		if !ok {
+			continue
+		}
+		d := space.Get(p.Default.ID).Base()
+		if d.Kind == model.KindAny && d.Loc.File == p.Loc.File && isEmpty(d.Checks) {
+			d.Named = false
+		}
+	}
+}
+
+func isEmpty(c model.Checks) bool {
+	return reflect.DeepEqual(c, model.Checks{})
 }

@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -18,6 +19,7 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	if hint.Title == "" {
 		hint.Title = s.Title
 	}
+	fromLocation(&hint, loc)
 	types, nullable := typesOf(s)
 	var t model.Type
 	var fill func(id model.TypeID)
@@ -67,6 +69,25 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	}
 	b.fillChecks(c, s, id)
 	return id
+}
+
+// fromLocation fills the hints a location gives by itself, for schemas met
+// by reference rather than as an input's root or $defs entry: the $defs key
+// at the end of the pointer, or the file name for a document's root.
+func fromLocation(hint *model.NameHint, loc model.Location) {
+	if hint.DefsKey != "" || hint.FileName != "" || hint.Parent != 0 {
+		return
+	}
+	ptr := loc.Pointer
+	if ptr == "" {
+		hint.FileName = baseName(loc.File)
+		return
+	}
+	i := strings.LastIndex(ptr, "/")
+	parent := ptr[:i]
+	if strings.HasSuffix(parent, "/$defs") || strings.HasSuffix(parent, "/definitions") {
+		hint.DefsKey = strings.ReplaceAll(strings.ReplaceAll(ptr[i+1:], "~1", "/"), "~0", "~")
+	}
 }
 
 // onlyRefLike reports whether s has no assertion keywords besides the given

@@ -39,7 +39,7 @@ func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.
 					f.Type = narrower
 					continue
 				}
-				b.fail(b.set.Locate(ps.Location), "give the member one type, or use x-go-name on a wrapper $defs entry",
+				b.fail(b.set.Locate(ps.Location), "the parts disagree, so no object with this member is valid: give the member one type",
 					"allOf cannot be merged: member %q is declared with another type at %s", name, f.Loc)
 			}
 			continue

@@ -1,0 +1,244 @@
+package gen_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/envgen/envgen/gen"
+)
+
+// The golden harness. Each folder under golden/ is one case:
+//
+//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical
+//	golden/<case>/…           the input schemas the options name
+//	golden/<case>/want/…      the expected files, byte for byte
+//	golden/<case>/want.err    or the expected error text, for a case that must fail
+//
+// `go test ./gen -run TestGolden -update` (make golden) rewrites want/ and
+// want.err; without -update a missing expectation fails. Every Go output is
+// then built and vetted in one throwaway module.
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+type caseOptions struct {
+	Inputs      []string          `yaml:"inputs"`
+	GoPackage   string            `yaml:"go_package"`
+	RefMap      map[string]string `yaml:"ref_map"`
+	Names       map[string]string `yaml:"names"`
+	NoCanonical bool              `yaml:"no_canonical"`
+}
+
+const goldenDir = "../golden"
+
+func TestGolden(t *testing.T) {
+	cases, err := filepath.Glob(filepath.Join(goldenDir, "*", "case.yaml"))
+	if err != nil || len(cases) == 0 {
+		t.Fatalf("no golden cases under %s (%v)", goldenDir, err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := t.TempDir()
+	var goPackages []string
+	for _, c := range cases {
+		dir := filepath.Dir(c)
+		name := filepath.Base(dir)
+		files, genErr := generateCase(t, dir)
+		t.Run(name, func(t *testing.T) {
+			if genErr != nil {
+				checkError(t, dir, genErr)
+				return
+			}
+			checkFiles(t, dir, files)
+		})
+		if genErr == nil && hasGo(files) {
+			pkg := strings.ReplaceAll(name, "-", "_")
+			for _, f := range files {
+				writeFile(t, filepath.Join(built, pkg, filepath.Base(f.Path)), f.Content)
+			}
+			goPackages = append(goPackages, "./"+pkg)
+		}
+	}
+	t.Run("go build and vet", func(t *testing.T) {
+		if len(goPackages) == 0 {
+			t.Fatal("no case produced Go code")
+		}
+		compileGo(t, built, root, goPackages)
+	})
+}
+
+// generateCase runs the generator as the case's options say, from inside the
+// case folder so that paths in messages are the ones a user would see.
+func generateCase(t *testing.T, dir string) (gen.Files, error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o caseOptions
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&o); err != nil {
+		t.Fatalf("%s/case.yaml: %v", dir, err)
+	}
+	if o.GoPackage == "" {
+		o.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := os.Chdir(wd); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	return gen.Generate(gen.Options{
+		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
+		GoOut: "go", GoPackage: o.GoPackage,
+	})
+}
+
+func checkError(t *testing.T, dir string, genErr error) {
+	t.Helper()
+	path := filepath.Join(dir, "want.err")
+	got := genErr.Error() + "\n"
+	if *update {
+		writeFile(t, path, []byte(got))
+		_ = os.RemoveAll(filepath.Join(dir, "want"))
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("generation failed with %q, and there is no want.err (run `make golden` if the failure is expected)", genErr)
+	}
+	if got != string(want) {
+		t.Errorf("error text differs\n got: %s\nwant: %s", got, want)
+	}
+}
+
+func checkFiles(t *testing.T, dir string, files gen.Files) {
+	t.Helper()
+	wantDir := filepath.Join(dir, "want")
+	if *update {
+		_ = os.RemoveAll(wantDir)
+		_ = os.Remove(filepath.Join(dir, "want.err"))
+		for _, f := range files {
+			writeFile(t, filepath.Join(wantDir, filepath.FromSlash(f.Path)), f.Content)
+		}
+		return
+	}
+	if _, err := os.Stat(filepath.Join(dir, "want.err")); err == nil {
+		t.Fatalf("the case expects an error (want.err), but generation succeeded")
+	}
+	want := map[string][]byte{}
+	err := filepath.WalkDir(wantDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(wantDir, p)
+		want[filepath.ToSlash(rel)], err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("no expected files (run `make golden`): %v", err)
+	}
+	for _, f := range files {
+		w, ok := want[f.Path]
+		switch {
+		case !ok:
+			t.Errorf("%s: generated but not in want/ (run `make golden` and read the diff)", f.Path)
+		case !bytes.Equal(w, f.Content):
+			t.Errorf("%s differs from want/ (run `make golden` and read the diff)\n%s", f.Path, firstDifference(w, f.Content))
+		}
+		delete(want, f.Path)
+	}
+	for _, p := range sortedKeys(want) {
+		t.Errorf("%s: in want/ but no longer generated", p)
+	}
+}
+
+// firstDifference shows the first line that differs, for a quick look.
+func firstDifference(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d\n want: %s\n  got: %s", i+1, w, g)
+		}
+	}
+	return ""
+}
+
+func hasGo(files gen.Files) bool {
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, ".go") {
+			return true
+		}
+	}
+	return false
+}
+
+// compileGo builds and vets the generated packages in one module that uses
+// this checkout for envgen's runtime.
+func compileGo(t *testing.T, dir, root string, pkgs []string) {
+	t.Helper()
+	gomod := fmt.Sprintf("module golden.test\n\ngo 1.26\n\nrequire github.com/envgen/envgen v0.0.0\n\nreplace github.com/envgen/envgen => %s\n", root)
+	writeFile(t, filepath.Join(dir, "go.mod"), []byte(gomod))
+	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(dir, "go.sum"))
+	for _, args := range [][]string{{"mod", "tidy"}, append([]string{"build"}, pkgs...), append([]string{"vet"}, pkgs...)} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", args[0], err, out)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, to, data)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
