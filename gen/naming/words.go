@@ -9,7 +9,7 @@ import (
 // "RequestID", not "RequestId".
 var initialisms = map[string]bool{
 	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true, "EOF": true, "GUID": true,
-	"HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IDS": true, "IP": true, "JSON": true, "MCP": true, "OK": true,
+	"HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IDS": true, "IP": true, "JSON": true, "JSONRPC": true, "MCP": true, "OK": true,
 	"QPS": true, "RAM": true, "RPC": true, "SLA": true, "SQL": true, "SSH": true, "TCP": true, "TLS": true,
 	"TTL": true, "UDP": true, "UI": true, "UID": true, "UUID": true, "URI": true, "URL": true, "UTF8": true,
 	"VM": true, "XML": true, "XSRF": true, "XSS": true,
