@@ -2,7 +2,9 @@
 GO       ?= go
 ENVGEN   := $(GO) run ./cmd/envgen
 # What `make generate` renders: the embedded canonical schemas.
-CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope
+CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src
+# The TypeScript toolchain (tsc, pinned in generated/ts/package-lock.json).
+NODE_DEPS := generated/ts/node_modules/.package-lock.json
 
 .PHONY: generate check test golden lint bench
 
@@ -14,12 +16,16 @@ generate:
 check:
 	$(ENVGEN) check $(CANONICAL)
 
-## test: every test: vet, unit, golden (builds and vets all generated Go), drift
-test: lint
+## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package
+test: lint $(NODE_DEPS)
 	$(GO) test ./...
+	npm test --prefix generated/ts
+
+$(NODE_DEPS): generated/ts/package-lock.json
+	npm ci --prefix generated/ts --no-audit --no-fund
 
 ## golden: rewrite golden/*/want from the generator; read the diff before committing
-golden:
+golden: $(NODE_DEPS)
 	$(GO) test ./gen -run TestGolden -update
 	git status --short golden/
 

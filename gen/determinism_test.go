@@ -17,7 +17,7 @@ func TestDeterministic(t *testing.T) {
 	if err != nil || len(inputs) < 2 {
 		t.Fatalf("want several canonical schemas, got %v (%v)", inputs, err)
 	}
-	opts := gen.Options{Inputs: inputs, GoOut: "out", GoPackage: "envelope"}
+	opts := gen.Options{Inputs: inputs, GoOut: "out", GoPackage: "envelope", TSOut: "ts"}
 	first, err := gen.Generate(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -44,16 +44,17 @@ func TestDeterministic(t *testing.T) {
 // TestGeneratedIsCurrent fails when generated/ is not what `make generate`
 // would write from schemas/: the drift check of envgen check, as a test.
 func TestGeneratedIsCurrent(t *testing.T) {
+	goOut, tsOut := filepath.Join("..", "generated", "go", "envelope"), filepath.Join("..", "generated", "ts", "src")
 	files, err := gen.Generate(gen.Options{
 		Inputs: []string{filepath.Join("..", "schemas")},
-		GoOut:  filepath.Join("..", "generated", "go", "envelope"), GoPackage: "envelope",
+		GoOut:  goOut, GoPackage: "envelope", TSOut: tsOut,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]bool{}
 	for _, f := range files {
-		want[filepath.Base(f.Path)] = true
+		want[filepath.FromSlash(f.Path)] = true
 		got, err := os.ReadFile(filepath.FromSlash(f.Path))
 		if err != nil {
 			t.Errorf("%s: %v (run `make generate`)", f.Path, err)
@@ -63,9 +64,13 @@ func TestGeneratedIsCurrent(t *testing.T) {
 			t.Errorf("%s is not what schemas/ produce: run `make generate` and commit the result", f.Path)
 		}
 	}
-	onDisk, _ := filepath.Glob(filepath.Join("..", "generated", "go", "envelope", "*.go"))
-	for _, p := range onDisk {
-		if !want[filepath.Base(p)] && !isHandWritten(t, p) {
+	goFiles, _ := filepath.Glob(filepath.Join(goOut, "*.go"))
+	tsFiles, _ := filepath.Glob(filepath.Join(tsOut, "*.ts"))
+	if len(goFiles) == 0 || len(tsFiles) == 0 {
+		t.Fatalf("no generated Go or TypeScript on disk (run `make generate`)")
+	}
+	for _, p := range append(goFiles, tsFiles...) {
+		if !want[p] && !isHandWritten(t, p) {
 			t.Errorf("%s is generated but schemas/ no longer produce it: run `make generate`", p)
 		}
 	}

@@ -26,8 +26,10 @@ type Options struct {
 	GoOut     string
 	GoPackage string
 
-	// TSOut is the TypeScript output folder, "" for none.
-	TSOut string
+	// TSOut is the TypeScript output folder, "" for none; TSReadonlyArrays
+	// makes every array type readonly.
+	TSOut            string
+	TSReadonlyArrays bool
 
 	// Names overrides type names: a schema location ("file#/pointer" as in
 	// error messages, or an absolute URL with fragment) to a Go type name.

@@ -10,6 +10,7 @@ import (
 	"github.com/envgen/envgen/gen/load"
 	"github.com/envgen/envgen/gen/model"
 	"github.com/envgen/envgen/gen/naming"
+	"github.com/envgen/envgen/gen/typescript"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -32,6 +33,15 @@ func Generate(opts Options) (Files, error) {
 		}
 		for name, content := range out {
 			files = append(files, File{Path: path.Join(opts.GoOut, name), Content: content})
+		}
+	}
+	if opts.TSOut != "" {
+		out, err := typescript.Render(space, typescript.Options{ReadonlyArrays: opts.TSReadonlyArrays})
+		if err != nil {
+			return nil, err
+		}
+		for name, content := range out {
+			files = append(files, File{Path: path.Join(opts.TSOut, name), Content: content})
 		}
 	}
 	return files.sorted(), nil

@@ -26,7 +26,8 @@ import (
 //
 // `go test ./gen -run TestGolden -update` (make golden) rewrites want/ and
 // want.err; without -update a missing expectation fails. Every Go output is
-// then built and vetted in one throwaway module.
+// then built and vetted in one throwaway module, and every TypeScript output
+// type-checked in one strict tsc run.
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 type caseOptions struct {
@@ -35,6 +36,7 @@ type caseOptions struct {
 	RefMap      map[string]string `yaml:"ref_map"`
 	Names       map[string]string `yaml:"names"`
 	NoCanonical bool              `yaml:"no_canonical"`
+	TSReadonly  bool              `yaml:"ts_readonly_arrays"`
 }
 
 const goldenDir = "../golden"
@@ -48,8 +50,9 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	built := t.TempDir()
+	built, builtTS := t.TempDir(), t.TempDir()
 	var goPackages []string
+	tsCases := 0
 	for _, c := range cases {
 		dir := filepath.Dir(c)
 		name := filepath.Base(dir)
@@ -61,12 +64,22 @@ func TestGolden(t *testing.T) {
 			}
 			checkFiles(t, dir, files)
 		})
-		if genErr == nil && hasGo(files) {
-			pkg := strings.ReplaceAll(name, "-", "_")
-			for _, f := range files {
+		if genErr != nil {
+			continue
+		}
+		pkg := strings.ReplaceAll(name, "-", "_")
+		for _, f := range files {
+			if strings.HasSuffix(f.Path, ".go") {
 				writeFile(t, filepath.Join(built, pkg, filepath.Base(f.Path)), f.Content)
+			} else {
+				writeFile(t, filepath.Join(builtTS, "src", name, filepath.FromSlash(strings.TrimPrefix(f.Path, "ts/"))), f.Content)
 			}
+		}
+		if hasGo(files) {
 			goPackages = append(goPackages, "./"+pkg)
+		}
+		if len(files) > 0 {
+			tsCases++
 		}
 	}
 	t.Run("go build and vet", func(t *testing.T) {
@@ -74,6 +87,12 @@ func TestGolden(t *testing.T) {
 			t.Fatal("no case produced Go code")
 		}
 		compileGo(t, built, root, goPackages)
+	})
+	t.Run("tsc strict", func(t *testing.T) {
+		if tsCases == 0 {
+			t.Fatal("no case produced TypeScript")
+		}
+		compileTS(t, builtTS, root)
 	})
 }
 
@@ -108,7 +127,7 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 	}()
 	return gen.Generate(gen.Options{
 		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
-		GoOut: "go", GoPackage: o.GoPackage,
+		GoOut: "go", GoPackage: o.GoPackage, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
 	})
 }
 
@@ -212,6 +231,37 @@ func compileGo(t *testing.T, dir, root string, pkgs []string) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go %s: %v\n%s", args[0], err, out)
 		}
+	}
+}
+
+// strictTSConfig is the strictest setting generated TypeScript must compile
+// under (the settings of the npm package, with noEmit).
+const strictTSConfig = `{
+  "compilerOptions": {
+    "strict": true, "exactOptionalPropertyTypes": true, "noUncheckedIndexedAccess": true,
+    "isolatedDeclarations": true, "declaration": true, "erasableSyntaxOnly": true, "verbatimModuleSyntax": true,
+    "noPropertyAccessFromIndexSignature": true, "noUnusedLocals": true, "noUnusedParameters": true,
+    "noImplicitReturns": true, "noFallthroughCasesInSwitch": true, "allowUnreachableCode": false,
+    "noEmit": true, "module": "nodenext", "target": "es2022", "lib": ["es2022"], "types": []
+  },
+  "include": ["src/**/*.ts"]
+}
+`
+
+// compileTS type-checks every case's TypeScript with the tsc pinned in
+// generated/ts (npm ci --prefix generated/ts installs it; make test does).
+func compileTS(t *testing.T, dir, root string) {
+	t.Helper()
+	tsc := filepath.Join(root, "generated", "ts", "node_modules", ".bin", "tsc")
+	if _, err := os.Stat(tsc); err != nil {
+		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first (make test does)", tsc)
+	}
+	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(strictTSConfig))
+	writeFile(t, filepath.Join(dir, "package.json"), []byte(`{"type": "module"}`+"\n"))
+	cmd := exec.Command(tsc, "-p", "tsconfig.json")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tsc: %v\n%s", err, out)
 	}
 }
 

@@ -83,12 +83,18 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 	}
 	if n := top["ts"]; n != nil {
-		t, err := p.fields(n, "/ts", "out")
+		t, err := p.fields(n, "/ts", "out", "readonly_arrays")
 		if err != nil {
 			return opts, err
 		}
 		if opts.TSOut, err = p.path(t["out"], "/ts/out"); err != nil {
 			return opts, err
+		}
+		if r := t["readonly_arrays"]; r != nil {
+			if err := p.want(r, "/ts/readonly_arrays", "!!bool", "a boolean"); err != nil {
+				return opts, err
+			}
+			opts.TSReadonlyArrays = r.Value == "true"
 		}
 	}
 	if n := top["ref_map"]; n != nil {

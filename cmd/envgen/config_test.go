@@ -26,7 +26,7 @@ inputs: [schemas/, tool.json]
 go:
   out: internal/envelope
   package: envelope
-ts: {out: /abs/web}
+ts: {out: /abs/web, readonly_arrays: true}
 ref_map:
   "https://example.com/schemas/": third_party/schemas
 names:
@@ -40,13 +40,14 @@ no_canonical: true
 		t.Fatal(err)
 	}
 	want := gen.Options{
-		Inputs:      []string{filepath.Join(dir, "schemas"), filepath.Join(dir, "tool.json")},
-		GoOut:       filepath.Join(dir, "internal/envelope"),
-		GoPackage:   "envelope",
-		TSOut:       "/abs/web",
-		RefMap:      map[string]string{"https://example.com/schemas/": filepath.Join(dir, "third_party/schemas")},
-		Names:       map[string]string{filepath.ToSlash(filepath.Join(dir, "schemas/tool.json")) + "#/$defs/item": "ToolItem", "https://example.com/x.json#/$defs/y": "Y"},
-		NoCanonical: true,
+		Inputs:           []string{filepath.Join(dir, "schemas"), filepath.Join(dir, "tool.json")},
+		GoOut:            filepath.Join(dir, "internal/envelope"),
+		GoPackage:        "envelope",
+		TSOut:            "/abs/web",
+		TSReadonlyArrays: true,
+		RefMap:           map[string]string{"https://example.com/schemas/": filepath.Join(dir, "third_party/schemas")},
+		Names:            map[string]string{filepath.ToSlash(filepath.Join(dir, "schemas/tool.json")) + "#/$defs/item": "ToolItem", "https://example.com/x.json#/$defs/y": "Y"},
+		NoCanonical:      true,
 	}
 	if filepath.Separator != '/' {
 		want.TSOut = filepath.Join(dir, "/abs/web")

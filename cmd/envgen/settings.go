@@ -17,6 +17,7 @@ type settings struct {
 	goOut       string
 	goPackage   string
 	tsOut       string
+	tsReadonly  bool
 	refMap      []string
 	names       []string
 	noCanonical bool
@@ -29,6 +30,7 @@ func (s *settings) register(cmd *cobra.Command) {
 	f.StringVar(&s.goOut, "go-out", "", "write the Go package to the folder `DIR`")
 	f.StringVar(&s.goPackage, "go-package", "", "the Go package `NAME` (required with --go-out)")
 	f.StringVar(&s.tsOut, "ts-out", "", "write the TypeScript files to the folder `DIR`")
+	f.BoolVar(&s.tsReadonly, "ts-readonly-arrays", false, "make every TypeScript array type readonly")
 	f.StringArrayVar(&s.refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.StringArrayVar(&s.names, "name", nil, "for each `LOCATION=GoName`, name the type at LOCATION (file#/pointer) GoName (repeatable)")
 	f.StringVar(&s.config, "config", "", "read settings from a YAML or JSON `FILE`; flags override it")
@@ -58,6 +60,9 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 	}
 	if changed("ts-out") {
 		opts.TSOut = s.tsOut
+	}
+	if changed("ts-readonly-arrays") {
+		opts.TSReadonlyArrays = s.tsReadonly
 	}
 	if changed("no-canonical") {
 		opts.NoCanonical = s.noCanonical
