@@ -415,8 +415,6 @@ func mustUnmarshal(t *testing.T, s string) any {
 // must hold every member of meta, and every member of each of those, so that a
 // member added to meta.json without an example fails here.
 func TestDebugCarriesEveryMetaMember(t *testing.T) {
-	metaSchema := readSchema(t, "meta.json")
-	defs, _ := metaSchema["$defs"].(map[string]any)
 	b, err := os.ReadFile("examples/valid/debug.json")
 	if err != nil {
 		t.Fatal(err)
@@ -427,6 +425,19 @@ func TestDebugCarriesEveryMetaMember(t *testing.T) {
 	if err := json.Unmarshal(b, &debug); err != nil {
 		t.Fatal(err)
 	}
+	for _, missing := range missingMetaMembers(t, debug.Meta) {
+		t.Errorf("debug.json has no %s", missing)
+	}
+}
+
+// missingMetaMembers walks meta.json's properties, and those of every $defs
+// entry they reference, and returns the paths (e.g. "/meta/timing/started_at",
+// "item in /meta/next_calls") that meta does not carry.
+func missingMetaMembers(t *testing.T, meta map[string]any) []string {
+	t.Helper()
+	metaSchema := readSchema(t, "meta.json")
+	defs, _ := metaSchema["$defs"].(map[string]any)
+	var missing []string
 	var check func(path string, s map[string]any, v any)
 	check = func(path string, s map[string]any, v any) {
 		if ref, ok := s["$ref"].(string); ok && strings.HasPrefix(ref, "#/$defs/") {
@@ -437,7 +448,7 @@ func TestDebugCarriesEveryMetaMember(t *testing.T) {
 			for _, k := range sortedKeys(props) {
 				child, ok := obj[k]
 				if !ok {
-					t.Errorf("debug.json has no %s/%s", path, k)
+					missing = append(missing, path+"/"+k)
 					continue
 				}
 				sub, _ := props[k].(map[string]any)
@@ -447,13 +458,14 @@ func TestDebugCarriesEveryMetaMember(t *testing.T) {
 		if items, ok := s["items"].(map[string]any); ok {
 			arr, _ := v.([]any)
 			if len(arr) == 0 {
-				t.Errorf("debug.json has no item in %s", path)
+				missing = append(missing, "item in "+path)
 				return
 			}
 			check(path+"/0", items, arr[0])
 		}
 	}
-	check("/meta", metaSchema, debug.Meta)
+	check("/meta", metaSchema, meta)
+	return missing
 }
 
 // TestSeedMappingPointers checks that every schema location the seed mapping

@@ -144,7 +144,8 @@ func compileDefs(c *jsonschema.Compiler, u string, doc any) ([]Def, error) {
 	})
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {
-		sch, err := c.Compile(u + "#" + e.ptr)
+		// a pointer in a URL fragment is percent-encoded ("%" in a key is "%25")
+		sch, err := c.Compile(u + "#" + (&url.URL{Fragment: e.ptr}).EscapedFragment())
 		if err != nil {
 			return nil, err
 		}

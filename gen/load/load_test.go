@@ -122,7 +122,7 @@ func TestRefMapAndEmbedded(t *testing.T) {
 func TestInputsFolderAndOrder(t *testing.T) {
 	write(t, map[string]string{
 		"s/b.yaml":        "type: object\nproperties:\n  zeta: {type: string}\n  alpha: {type: integer}\n",
-		"s/a.json":        `{"type": "object", "properties": {"zeta": {}, "alpha": {}}, "$defs": {"x": {}, "y": {"$defs": {"z": {}}}}}`,
+		"s/a.json":        `{"type": "object", "properties": {"zeta": {}, "alpha": {}}, "$defs": {"x": {}, "y": {"$defs": {"z": {}}}, "100%": {"type": "string"}}}`,
 		"s/notes.txt":     "not a schema",
 		"s/nested/c.json": `{"not": "read: folders are not searched recursively"}`,
 	})
@@ -146,7 +146,7 @@ func TestInputsFolderAndOrder(t *testing.T) {
 	for _, d := range set.Files[0].Defs {
 		keys = append(keys, d.Key)
 	}
-	if strings.Join(keys, " ") != "x y z" {
+	if strings.Join(keys, " ") != "100% x y z" {
 		t.Errorf("defs = %v, want every $defs entry, nested ones too", keys)
 	}
 }
