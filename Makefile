@@ -27,7 +27,8 @@ $(NODE_DEPS): generated/ts/package-lock.json
 ## golden: rewrite golden/*/want from the generator; read the diff before committing
 golden: $(NODE_DEPS)
 	$(GO) test ./gen -run TestGolden -update
-	git status --short golden/
+	$(GO) test ./gen/bundle -run TestGolden -update
+	git status --short golden/ gen/bundle/testdata/
 
 ## lint: gofmt and go vet
 lint:
