@@ -5,8 +5,10 @@ ENVGEN   := $(GO) run ./cmd/envgen
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src
 # The TypeScript toolchain (tsc, pinned in generated/ts/package-lock.json).
 NODE_DEPS := generated/ts/node_modules/.package-lock.json
+# The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
+E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint bench
+.PHONY: generate check test golden lint bench conformance conformance-baseline
 
 ## generate: render generated/ from the canonical schemas in schemas/
 generate:
@@ -16,13 +18,20 @@ generate:
 check:
 	$(ENVGEN) check $(CANONICAL)
 
-## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package
-test: lint $(NODE_DEPS)
+## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package,
+##       the MCP adapter and example server, and the end-to-end MCP round trip from a TypeScript client
+test: lint $(NODE_DEPS) $(E2E_DEPS)
 	$(GO) test ./...
 	npm test --prefix generated/ts
+	cd mcp && $(GO) vet ./... && $(GO) test ./...
+	cd examples/mcp-server && $(GO) vet ./... && $(GO) test ./...
+	npm test --prefix e2e
 
 $(NODE_DEPS): generated/ts/package-lock.json
 	npm ci --prefix generated/ts --no-audit --no-fund
+
+$(E2E_DEPS): e2e/package-lock.json
+	npm ci --prefix e2e --no-audit --no-fund
 
 ## golden: rewrite golden/*/want from the generator; read the diff before committing
 golden: $(NODE_DEPS)
@@ -30,9 +39,18 @@ golden: $(NODE_DEPS)
 	$(GO) test ./gen/bundle -run TestGolden -update
 	git status --short golden/ gen/bundle/testdata/
 
+## conformance: JSON-Schema-Test-Suite (draft 2020-12) through generated Go: a table per file, conformance/reports/go.json
+conformance:
+	$(GO) run ./conformance/cmd/jsts
+
+## conformance-baseline: rewrite conformance/baseline-go.json from a run; read the diff before committing
+conformance-baseline:
+	$(GO) run ./conformance/cmd/jsts -update-baseline
+	git diff --stat conformance/baseline-go.json
+
 ## lint: gofmt and go vet
 lint:
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/') 2>/dev/null); \
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/'; git ls-files --others --exclude-standard '*.go') 2>/dev/null); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 

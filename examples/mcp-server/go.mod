@@ -1,0 +1,28 @@
+module github.com/envgen/envgen/examples/mcp-server
+
+go 1.26
+
+replace (
+	github.com/envgen/envgen => ../../
+	github.com/envgen/envgen/mcp => ../../mcp
+)
+
+require (
+	github.com/envgen/envgen v0.0.0-00010101000000-000000000000
+	github.com/envgen/envgen/mcp v0.0.0-00010101000000-000000000000
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+)
+
+require (
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/oauth2 v0.35.0 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)

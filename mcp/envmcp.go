@@ -1,0 +1,194 @@
+// Package envmcp serves envgen's canonical envelope from an MCP server built
+// on github.com/modelcontextprotocol/go-sdk.
+//
+// A tool answers with a rendered envelope (serve.Response); [Result] turns it
+// into the CallToolResult the MCP specification asks for: the envelope as
+// structuredContent, its JSON text as the one content block, and isError set
+// to !success. A failed call is a normal result with isError, never a
+// JSON-RPC error; those stay reserved for protocol failures. The tool's
+// outputSchema is its output schema bundled into one document (`envgen
+// bundle`).
+//
+//	envmcp.AddTool(server, envmcp.NewTool("search", "Search the docs.", in, out), searchTool,
+//		func(ctx context.Context, args SearchArgs, req envelope.Request) serve.Response {
+//			call, err := searchTool.Begin(req, args.Query)
+//			if err != nil {
+//				return serve.Render(call, serve.FromError[Results](err))
+//			}
+//			hits, total := index.Search(args.Query, call.Offset, call.Limit)
+//			return serve.Render(call, serve.Success(Results{Hits: hits}), serve.Total(total))
+//		})
+//
+// The caller's preferences (envelope.Request: response_mode, page_size,
+// cursor, token_budget, fields, ...) travel as members of the tool's
+// arguments, or in the call's _meta under [MetaKey]; arguments win.
+package envmcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/serve"
+)
+
+// MetaKey is the key of the caller's preferences (a Request object) in a
+// call's _meta.
+const MetaKey = "dev.envgen/request"
+
+// CodeInvalidArguments is the error code of arguments that do not decode.
+const CodeInvalidArguments = "INVALID_ARGUMENTS"
+
+// Result returns the CallToolResult of a rendered envelope.
+func Result(r serve.Response) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(r.JSON)}},
+		StructuredContent: json.RawMessage(r.JSON),
+		IsError:           !r.Success,
+	}
+}
+
+// NewTool returns the MCP description of a tool. input is its input schema (a
+// JSON object schema); output its bundled output schema.
+func NewTool(name, description string, input, output []byte) *mcp.Tool {
+	return &mcp.Tool{
+		Name:         name,
+		Description:  description,
+		InputSchema:  json.RawMessage(input),
+		OutputSchema: json.RawMessage(output),
+	}
+}
+
+// Handler answers one call: args are the tool's own arguments, req the
+// caller's preferences.
+type Handler[In any] func(ctx context.Context, args In, req envelope.Request) serve.Response
+
+// AddTool adds a tool to the server. Arguments are decoded strictly: the
+// members of envelope.Request go to req, the others to In, and a member In
+// does not have, or a value of the wrong type, is an INVALID_ARGUMENTS
+// validation error rendered under tool's profile, so the handler is not
+// called.
+func AddTool[In any](s *mcp.Server, t *mcp.Tool, tool *serve.Tool, h Handler[In]) {
+	s.AddTool(t, func(ctx context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var raw json.RawMessage
+		var meta map[string]any
+		if r != nil && r.Params != nil {
+			raw, meta = r.Params.Arguments, r.Params.GetMeta()
+		}
+		args, req, err := Decode[In](raw, meta)
+		if err != nil {
+			call, _ := tool.Begin(envelope.Request{}, nil)
+			return Result(serve.Render(call, serve.Failure[json.RawMessage](err))), nil
+		}
+		return Result(h(ctx, args, req)), nil
+	})
+}
+
+// Decode splits a call's arguments: the members named like those of
+// envelope.Request decode into req, merged over the Request in meta[MetaKey];
+// the others decode into an In, where an unknown member is an error.
+func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelope.Request, *serve.Error) {
+	var args In
+	var req envelope.Request
+	if m, ok := meta[MetaKey]; ok {
+		b, _ := json.Marshal(m)
+		if err := strictDecode(b, &req); err != nil {
+			return args, req, argumentsError("_meta."+MetaKey, err)
+		}
+	}
+	if len(bytes.TrimSpace(arguments)) == 0 || string(arguments) == "null" {
+		arguments = json.RawMessage("{}")
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(arguments, &members); err != nil {
+		return args, req, argumentsError("arguments", errors.New("the arguments are not a JSON object"))
+	}
+	own, prefs := map[string]json.RawMessage{}, map[string]json.RawMessage{}
+	for k, v := range members {
+		if slices.Contains(requestMembers, k) {
+			prefs[k] = v
+		} else {
+			own[k] = v
+		}
+	}
+	b, _ := json.Marshal(prefs)
+	if err := strictDecode(b, &req); err != nil {
+		return args, req, argumentsError("arguments", err)
+	}
+	b, _ = json.Marshal(own)
+	if err := strictDecode(b, &args); err != nil {
+		return args, req, argumentsError("arguments", err)
+	}
+	return args, req, nil
+}
+
+// requestMembers are the JSON names of envelope.Request's fields, e.g.
+// "response_mode".
+var requestMembers = func() []string {
+	var names []string
+	rt := reflect.TypeFor[envelope.Request]()
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}()
+
+func strictDecode(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// argumentsError explains a decoding error in the caller's terms.
+func argumentsError(where string, err error) *serve.Error {
+	field, msg := "", err.Error()
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		field = te.Field
+		msg = fmt.Sprintf("%s must be %s, not %s.", te.Field, jsonType(te.Type), te.Value)
+	case strings.HasPrefix(msg, "json: unknown field "):
+		field = strings.Trim(strings.TrimPrefix(msg, "json: unknown field "), `"`)
+		msg = fmt.Sprintf("The tool has no argument %q.", field)
+	}
+	opts := []serve.ErrorOption{
+		serve.Remediation("Call the tool with the arguments its inputSchema lists, of the types it gives."),
+		serve.Detail("where", where),
+	}
+	if field != "" {
+		opts = append(opts, serve.Detail("field", field))
+	}
+	return serve.NewError(envelope.CategoryValidation, CodeInvalidArguments, msg, opts...)
+}
+
+func jsonType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Pointer:
+		return jsonType(t.Elem())
+	}
+	return "of type " + t.String()
+}

@@ -1,0 +1,64 @@
+// Package serve builds the canonical response envelope of an MCP tool
+// (github.com/envgen/envgen/generated/go/envelope) and renders it the way the
+// five seed conventions ask: by profile, by response mode, within a token
+// budget, page by page.
+//
+// A tool handler uses it in three steps:
+//
+//	call, err := tool.Begin(req, args.Query) // preferences, cursor, mode, fields
+//	if err != nil {
+//		return serve.Render(call, serve.FromError[Results](err))
+//	}
+//	hits, total := index.Search(args.Query, call.Offset, call.Limit)
+//	return serve.Render(call, serve.Success(Results{Hits: hits}), serve.Total(total))
+//
+// Constructors ([Success], [Partial], [Fail], [FromError], [Warn]) build an
+// envelope.Envelope[T]. [Tool.Begin] reads the caller's preferences
+// (envelope.Request): it decodes and checks the cursor, picks the response mode
+// and page size, and checks the requested fields against the mode. [Render]
+// turns the envelope into the bytes sent to the caller: it projects the payload
+// to the members of the response mode, applies the profile of the tool (what
+// optional members are emitted) and the determinism preference, adds
+// pagination, and drops list items from the end until the envelope fits the
+// token budget.
+//
+// # Profiles
+//
+// A profile decides which optional members of meta are emitted. Members that
+// change how a caller reads the payload are emitted in every profile.
+//
+//	minimal (default)  request_id (echoed only), pagination, fidelity, response_mode,
+//	                   rate_limit, upgrade_hints; tokens and limits when the caller
+//	                   set a token budget
+//	standard           minimal + tool, tier, capabilities, workspace, tokens, limits,
+//	                   next_calls
+//	debug              standard + timing, telemetry, a generated request_id
+//
+// success, status (when partial), data, error, warnings and provenance (when
+// the caller opted in) are never removed. The profile comes from a [Config]
+// file, globally and per tool; the environment variable ENVGEN_MCP_INFO=DEBUG
+// selects debug for every tool.
+//
+// # Payload annotations
+//
+// The payload schema (the $defs entry of a tool's output schema that carries
+// $dynamicAnchor "data") declares what each response mode shows with two
+// annotations on an object schema:
+//
+//	"x-envgen-modes": {"ids_only": ["chunk_id", "rank"], "metadata": [...], "preview": [...], "full": [...]}
+//	"x-envgen-id": "chunk_id"
+//
+// x-envgen-modes lists, for each of the four modes, the members of that object
+// that the mode emits (all four modes, each a subset of the object's
+// properties that includes its required members). x-envgen-id names the
+// member that identifies an item; the array of the payload whose items carry
+// it is the list that pagination walks and a token budget trims. See
+// [ParsePayload].
+//
+// # Determinism
+//
+// A request is deterministic unless it says "deterministic": false (the
+// default of request.json is true). A deterministic response has no
+// timestamps, no durations and no generated ids, so the same call gives the
+// same bytes.
+package serve

@@ -1,0 +1,129 @@
+package serve_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/serve"
+)
+
+func TestWrap(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"object", `{ "ok": true, "count": 3 }`, `{"success":true,"data":{"ok":true,"count":3}}`},
+		{"text", `done`, `{"success":true,"data":"done"}`},
+		{"JSON string", `"done"`, `{"success":true,"data":"done"}`},
+		{"multi-line text", "line 1\nline \"2\"", `{"success":true,"data":"line 1\nline \"2\""}`},
+		{"empty", ``, `{"success":true,"data":""}`},
+		{"array", `[1, "two", null]`, `{"success":true,"data":[1,"two",null]}`},
+		{"number", `1.50`, `{"success":true,"data":1.50}`},
+		{"boolean", `false`, `{"success":true,"data":false}`},
+		{"null", `null`, `{"success":true,"data":null}`},
+		{"own schema_version", `{"schema_version": "assist.response.v0.1", "Plan": ["a"], "n": 1e3}`,
+			`{"success":true,"data":{"schema_version":"assist.response.v0.1","Plan":["a"],"n":1e3}}`},
+		{"legacy mcp.envelope.v0.1 is a payload", `{"schema_version":"mcp.envelope.v0.1","result":"done"}`,
+			`{"success":true,"data":{"schema_version":"mcp.envelope.v0.1","result":"done"}}`},
+		{"envelope-like with an unknown member", `{"success":true,"data":1,"extra":2}`,
+			`{"success":true,"data":{"success":true,"data":1,"extra":2}}`},
+		{"envelope-like with null", `{"success":true,"data":1,"error":null}`,
+			`{"success":true,"data":{"success":true,"data":1,"error":null}}`},
+		{"success that is not a boolean", `{"success":"yes","data":1}`,
+			`{"success":true,"data":{"success":"yes","data":1}}`},
+		{"invalid UTF-8 text", "caf\xe9", `{"success":true,"data":"caf` + "\uFFFD" + `"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := marshal(t, serve.Wrap([]byte(tt.in)))
+			if string(b) != tt.want {
+				t.Errorf("got  %s\nwant %s", b, tt.want)
+			}
+			valid(t, "envelope", b)
+			if got := serve.WrapBytes([]byte(tt.in)); string(got) != tt.want {
+				t.Errorf("WrapBytes: %s", got)
+			}
+		})
+	}
+}
+
+// An envelope is never wrapped twice: every valid canonical example passes
+// through Wrap unchanged, and wrapping is idempotent.
+func TestWrapPassesEnvelopesThrough(t *testing.T) {
+	files, _ := filepath.Glob("../schemas/examples/valid/*.json")
+	n := 0
+	for _, f := range files {
+		base := filepath.Base(f)
+		if strings.HasPrefix(base, "request-") || strings.HasPrefix(base, "provenance-") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if !serve.IsEnvelope(b) {
+			t.Errorf("%s: not recognized as an envelope", base)
+			continue
+		}
+		if got := serve.WrapBytes(b); string(got) != string(b) {
+			t.Errorf("%s: WrapBytes changed the bytes", base)
+		}
+		if got, want := canonical(t, marshal(t, serve.Wrap(b))), canonical(t, b); got != want {
+			t.Errorf("%s: Wrap changed the envelope:\n got %s\nwant %s", base, got, want)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d examples found", n)
+	}
+	once := serve.WrapBytes([]byte(`{"ok":true}`))
+	if twice := serve.WrapBytes(once); string(twice) != string(once) {
+		t.Errorf("wrapped twice: %s", twice)
+	}
+	env := serve.Success(Results{Hits: corpus(1)})
+	w, err := serve.WrapValue(env)
+	if err != nil || string(marshal(t, w)) != string(marshal(t, env)) {
+		t.Errorf("WrapValue of an envelope: %s %v", marshal(t, w), err)
+	}
+	if w, _ := serve.WrapValue("done"); string(marshal(t, w)) != `{"success":true,"data":"done"}` {
+		t.Errorf("WrapValue of a string: %s", marshal(t, w))
+	}
+}
+
+func TestWrapExit(t *testing.T) {
+	b := marshal(t, serve.WrapExit([]byte("partial output"), 2))
+	want := `{"success":false,"data":"partial output","error":{"code":"ADAPTER_EXECUTION_FAILED","category":"internal","message":"Tool execution failed with exit code 2.","remediation":"Retry with exponential backoff; report meta.request_id if it keeps failing.","retry":{"retryable":true},"details":{"exit_code":2}}}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	valid(t, "envelope", b)
+	if b := marshal(t, serve.WrapExit(nil, 1)); tree(t, b)["data"] != nil {
+		t.Errorf("no output, yet data: %s", b)
+	}
+	if b := marshal(t, serve.WrapExit([]byte(`{"ok":1}`), 0)); string(b) != `{"success":true,"data":{"ok":1}}` {
+		t.Errorf("exit 0: %s", b)
+	}
+}
+
+// A wrapped legacy result renders like any other: no projection, and the
+// profile applies.
+func TestRenderWrapped(t *testing.T) {
+	tool := &serve.Tool{Name: "legacy", Version: "0.9", Config: &serve.Config{Global: serve.ProfileStandard}}
+	call, _ := tool.Begin(envelope.Request{}, nil)
+	r := serve.Render(call, serve.Wrap([]byte(`{"schema_version":"assist.response.v0.1","plan":[]}`)))
+	want := `{"success":true,"data":{"schema_version":"assist.response.v0.1","plan":[]},"meta":{"tool":{"name":"legacy","version":"0.9"},"tokens":{"estimated":38}}}`
+	if string(r.JSON) != want {
+		t.Errorf("got  %s\nwant %s", r.JSON, want)
+	}
+	valid(t, "envelope", r.JSON)
+}
+
+func canonical(t *testing.T, b []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	return string(marshal(t, v))
+}

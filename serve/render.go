@@ -1,0 +1,314 @@
+package serve
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/envgen/envgen/generated/go/envelope"
+)
+
+// Response is an envelope rendered for the caller.
+type Response struct {
+	JSON    json.RawMessage // the envelope, as sent
+	Success bool            // the envelope's success; an MCP result's isError is !Success
+	Tokens  int64           // approximate size: ceil(len(JSON) / 4)
+}
+
+// A RenderOption tells Render about the list behind a page.
+type RenderOption func(*renderOptions)
+
+type renderOptions struct {
+	total   *int64
+	hasMore *bool
+}
+
+// Total is the number of items across all pages. With it, Render adds
+// meta.pagination (has_more, the cursor of the next page, page_size, total).
+func Total(n int64) RenderOption {
+	return func(o *renderOptions) { o.total = &n }
+}
+
+// HasMore says whether items follow the page when the total is unknown. With
+// it, Render adds meta.pagination without total.
+func HasMore(more bool) RenderOption {
+	return func(o *renderOptions) { o.hasMore = &more }
+}
+
+// CodeTokenLimitExceeded is the error code of a successful result that cannot
+// be made to fit the caller's token budget.
+const CodeTokenLimitExceeded = "TOKEN_LIMIT_EXCEEDED"
+
+// CodeContentTruncated is the warning code of a page that lost items to fit
+// the caller's token budget.
+const CodeContentTruncated = "CONTENT_TRUNCATED"
+
+// Render returns env as the caller gets it. On success it projects the payload
+// to the call's response mode, fields and the tool's include_only; it adds
+// meta (tool, request id, timing unless deterministic, response mode,
+// pagination, token accounting), keeps the members the tool's profile emits,
+// and, under a token budget, drops items from the end of the payload's list
+// until the envelope fits, reporting them in meta.fidelity and a
+// CONTENT_TRUNCATED warning; the next page starts at the first dropped item.
+// A success that cannot fit even with one item becomes a
+// TOKEN_LIMIT_EXCEEDED validation error. A failure is never trimmed.
+func Render[T any](c *Call, env envelope.Envelope[T], opts ...RenderOption) Response {
+	raw := envelope.Envelope[json.RawMessage]{
+		Success: env.Success, Status: env.Status, Error: env.Error,
+		Warnings: env.Warnings, Meta: env.Meta, Provenance: env.Provenance,
+	}
+	if env.Data != nil {
+		b, err := json.Marshal(env.Data)
+		if err != nil {
+			raw = Failure[json.RawMessage](ErrorOf(Internal(err)))
+		} else {
+			data := json.RawMessage(b)
+			raw.Data = &data
+		}
+	}
+	var o renderOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return c.render(raw, o)
+}
+
+func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) Response {
+	t := c.tool
+	if env.Success && env.Data != nil {
+		data, err := t.Payload.project(*env.Data, projection{c.Mode, c.Fields, t.Config.IncludeOnly(t.Name)})
+		if err != nil {
+			return c.render(Failure[json.RawMessage](ErrorOf(Internal(err))), o)
+		}
+		env.Data = &data
+	}
+	env.Meta = c.meta(env)
+	env.Provenance = c.provenance(env.Provenance)
+
+	items, keep, isList := t.Payload.listIn(derefData(env))
+	if !env.Success || !isList || len(items) == 0 {
+		if env.Success {
+			n := int64(0) // an empty list
+			if !isList {  // no list to count: take the page to be full, up to the total
+				n = c.Limit
+				if o.total != nil {
+					n = max(min(n, *o.total-c.Offset), 0)
+				}
+			}
+			env.Meta.Pagination = c.pagination(n, int(n), o)
+		}
+		r := c.finish(env, c.budget)
+		if !env.Success || !exceeds(r, c.budget) {
+			return r
+		}
+		need := smallestBudget(r.Tokens, func(b int64) int64 { return c.finish(env, &b).Tokens })
+		return c.render(Failure[json.RawMessage](c.budgetError(need, false)), o)
+	}
+	page := func(k int, budget *int64) Response {
+		e := env
+		data := keep(k)
+		e.Data = &data
+		m := *e.Meta
+		m.Pagination = c.pagination(int64(k), len(items), o)
+		if k < len(items) {
+			m.Fidelity = &envelope.Fidelity{Level: envelope.FidelityLevelPartial}
+			for _, it := range items[k:] {
+				if id := t.Payload.itemID(it); id != "" {
+					m.Fidelity.DroppedIDs = append(m.Fidelity.DroppedIDs, id)
+				}
+			}
+			m.Limits = &envelope.Limits{MaxTokens: budget}
+			e.Warnings = append(slices.Clone(e.Warnings), c.truncated(len(items)-k, len(items), *budget, m.Pagination))
+		}
+		e.Meta = &m
+		return c.finish(e, budget)
+	}
+	// fit returns the largest page that fits budget or, when none does, the
+	// size of the smallest page tried. It never goes down to zero items: a
+	// page without items would hand back the same cursor, and a caller
+	// following it would loop.
+	fit := func(budget *int64) (Response, int64) {
+		need := int64(-1)
+		for k := len(items); k >= 1; k-- {
+			r := page(k, budget)
+			if !exceeds(r, budget) {
+				return r, -1
+			}
+			if need < 0 || r.Tokens < need {
+				need = r.Tokens
+			}
+		}
+		return Response{}, need
+	}
+	r, need := fit(c.budget)
+	if need < 0 {
+		return r
+	}
+	need = smallestBudget(need, func(b int64) int64 {
+		if _, n := fit(&b); n >= 0 {
+			return n
+		}
+		return b
+	})
+	return c.render(Failure[json.RawMessage](c.budgetError(need, true)), o)
+}
+
+// smallestBudget returns a budget b that a response measured under it fits,
+// starting from need, the size measured under a smaller budget. The budget is
+// part of the response it bounds (meta.tokens.budget), so a larger one can
+// need a byte more.
+func smallestBudget(need int64, measure func(budget int64) int64) int64 {
+	for range 4 {
+		n := measure(need)
+		if n <= need {
+			break
+		}
+		need = n
+	}
+	return need
+}
+
+func exceeds(r Response, budget *int64) bool { return budget != nil && r.Tokens > *budget }
+
+// meta returns env's meta with what serve knows added.
+func (c *Call) meta(env envelope.Envelope[json.RawMessage]) *envelope.Meta {
+	t := c.tool
+	var m envelope.Meta
+	if env.Meta != nil {
+		m = *env.Meta
+	}
+	if m.Tool == nil && t.Name != "" && t.Version != "" {
+		m.Tool = &envelope.Tool{Name: envelope.ToolName(t.Name), Version: t.Version}
+	}
+	if m.RequestID == nil {
+		m.RequestID = c.requestID
+	}
+	if c.deterministic {
+		m.Timing = nil
+	} else if m.Timing == nil {
+		start := c.start.UTC().Format(time.RFC3339Nano)
+		ms := float64(t.now().Sub(c.start).Microseconds()) / 1000
+		m.Timing = &envelope.Timing{StartedAt: &start, DurationMs: &ms}
+	}
+	if env.Success && t.Payload.HasModes() {
+		mode := c.Mode
+		m.ResponseMode = &mode
+	}
+	return &m
+}
+
+// provenance attaches a minimal provenance record when the caller opted in.
+func (c *Call) provenance(p *envelope.Provenance) *envelope.Provenance {
+	opt := c.req.Provenance
+	if opt == nil || opt.Capture == nil || !*opt.Capture {
+		return nil
+	}
+	if p == nil {
+		tool := envelope.Tool{Name: envelope.ToolName(c.tool.Name), Version: orDefault(c.tool.Version, "0")}
+		p = &envelope.Provenance{Tool: tool}
+	} else {
+		cp := *p
+		p = &cp
+	}
+	if c.deterministic {
+		p.StartedAt = nil
+	} else if p.StartedAt == nil {
+		s := c.start.UTC().Format(time.RFC3339Nano)
+		p.StartedAt = &s
+	}
+	if p.RunID == "" {
+		if c.deterministic {
+			sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%s\x00%d\x00%d\x00%s",
+				c.tool.Name, c.tool.Version, c.query, c.Offset, c.Limit, c.Mode))
+			p.RunID = envelope.RunID("run_" + hex.EncodeToString(sum[:16]))
+		} else {
+			p.RunID = envelope.RunID(c.tool.newID("run_"))
+		}
+	}
+	return p
+}
+
+func (c *Call) pagination(kept int64, n int, o renderOptions) *envelope.Pagination {
+	if o.total == nil && o.hasMore == nil {
+		return nil
+	}
+	next := c.Offset + kept
+	p := &envelope.Pagination{PageSize: &c.Limit, Total: o.total}
+	switch {
+	case n == 0: // an empty page ends the list: a cursor to the same offset would loop
+		p.HasMore = false
+	case kept < int64(n):
+		p.HasMore = true
+	case o.total != nil:
+		p.HasMore = next < *o.total
+	default:
+		p.HasMore = *o.hasMore
+	}
+	if p.HasMore {
+		cur := EncodeCursor(Cursor{Offset: next, PageSize: c.Limit, Mode: c.Mode, Query: c.query}, c.tool.CursorKey)
+		p.Cursor = &cur
+	}
+	return p
+}
+
+func (c *Call) truncated(dropped, n int, budget int64, p *envelope.Pagination) envelope.Warning {
+	suggestion := "Ask for the items in meta.fidelity.dropped_ids, use response_mode ids_only, or raise token_budget."
+	if p != nil && p.Cursor != nil {
+		suggestion = "Pass meta.pagination.cursor to continue from the first dropped item, use response_mode ids_only, or raise token_budget."
+	}
+	return Warn(CodeContentTruncated, envelope.SeverityInfo,
+		fmt.Sprintf("Left out %d of %d items to fit the token budget of %d.", dropped, n, budget),
+		Suggestion(suggestion), Context("dropped_count", dropped), Context("total_count", n),
+		Context("token_budget", budget), Context("reason", "token_budget"))
+}
+
+func (c *Call) budgetError(need int64, list bool) *Error {
+	what := "The response"
+	if list {
+		what = "Even the smallest page"
+	}
+	return NewError(envelope.CategoryValidation, CodeTokenLimitExceeded,
+		fmt.Sprintf("%s needs about %d tokens; the token budget is %d.", what, need, *c.budget),
+		Remediation(fmt.Sprintf("Raise token_budget to at least %d, or ask for a smaller response_mode or fewer fields.", need)),
+		Detail("token_budget", *c.budget), Detail("tokens_needed", need))
+}
+
+// finish applies the profile and serializes env, with meta.tokens when the
+// profile emits it. The token estimate counts itself: it is recomputed until
+// it no longer changes the size.
+func (c *Call) finish(env envelope.Envelope[json.RawMessage], budget *int64) Response {
+	profile := c.tool.Config.Profile(c.tool.Name)
+	m := *env.Meta
+	m.Tokens = &envelope.TokenUsage{Budget: budget}
+	env.Meta = profile.filterMeta(m, budget != nil, c.echoed)
+	var b []byte
+	for est := int64(0); ; {
+		if env.Meta != nil && env.Meta.Tokens != nil {
+			env.Meta.Tokens.Estimated = est
+		}
+		var err error
+		if b, err = json.Marshal(env); err != nil { // cannot happen: every member is plain data
+			panic("serve: marshaling an envelope: " + err.Error())
+		}
+		n := Tokens(b)
+		if env.Meta == nil || env.Meta.Tokens == nil || n <= est {
+			break
+		}
+		est = n
+	}
+	return Response{JSON: b, Success: env.Success, Tokens: Tokens(b)}
+}
+
+// Tokens returns the approximate number of tokens of a serialized envelope:
+// ceil(len(b) / 4).
+func Tokens(b []byte) int64 { return (int64(len(b)) + 3) / 4 }
+
+func derefData(env envelope.Envelope[json.RawMessage]) json.RawMessage {
+	if env.Data == nil {
+		return nil
+	}
+	return *env.Data
+}
