@@ -51,6 +51,14 @@ func loadConfig(path string) (gen.Options, error) {
 	return p.options(doc.Content[0])
 }
 
+// configKeys are the keys of each section of the config file; the JSON Schema
+// shipped beside this file (envgen.schema.json) names the same, a test checks.
+var configKeys = map[string][]string{
+	"":   {"inputs", "go", "ts", "ref_map", "names", "no_canonical"},
+	"go": {"out", "package"},
+	"ts": {"out", "readonly_arrays"},
+}
+
 type configParser struct {
 	file string // as the user named it, for messages
 	dir  string // relative paths are relative to this
@@ -58,7 +66,7 @@ type configParser struct {
 
 func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 	var opts gen.Options
-	top, err := p.fields(root, "", "inputs", "go", "ts", "ref_map", "names", "no_canonical")
+	top, err := p.fields(root, "", configKeys[""]...)
 	if err != nil {
 		return opts, err
 	}
@@ -71,7 +79,7 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 	}
 	if n := top["go"]; n != nil {
-		g, err := p.fields(n, "/go", "out", "package")
+		g, err := p.fields(n, "/go", configKeys["go"]...)
 		if err != nil {
 			return opts, err
 		}
@@ -83,7 +91,7 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 	}
 	if n := top["ts"]; n != nil {
-		t, err := p.fields(n, "/ts", "out", "readonly_arrays")
+		t, err := p.fields(n, "/ts", configKeys["ts"]...)
 		if err != nil {
 			return opts, err
 		}
