@@ -26,6 +26,11 @@ type Options struct {
 	GoOut     string
 	GoPackage string
 
+	// AssertFormat makes the validators check "format" (date-time, email,
+	// uuid …) instead of treating it as an annotation; a format they cannot
+	// check then fails generation.
+	AssertFormat bool
+
 	// TSOut is the TypeScript output folder, "" for none; TSReadonlyArrays
 	// makes every array type readonly.
 	TSOut            string

@@ -34,15 +34,6 @@ func CanonicalJSON(data []byte) (string, error) {
 	return b.String(), nil
 }
 
-// RawJSON returns the JSON text s as bytes, for a generated MarshalJSON of a
-// type that holds JSON text in a string; "" (the zero value) is not JSON.
-func RawJSON(s string) ([]byte, error) {
-	if s == "" {
-		return nil, errors.New("no JSON value: the zero value of an enum of mixed types is not one of its values")
-	}
-	return []byte(s), nil
-}
-
 func writeCanonical(b *strings.Builder, v any) error {
 	switch v := v.(type) {
 	case nil:

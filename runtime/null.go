@@ -68,6 +68,10 @@ func (n Nullable[T]) Get() (T, bool) {
 	return *n.v, true
 }
 
+// Ptr returns a pointer to n's value, or nil when n is absent or null.
+// Generated code reads the value through it without copying.
+func (n Nullable[T]) Ptr() *T { return n.v }
+
 // MarshalJSON encodes the value, or null when n is null or absent.
 func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	if n.v == nil {

@@ -13,15 +13,16 @@ import (
 
 // settings are the flags that generate and check share.
 type settings struct {
-	config      string
-	goOut       string
-	goPackage   string
-	tsOut       string
-	tsReadonly  bool
-	refMap      []string
-	names       []string
-	noCanonical bool
-	verbose     bool
+	config       string
+	goOut        string
+	goPackage    string
+	tsOut        string
+	tsReadonly   bool
+	refMap       []string
+	names        []string
+	noCanonical  bool
+	assertFormat bool
+	verbose      bool
 }
 
 func (s *settings) register(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (s *settings) register(cmd *cobra.Command) {
 	f.StringArrayVar(&s.names, "name", nil, "for each `LOCATION=GoName`, name the type at LOCATION (file#/pointer) GoName (repeatable)")
 	f.StringVar(&s.config, "config", "", "read settings from a YAML or JSON `FILE`; flags override it")
 	f.BoolVar(&s.noCanonical, "no-canonical", false, "leave out the built-in canonical schemas")
+	f.BoolVar(&s.assertFormat, "assert-format", false, "make the validators check format (date-time, email, uuid …) instead of treating it as an annotation")
 	f.BoolVarP(&s.verbose, "verbose", "v", false, "say what was written or checked")
 }
 
@@ -66,6 +68,9 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 	}
 	if changed("no-canonical") {
 		opts.NoCanonical = s.noCanonical
+	}
+	if changed("assert-format") {
+		opts.AssertFormat = s.assertFormat
 	}
 	var err error
 	if opts.RefMap, err = mergePairs(opts.RefMap, "--ref-map", s.refMap, parseRefMap); err != nil {

@@ -29,6 +29,7 @@ func Build(set *load.Set) (*model.Space, error) {
 		nullable: map[model.TypeID]bool{},
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
+		anchored: map[string]bool{},
 	}
 	for _, f := range set.Files {
 		root := b.ref(f.Schema, model.NameHint{FileName: baseName(f.Path)})
@@ -49,6 +50,7 @@ func Build(set *load.Set) (*model.Space, error) {
 	if err := b.generics(); err != nil {
 		return nil, err
 	}
+	b.resources()
 	return b.space, nil
 }
 
@@ -59,6 +61,8 @@ type builder struct {
 	nullable map[model.TypeID]bool   // types whose own schema admits null besides their shape
 	params   map[string]model.TypeID // the TypeParam for a $dynamicAnchor's location
 	visiting map[string]bool         // pure $ref chains being followed, to refuse cycles
+	anchors  []anchorUse             // the $dynamicAnchors met, for Space.Resources
+	anchored map[string]bool         // resource → whether it declares $dynamicAnchors (anchoredResource)
 	err      error                   // the first error; building goes on with placeholders, output is discarded
 }
 
@@ -85,6 +89,7 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	a.Doc = docOf(s)
 	a.NameHint = hint
 	a.Named = true
+	a.Resource = b.resourceOf(loc)
 	if o := b.override(s); o != "" {
 		a.NameHint.Override = o
 	}
@@ -127,6 +132,9 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	loc := b.set.Locate(s.Location)
 	key := loc.String()
 	if target := b.pureRef(s); target != nil {
+		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.set.Locate(target.Location)) != res {
+			return b.scopeAlias(s, target, loc, hint)
+		}
 		if b.visiting[key] {
 			b.fail(loc, "break the cycle with a schema that is more than a $ref", "$ref cycle: this reference leads back to itself")
 			return model.Ref{}
@@ -137,7 +145,7 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	}
 	if inner, ok := b.nullableOf(s); ok {
 		r := b.ref(inner, hint)
-		r.Nullable = true
+		r.Nullable, r.OrNull = true, true
 		return r
 	}
 	if id, ok := b.byLoc[key]; ok {
@@ -187,6 +195,29 @@ func (b *builder) pureRef(s *jsonschema.Schema) *jsonschema.Schema {
 		return s.Ref
 	}
 	return nil
+}
+
+// scopeAlias is the type of a schema that is only a $ref to another schema
+// resource, from a resource that declares $dynamicAnchors: evaluation that
+// reaches it enters its resource before the target's, which can change what a
+// $dynamicRef under the target resolves to, so the schema is an Alias of its
+// own (with its Resource) rather than the target's type.
+func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, hint model.NameHint) model.Ref {
+	key := aliasKey(loc)
+	if id, ok := b.byLoc[key]; ok {
+		return model.Ref{ID: id}
+	}
+	a := &model.Alias{}
+	a.Kind = model.KindAlias
+	a.Loc = loc
+	a.Doc = docOf(s)
+	a.NameHint = hint
+	fromLocation(&a.NameHint, loc)
+	a.Resource = b.resourceOf(loc)
+	id := b.space.Add(a)
+	b.byLoc[key] = id
+	a.Target = b.ref(target, model.NameHint{})
+	return model.Ref{ID: id}
 }
 
 // nullableOf recognises the two spellings of "T or null": a type list with

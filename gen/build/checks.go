@@ -30,6 +30,7 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	}
 
 	if s.Bool != nil && !*s.Bool {
+		k.False = true
 		k.Not = &model.Ref{ID: b.anyType()}
 	}
 	if s.Types != nil {
@@ -56,6 +57,8 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	}
 	if s.Format != nil {
 		k.Format = s.Format.Name
+	} else if f, ok := b.set.Raw(s.Location)["format"].(string); ok {
+		k.Format = f // the compiler keeps format only when it asserts it
 	}
 
 	// number
@@ -88,6 +91,8 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	case bool:
 		if !ap {
 			k.AdditionalProperties = &model.Ref{ID: b.falseType()}
+		} else { // true: nothing to check, but the members count as evaluated
+			k.AdditionalProperties = &model.Ref{ID: b.anyType()}
 		}
 	case *jsonschema.Schema:
 		k.AdditionalProperties = sub(ap, "Extra")
@@ -128,19 +133,26 @@ func orRef(a, b *model.Ref) *model.Ref {
 }
 
 // number keeps a schema's number exactly, with a decimal spelling where one
-// exists (0.01, not 1/100).
+// exists (0.01, not 1/100; 1e-50 as 0.000…1).
 func number(r *big.Rat) *model.Number {
 	if r == nil {
 		return nil
 	}
 	text := r.RatString()
 	if !r.IsInt() {
-		for digits := 1; digits <= 40; digits++ {
-			f := r.FloatString(digits)
-			if back, ok := new(big.Rat).SetString(f); ok && back.Cmp(r) == 0 {
-				text = strings.TrimRight(strings.TrimRight(f, "0"), ".")
-				break
+		// A decimal's denominator is 2^a·5^b; max(a, b) digits are exact.
+		d := new(big.Int).Set(r.Denom())
+		digits := 0
+		for _, p := range []int64{2, 5} {
+			n, q, m := 0, new(big.Int), new(big.Int)
+			for q.QuoRem(d, big.NewInt(p), m); m.Sign() == 0; q.QuoRem(d, big.NewInt(p), m) {
+				d.Set(q)
+				n++
 			}
+			digits = max(digits, n)
+		}
+		if d.Cmp(big.NewInt(1)) == 0 {
+			text = strings.TrimRight(strings.TrimRight(r.FloatString(digits), "0"), ".")
 		}
 	}
 	return &model.Number{Rat: r, Text: text}
@@ -156,6 +168,7 @@ func (b *builder) falseType() model.TypeID {
 	a.Kind = model.KindAny
 	id := b.space.Add(a)
 	b.byLoc[key] = id
+	a.Checks.False = true
 	a.Checks.Not = &model.Ref{ID: b.anyType()}
 	return id
 }

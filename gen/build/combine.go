@@ -95,15 +95,16 @@ func (b *builder) mergeAllOf(s *jsonschema.Schema, loc model.Location) (model.Ty
 			objects = append(objects, p)
 		case len(types) == 1 && (scalar == "" || scalar == types[0]) && len(objects) == 0:
 			scalar = types[0]
+		case len(types) == 1 && len(objects) == 0 && numeric(scalar, types[0]):
+			scalar = "integer" // integer and number: the integers
 		case len(types) == 0:
 		default:
-			b.fail(loc, "split the schema, or make every part of the allOf the same type",
-				"allOf cannot be merged into one type: its parts have different types")
+			// No value has two types: the checks refuse every value, and any
+			// JSON value is the shape that says so without a wrong promise.
 			return &model.Any{}, nil
 		}
 	}
-	if len(objects) > 0 && scalar != "" {
-		b.fail(loc, "make every part of the allOf the same type", "allOf cannot be merged into one type: it mixes objects and %ss", scalar)
+	if len(objects) > 0 && scalar != "" { // no value is both: see above
 		return &model.Any{}, nil
 	}
 	switch {
@@ -124,13 +125,25 @@ func (b *builder) mergeAllOf(s *jsonschema.Schema, loc model.Location) (model.Ty
 				extra = &r
 			}
 		}
-		if !o.Closed {
+		patterns := false
+		for _, p := range objects {
+			patterns = patterns || len(p.PatternProperties) > 0
+		}
+		switch {
+		case patterns: // members that patternProperties match, of any schema
+			o.Extra = &model.Ref{ID: b.anyType()}
+		case !o.Closed:
 			if extra == nil {
 				extra = &model.Ref{ID: b.anyType()}
 			}
 			o.Extra = extra
 		}
 	}
+}
+
+// numeric reports whether a and b are integer and number, in any order.
+func numeric(a, b string) bool {
+	return (a == "integer" && b == "number") || (a == "number" && b == "integer")
 }
 
 // flattenParts lists s and, recursively, the targets of its $ref and the parts
@@ -161,6 +174,7 @@ func (b *builder) typeParam(s *jsonschema.Schema) model.TypeID {
 	p := &model.TypeParam{Anchor: s.DynamicRef.Anchor}
 	p.Kind = model.KindTypeParam
 	p.Loc = loc
+	p.Resource = b.resourceOf(loc)
 	id := b.space.Add(p)
 	b.params[loc.String()] = id
 	p.Default = b.ref(target, model.NameHint{})

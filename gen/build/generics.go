@@ -3,7 +3,6 @@ package build
 import (
 	"reflect"
 	"sort"
-	"strings"
 
 	"github.com/envgen/envgen/gen/model"
 )
@@ -13,10 +12,11 @@ import (
 // arguments.
 //
 // The argument for a parameter at a use is decided by the schema resource the
-// use stands in, as $dynamicRef decides it at validation time: a file that
-// defines the parameter's $dynamicAnchor itself binds it to that schema (this
-// is how a tool's schema fixes the envelope's data); any other use passes the
-// parameter on, which makes the using type generic too.
+// use stands in, as $dynamicRef decides it at validation time: a resource
+// (a file, or a schema with an $id of its own) that defines the parameter's
+// $dynamicAnchor itself binds it to that schema (this is how a tool's schema
+// fixes the envelope's data); any other use passes the parameter on, which
+// makes the using type generic too.
 func (b *builder) generics() error {
 	if len(b.params) == 0 {
 		return nil
@@ -35,7 +35,7 @@ func (b *builder) generics() error {
 			set := map[model.TypeID]bool{}
 			for _, r := range model.ShapeRefs(t) {
 				for _, p := range b.reach(*r, params) {
-					if _, bound := bindings.lookup(c.Loc, b.space.Get(p).(*model.TypeParam)); !bound {
+					if _, bound := bindings.lookup(c.Resource, b.space.Get(p).(*model.TypeParam)); !bound {
 						set[p] = true
 					}
 				}
@@ -56,7 +56,7 @@ func (b *builder) generics() error {
 	// Arguments at every use of a generic type.
 	for _, t := range b.space.Types[1:] {
 		for _, r := range model.ShapeRefs(t) {
-			b.fillArgs(t.Base().Loc, r, bindings)
+			b.fillArgs(t.Base().Resource, r, bindings)
 		}
 	}
 	return nil
@@ -70,7 +70,7 @@ func (b *builder) reach(r model.Ref, params map[model.TypeID][]model.TypeID) []m
 	return params[r.ID]
 }
 
-func (b *builder) fillArgs(ctx model.Location, r *model.Ref, bindings anchorBindings) {
+func (b *builder) fillArgs(ctx string, r *model.Ref, bindings anchorBindings) {
 	target := b.space.Get(r.ID)
 	if len(target.Base().TypeParams) == 0 || len(r.Args) > 0 {
 		return
@@ -100,27 +100,23 @@ func sortedParams(space *model.Space, set map[model.TypeID]bool) []model.TypeID 
 	return out
 }
 
-// anchorBindings maps a file and an anchor name to the type of the schema
-// that file marks with that $dynamicAnchor.
+// anchorBindings maps a schema resource (Common.Resource) and an anchor name
+// to the type of the schema that resource marks with that $dynamicAnchor.
 type anchorBindings map[string]map[string]model.Ref
 
-// lookup returns the binding of p in the file of loc, unless that file is p's
-// own (where the anchor is the default, not a binding).
-func (ab anchorBindings) lookup(loc model.Location, p *model.TypeParam) (model.Ref, bool) {
-	if fileOf(loc) == fileOf(p.Loc) {
+// lookup returns the binding of p in the resource res, unless that resource
+// is p's own (where the anchor is the default, not a binding).
+func (ab anchorBindings) lookup(res string, p *model.TypeParam) (model.Ref, bool) {
+	if res == p.Resource {
 		return model.Ref{}, false
 	}
-	r, ok := ab[fileOf(loc)][p.Anchor]
+	r, ok := ab[res][p.Anchor]
 	return r, ok
 }
 
-func fileOf(loc model.Location) string {
-	root, _, _ := strings.Cut(loc.URL, "#")
-	return root
-}
-
-// bindings finds, in every file that has types, the $dynamicAnchor schemas
-// that are types of their own (in practice, $defs entries).
+// bindings finds, in every schema resource that has types, the
+// $dynamicAnchor schemas that are types of their own (in practice, $defs
+// entries).
 func (b *builder) bindings() anchorBindings {
 	ab := anchorBindings{}
 	for _, t := range b.space.Types[1:] {
@@ -133,11 +129,10 @@ func (b *builder) bindings() anchorBindings {
 		if !ok {
 			continue
 		}
-		f := fileOf(c.Loc)
-		if ab[f] == nil {
-			ab[f] = map[string]model.Ref{}
+		if ab[c.Resource] == nil {
+			ab[c.Resource] = map[string]model.Ref{}
 		}
-		ab[f][anchor] = model.Ref{ID: c.ID, Nullable: b.nullable[c.ID]}
+		ab[c.Resource][anchor] = model.Ref{ID: c.ID, Nullable: b.nullable[c.ID]}
 	}
 	return ab
 }

@@ -34,7 +34,9 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 		c := &model.Const{Value: value(*s.Const)}
 		c.ValueType = baseOf([]model.Value{c.Value})
 		t = c
-	case s.DynamicRef != nil && s.DynamicRef.Anchor != "" && b.onlyRefLike(s, "$dynamicRef"):
+	case s.DynamicRef != nil && s.DynamicRef.Anchor != "" && s.DynamicRef.Ref.DynamicAnchor == s.DynamicRef.Anchor && b.onlyDynamicRef(s):
+		// Only a $dynamicRef whose static target declares the same
+		// $dynamicAnchor resolves dynamically; any other is a $ref.
 		return b.typeParam(s)
 	case len(types) == 0 && (len(s.OneOf) > 0 || len(s.AnyOf) > 0) && b.onlyRefLike(s, "oneOf", "anyOf"):
 		u := &model.Union{Exclusive: len(s.OneOf) > 0}
@@ -59,8 +61,10 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	c.Loc = loc
 	c.Doc = docOf(s)
 	c.NameHint = hint
+	c.Resource = b.resourceOf(loc)
 	id := b.space.Add(t)
 	b.byLoc[loc.String()] = id
+	b.noteAnchor(c, s)
 	if nullable && c.Kind != model.KindAny { // any JSON value holds null already
 		b.nullable[id] = true
 	}
@@ -99,6 +103,14 @@ func (b *builder) onlyRefLike(s *jsonschema.Schema, allowed ...string) bool {
 	}
 	allowed = append(allowed, shapeNeutral...)
 	return onlyAnnotations(raw, allowed...)
+}
+
+// onlyDynamicRef reports whether s is a $dynamicRef and annotations, which
+// makes it a type parameter; with other keywords beside it, it is a type
+// whose checks hold the $dynamicRef.
+func (b *builder) onlyDynamicRef(s *jsonschema.Schema) bool {
+	raw := b.set.Raw(s.Location)
+	return raw == nil || onlyAnnotations(raw, "$dynamicRef")
 }
 
 // shapeNeutral keywords narrow what a type accepts without changing how it is

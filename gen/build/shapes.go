@@ -112,7 +112,7 @@ func sortedNames[V any](m map[string]V) []string {
 func (b *builder) extra(s *jsonschema.Schema, parent model.TypeID) *model.Ref {
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
-		if !ap {
+		if !ap && len(s.PatternProperties) == 0 {
 			return nil
 		}
 	case *jsonschema.Schema:
@@ -124,17 +124,13 @@ func (b *builder) extra(s *jsonschema.Schema, parent model.TypeID) *model.Ref {
 	return &model.Ref{ID: b.anyType()}
 }
 
-// mapValues is the value type of a map: additionalProperties, or the one
-// patternProperties schema, else any JSON value.
+// mapValues is the value type of a map: additionalProperties when it is the
+// only schema for members, else any JSON value (a member that no
+// patternProperties matches may hold anything).
 func (b *builder) mapValues(s *jsonschema.Schema, parent model.TypeID) model.Ref {
 	hint := model.NameHint{Parent: parent, Path: []string{"Value"}}
 	if ap, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.PatternProperties) == 0 {
 		return b.ref(ap, hint)
-	}
-	if len(s.PatternProperties) == 1 && s.AdditionalProperties == nil {
-		for _, ps := range s.PatternProperties {
-			return b.ref(ps, hint)
-		}
 	}
 	return model.Ref{ID: b.anyType()}
 }

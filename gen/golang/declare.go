@@ -26,19 +26,18 @@ func (d *decl) declaration() []jen.Code {
 	case *model.Const:
 		underlying = enumBase(t.ValueType)
 	case *model.Scalar:
-		// type X = runtime.Null: an alias keeps Null's methods.
-		alias = t.Scalar == model.ScalarNull
 		underlying = scalarCode(t.Scalar)
 	case *model.Array:
 		underlying = jen.Index().Add(d.slot(t.Items, true))
 	case *model.Map:
 		underlying = jen.Map(jen.String()).Add(d.slot(t.Values, true))
-	case *model.Any:
+	case *model.Any, *model.TypeParam: // a type parameter: under a name of its own (see newDecl)
 		underlying = jen.Qual(jsonPkg, "RawMessage")
 	case *model.Alias:
 		// type SearchEnvelope = Envelope[SearchResult]: an alias, not a new
-		// type, so that the target's methods stay.
-		alias = true
+		// type, so that the target's methods stay; or, for d.wrap, a type of
+		// its own: type Derived BaseSchema.
+		alias = !d.wrap
 		underlying = d.typeCode(t.Target)
 	default:
 		d.fail(d.loc(), "", "cannot declare a type of kind %s", d.t.Base().Kind)
@@ -54,6 +53,9 @@ func (d *decl) declaration() []jen.Code {
 
 // constants renders the constants of an enum or const type.
 func (d *decl) constants() []jen.Code {
+	if d.standIn {
+		return nil // the values of an anonymous enum have no constant names
+	}
 	switch t := d.t.(type) {
 	case *model.Enum:
 		if len(t.Members) != len(t.Values) {
@@ -70,51 +72,6 @@ func (d *decl) constants() []jen.Code {
 		return d.enumConstants(t.ValueType, []enumConst{{name: t.Member, value: t.Value}})
 	}
 	return nil
-}
-
-// jsonMethods renders MarshalJSON and UnmarshalJSON for the types whose JSON
-// form encoding/json cannot produce by itself.
-func (d *decl) jsonMethods() []jen.Code {
-	switch t := d.t.(type) {
-	case *model.Object:
-		if t.Extra != nil {
-			return d.extraMethods(t)
-		}
-	case *model.Union:
-		return d.unionMethods(t)
-	case *model.Tuple:
-		return d.tupleMethods(t)
-	case *model.Any:
-		return d.anyMethods()
-	case *model.Enum:
-		if isJSONText(t.ValueType) {
-			return d.jsonTextMethods()
-		}
-	case *model.Const:
-		if isJSONText(t.ValueType) {
-			return d.jsonTextMethods()
-		}
-	}
-	return nil
-}
-
-// anyMethods makes a named json.RawMessage round-trip exactly.
-func (d *decl) anyMethods() []jen.Code {
-	marshal := d.method(false, "MarshalJSON", "returns x, or null when x is nil.",
-		nil, marshalResults(),
-		// if x == nil { return []byte("null"), nil }
-		jen.If(jen.Id("x").Op("==").Nil()).Block(
-			jen.Return(jen.Index().Byte().Call(jen.Lit("null")), jen.Nil()),
-		),
-		jen.Return(jen.Index().Byte().Call(jen.Id("x")), jen.Nil()),
-	)
-	unmarshal := d.method(true, "UnmarshalJSON", "stores a copy of data in x.",
-		unmarshalParams(), jen.Error(),
-		// *x = append((*x)[:0], data...)
-		jen.Op("*").Id("x").Op("=").Append(jen.Parens(jen.Op("*").Id("x")).Index(jen.Empty(), jen.Lit(0)), jen.Id("data").Op("...")),
-		jen.Return(jen.Nil()),
-	)
-	return []jen.Code{marshal, unmarshal}
 }
 
 // method renders a method of the declared type with a doc comment that starts

@@ -1,6 +1,6 @@
 // Package golang renders envgen's type space (package model) as Go source, with
-// github.com/dave/jennifer. It writes types and their JSON methods; validators
-// come later, as further parts of the same per-type pipeline.
+// github.com/dave/jennifer: types, their JSON methods, and validators, as
+// parts of one per-type pipeline (renderer.parts).
 //
 // # Files
 //
@@ -39,9 +39,9 @@
 //     type holding canonical JSON text (runtime.CanonicalJSON), so that its
 //     values are still constants: MixedA Mixed = `"a"`, Mixed1 Mixed = `1`.
 //     Anonymous, such an enum is a json.RawMessage.
-//   - A named any-value type is `type X json.RawMessage` with methods that
-//     copy the text exactly, nil encoding as null. A named null type is an alias
-//     of runtime.Null.
+//   - A named any-value type is `type X json.RawMessage`, its text kept
+//     exactly, nil encoding as null. A named null type is `type X
+//     runtime.Null`.
 //   - A type parameter is named T when it is the only one, else T and its
 //     $dynamicAnchor, e.g. TData, TItems. A use without type arguments gets the
 //     parameters' defaults.
@@ -69,33 +69,66 @@
 //
 // An object that allows members beyond its properties gets a field
 // Extra map[string]V `json:"-"` (V is json.RawMessage when any value is
-// allowed) and MarshalJSON/UnmarshalJSON that write the extra members after the
-// known ones and read back every member that is not a property, so that they
-// survive a round trip (runtime.MarshalWithExtra, runtime.SplitExtra).
+// allowed, or when patternProperties may match them): AppendJSON writes the
+// extra members after the known ones, in name order, and DecodeNode reads
+// every member that is not a property into it, so that they survive a round
+// trip.
 //
 // # Unions
 //
 // A union has one field per branch, named by package naming, exactly one of
 // them set: a pointer, or a runtime.Nullable when the branch itself admits
-// null. MarshalJSON encodes the set branch and fails unless exactly one is
-// set. UnmarshalJSON reads the discriminator member when the model found one
-// and decodes the branch its value selects; otherwise it decodes each branch
-// with runtime.DecodeStrict (unknown members refused) and keeps the one that
-// fits (oneOf: failing when none or several fit) or the first that fits (anyOf).
-// Until validators are generated, "fits" means "decodes": a branch whose
-// required members are missing, or whose checks fail, still fits.
+// null. AppendJSON encodes the set branch and fails unless exactly one is set.
+// DecodeNode reads the discriminator member when the model found one and
+// fills the branch its value selects; otherwise it fills the first branch
+// whose validator accepts the value (for oneOf the validator has already
+// made sure that exactly one does).
 //
 // # Tuples
 //
 // A tuple is a struct with a field per position, V0, V1 …, and Rest for the
 // items after them; it encodes as a JSON array. Positions past minItems may be
-// absent, from the end only: MarshalJSON fails when an item is set after an
+// absent, from the end only: AppendJSON fails when an item is set after an
 // absent one.
 //
-// # Not yet
+// # Methods
 //
-// Strictness beyond the shape (required members, case-sensitive member names,
-// 1.0 as an integer, unknown members of closed objects) belongs to the
-// validators and the strict decoder that come next; their code will be further
-// parts after the JSON methods.
+// Every named type T gets:
+//
+//	func (x T) MarshalJSON() ([]byte, error)           // x.AppendJSON(nil), where encoding/json needs it
+//	func (x *T) UnmarshalJSON(data []byte) error       // runtime.Unmarshal: parse, validate, then fill
+//	func (x T) AppendJSON(b []byte) ([]byte, error)    // what json.Marshal writes, without reflection
+//	func (x *T) DecodeNode(s *runtime.State, n int32) error
+//	func (*T) CheckNode(s *runtime.State, n int32) bool
+//	func (x T) Validate() error                        // json.Marshal(x) against the schema; no allocation when valid
+//
+// MarshalJSON is there for the types whose JSON encoding/json cannot write by
+// itself (extra members, unions, tuples, JSON text, null); for the others
+// json.Marshal writes by reflection what AppendJSON writes. UnmarshalJSON
+// never uses encoding/json's struct decoding (which matches
+// member names case-insensitively and ignores duplicates): runtime parses
+// data into a value tree, the type's check function validates the tree, and
+// DecodeNode fills the value from it, nested generated types from the same
+// tree. It returns nil if and only if data is valid against the schema
+// (docs/validation.md). A named type that only names another (an alias: a
+// $defs entry that is a $ref, or Envelope[SearchResult]) is a Go alias and has
+// its target's methods; one that names an anonymous type, or that enters a
+// schema resource of its own with $dynamicAnchors, is a type of its own.
+//
+// # Validators
+//
+// Every schema node with checks (model.Checks) becomes one function
+// checkX(s *runtime.State, n int32) bool, named once in vplan: a named type's
+// Go name, or the named type whose schema encloses it and the JSON Pointer
+// from there (checkEnvelopeThenPropertiesStatus). One small emitter per
+// keyword (validate.go lists them in the order checks run) writes its checks;
+// the TypeScript validators mirror the same registry. Patterns are compiled
+// once per package (runtime.TranslateECMA), literals of enum and const parsed
+// once. The machinery of unevaluatedProperties / unevaluatedItems
+// (annotations) and of $dynamicRef (the dynamic scope) is emitted only in the
+// functions that need it, decided statically.
+//
+// A $dynamicRef that is a type parameter (Envelope[T]) is validated by T's own
+// validator: CheckNode of a generic type binds each type parameter's
+// $dynamicAnchor to its argument's CheckNode before validating.
 package golang

@@ -46,9 +46,9 @@ func enumBase(base model.ScalarKind) jen.Code {
 //		return false
 //	}
 func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Code {
-	if len(consts) == 0 {
-		d.fail(d.loc(), "", "enum %s has no values", d.name)
-		return nil
+	if len(consts) == 0 { // "enum": [] accepts nothing: no constants, and Valid is false
+		return []jen.Code{d.method(false, "Valid", "reports false: "+d.name+" has no values.", nil, jen.Bool(),
+			jen.Return(jen.False()))}
 	}
 	defs := make([]jen.Code, 0, len(consts))
 	var cases []jen.Code
@@ -118,23 +118,4 @@ func textLit(s string) jen.Code {
 		return jen.Op("`" + s + "`")
 	}
 	return jen.Lit(s)
-}
-
-// jsonTextMethods make a string type that holds JSON text encode as that text
-// and decode into the canonical form its constants are written in.
-func (d *decl) jsonTextMethods() []jen.Code {
-	marshal := d.method(false, "MarshalJSON", "writes the JSON text x holds; the zero value has none.",
-		nil, marshalResults(),
-		// return runtime.RawJSON(string(x))
-		jen.Return(jen.Qual(runtimePkg, "RawJSON").Call(jen.String().Call(jen.Id("x")))),
-	)
-	unmarshal := d.method(true, "UnmarshalJSON", "stores data in x as canonical JSON text, the form of the constants.",
-		unmarshalParams(), jen.Error(),
-		// s, err := runtime.CanonicalJSON(data)
-		jen.List(jen.Id("s"), jen.Err()).Op(":=").Qual(runtimePkg, "CanonicalJSON").Call(jen.Id("data")),
-		returnIfErr(),
-		jen.Op("*").Id("x").Op("=").Add(d.self()).Call(jen.Id("s")),
-		jen.Return(jen.Nil()),
-	)
-	return []jen.Code{marshal, unmarshal}
 }

@@ -30,6 +30,10 @@ const docFile = "doc.go"
 type Options struct {
 	// Package is the Go package name of the generated files, e.g. "envelope".
 	Package string
+	// AssertFormat makes the validators check "format" (date-time, email …);
+	// by default it is an annotation. A format that cannot be checked then
+	// fails rendering.
+	AssertFormat bool
 }
 
 // Render renders the named types of space as Go source: file name (e.g.
@@ -65,10 +69,12 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 type renderer struct {
 	space *model.Space
 	opts  Options
-	// parts render, in this order, the pieces of each named type's output.
-	// Validators will append theirs after the JSON methods.
+	// parts render, in this order, the pieces of each named type's output:
+	// declaration, constants, methods, check functions.
 	parts []part
-	err   error // the first error; output is discarded when set
+	vp    *vplan          // the validators' view of the whole space
+	vars  map[string]bool // package-level variables named so far (varName)
+	err   error           // the first error; output is discarded when set
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -80,7 +86,8 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 	return &renderer{
 		space: space,
 		opts:  opts,
-		parts: []part{(*decl).declaration, (*decl).constants, (*decl).jsonMethods},
+		parts: []part{(*decl).declaration, (*decl).constants, (*decl).jsonMethods, (*decl).validators},
+		vp:    newVPlan(space),
 	}
 }
 
@@ -112,6 +119,12 @@ func (r *renderer) plan() []goFile {
 		}
 		name := goFileName(r.fileOf(t))
 		byName[name] = append(byName[name], t)
+	}
+	for _, id := range r.vp.order { // check functions of schemas no named type encloses
+		if r.vp.owner[id] == 0 {
+			name := r.vp.fileOf(r, id)
+			byName[name] = byName[name]
+		}
 	}
 	files := make([]goFile, 0, len(byName))
 	for name, types := range byName {
@@ -160,6 +173,10 @@ func (r *renderer) renderFile(gf goFile) ([]byte, error) {
 				f.Line()
 			}
 		}
+	}
+	for _, code := range r.orphans(gf.name) {
+		f.Add(code)
+		f.Line()
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -228,4 +245,14 @@ func packageDoc(pkg string) []string {
 			"github.com/envgen/envgen/gen/golang says how schemas map to Go types; " +
 			"github.com/envgen/envgen/runtime holds the helpers the types use."),
 	}, 0)
+}
+
+// TypeCode spells the type a Ref uses, for code written into the generated
+// package beside the generated files (tests, harnesses): a named type by its
+// name, with its type parameters' defaults when ref gives no arguments.
+func TypeCode(space *model.Space, ref model.Ref) (jen.Code, error) {
+	r := newRenderer(space, Options{Package: "x"})
+	d := &decl{renderer: r, t: space.Get(ref.ID)}
+	code := d.typeCode(ref)
+	return code, r.err
 }

@@ -12,7 +12,7 @@ import (
 
 // methodNames are the methods generated structs may have; no field may share
 // their names.
-var methodNames = []string{"MarshalJSON", "UnmarshalJSON"}
+var methodNames = []string{"MarshalJSON", "UnmarshalJSON", "AppendJSON", "DecodeNode", "CheckNode", "Validate"}
 
 // fields renders the fields of an object's struct in schema order, then the
 // Extra map when the object allows members beyond them:
@@ -121,36 +121,4 @@ func validTagName(s string) bool {
 		}
 	}
 	return true
-}
-
-// extraMethods keeps the extra members of an object through a round trip. A
-// local type with the same fields and no methods lets encoding/json do the
-// known members without calling these methods again.
-func (d *decl) extraMethods(o *model.Object) []jen.Code {
-	members := make([]jen.Code, 0, len(o.Fields))
-	for _, f := range o.Fields {
-		members = append(members, jen.Lit(f.JSONName))
-	}
-	// type known Warning
-	known := jen.Type().Id("known").Add(d.self()).Comment("the same fields, without these methods")
-	marshal := d.method(false, "MarshalJSON", "encodes the known members of x, then the members in x.Extra.",
-		nil, marshalResults(),
-		known,
-		// return runtime.MarshalWithExtra(known(x), x.Extra, "code", ...)
-		jen.Return(jen.Qual(runtimePkg, "MarshalWithExtra").Call(
-			append([]jen.Code{jen.Id("known").Call(jen.Id("x")), jen.Id("x").Dot("Extra")}, members...)...)),
-	)
-	unmarshal := d.method(true, "UnmarshalJSON", "decodes the known members of data into x and keeps the others in x.Extra.",
-		unmarshalParams(), jen.Error(),
-		known,
-		// if err := json.Unmarshal(data, (*known)(x)); err != nil { return err }
-		jen.If(
-			jen.Err().Op(":=").Qual(jsonPkg, "Unmarshal").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("known")).Call(jen.Id("x"))),
-			jen.Err().Op("!=").Nil(),
-		).Block(jen.Return(jen.Err())),
-		// return runtime.SplitExtra(data, &x.Extra, "code", ...)
-		jen.Return(jen.Qual(runtimePkg, "SplitExtra").Call(
-			append([]jen.Code{jen.Id("data"), jen.Op("&").Id("x").Dot("Extra")}, members...)...)),
-	)
-	return []jen.Code{marshal, unmarshal}
 }

@@ -62,57 +62,6 @@ func tupleNote(t *model.Tuple, req int) string {
 	return note
 }
 
-func (d *decl) tupleMethods(t *model.Tuple) []jen.Code {
-	return []jen.Code{d.tupleMarshal(t), d.tupleUnmarshal(t)}
-}
-
-// tupleMarshal encodes the items in order:
-//
-//	items := []any{x.V0}
-//	if x.V1 != nil {
-//		items = append(items, x.V1)
-//	}
-//	if x.V2 != nil {
-//		if len(items) != 2 {
-//			return nil, runtime.TupleGap(2)
-//		}
-//		items = append(items, x.V2)
-//	}
-//	for _, v := range x.Rest {
-//		items = append(items, v)
-//	}
-//	return json.Marshal(items)
-func (d *decl) tupleMarshal(t *model.Tuple) jen.Code {
-	req, n := d.requiredItems(t), len(t.Items)
-	gap := func(i int) jen.Code {
-		return jen.If(jen.Len(jen.Id("items")).Op("!=").Lit(i)).Block(
-			jen.Return(jen.Nil(), jen.Qual(runtimePkg, "TupleGap").Call(jen.Lit(i))))
-	}
-	push := func(v jen.Code) jen.Code { return jen.Id("items").Op("=").Append(jen.Id("items"), v) }
-	first := make([]jen.Code, req)
-	for i := range first {
-		first[i] = jen.Id("x").Dot(itemName(i))
-	}
-	body := []jen.Code{jen.Id("items").Op(":=").Index().Any().Values(first...)}
-	for i := req; i < n; i++ {
-		var then []jen.Code
-		if i > req {
-			then = append(then, gap(i))
-		}
-		then = append(then, push(jen.Id("x").Dot(itemName(i))))
-		body = append(body, jen.If(d.itemPresent(t.Items[i], itemName(i))).Block(then...))
-	}
-	if t.Rest != nil {
-		if req < n {
-			body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0)).Block(gap(n)))
-		}
-		body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Rest")).Block(
-			push(jen.Id("v"))))
-	}
-	body = append(body, jen.Return(jen.Qual(jsonPkg, "Marshal").Call(jen.Id("items"))))
-	return d.method(false, "MarshalJSON", "encodes x as a JSON array.", nil, marshalResults(), body...)
-}
-
 // itemPresent is the condition that an optional item is present: x.V1 != nil,
 // or !x.V1.IsZero() for a runtime.Nullable.
 func (d *decl) itemPresent(ref model.Ref, name string) jen.Code {
@@ -121,54 +70,4 @@ func (d *decl) itemPresent(ref model.Ref, name string) jen.Code {
 		return jen.Op("!").Add(field).Dot("IsZero").Call()
 	}
 	return field.Op("!=").Nil()
-}
-
-// tupleUnmarshal decodes the items of a JSON array:
-//
-//	items, err := runtime.TupleItems(data, 1, 3)
-//	if err != nil {
-//		return err
-//	}
-//	var out Pair
-//	if err := json.Unmarshal(items[0], &out.V0); err != nil {
-//		return err
-//	}
-//	if len(items) > 1 {
-//		if err := json.Unmarshal(items[1], &out.V1); err != nil {
-//			return err
-//		}
-//	}
-//	*x = out
-//	return nil
-func (d *decl) tupleUnmarshal(t *model.Tuple) jen.Code {
-	req, n := d.requiredItems(t), len(t.Items)
-	maxItems := n
-	if t.Rest != nil {
-		maxItems = -1
-	}
-	// if err := <call>; err != nil { return err }
-	check := func(call jen.Code) jen.Code {
-		return jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
-	}
-	unmarshal := func(i int) jen.Code {
-		return check(jen.Qual(jsonPkg, "Unmarshal").Call(jen.Id("items").Index(jen.Lit(i)), jen.Op("&").Id("out").Dot(itemName(i))))
-	}
-	body := []jen.Code{
-		jen.List(jen.Id("items"), jen.Err()).Op(":=").Qual(runtimePkg, "TupleItems").Call(jen.Id("data"), jen.Lit(req), jen.Lit(maxItems)),
-		returnIfErr(),
-		jen.Var().Id("out").Add(d.self()),
-	}
-	for i := 0; i < n; i++ {
-		if i < req {
-			body = append(body, unmarshal(i))
-			continue
-		}
-		body = append(body, jen.If(jen.Len(jen.Id("items")).Op(">").Lit(i)).Block(unmarshal(i)))
-	}
-	if t.Rest != nil {
-		body = append(body, jen.If(jen.Len(jen.Id("items")).Op(">").Lit(n)).Block(
-			check(jen.Qual(runtimePkg, "DecodeItems").Call(jen.Id("items").Index(jen.Lit(n), jen.Empty()), jen.Op("&").Id("out").Dot("Rest")))))
-	}
-	body = append(body, jen.Op("*").Id("x").Op("=").Id("out"), jen.Return(jen.Nil()))
-	return d.method(true, "UnmarshalJSON", "decodes the JSON array data into x.", unmarshalParams(), jen.Error(), body...)
 }

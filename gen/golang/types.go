@@ -16,6 +16,16 @@ type decl struct {
 	name   string      // the Go name, e.g. "Envelope"
 	params []typeParam // in the order of Common.TypeParams
 	depth  int         // nesting of anonymous types being spelled, to stop a cycle
+	// standIn is set when t is the anonymous target of the alias being
+	// declared, which gets the alias's name and a declaration of its own.
+	standIn bool
+	id      model.TypeID // the declared type (t's ID unless standIn)
+	check   model.TypeID // the type whose check function validates it
+	wrap    bool         // an alias declared as a defined type over its named target, see newDecl
+	nonNil  bool         // while encoding: the slice or map at hand is not nil (appendHeld)
+	// defaulting holds the generic types whose parameters' defaults are
+	// being spelled, to stop a default that leads back to its type.
+	defaulting map[model.TypeID]bool
 }
 
 // typeParam is a type parameter of the declared type.
@@ -30,7 +40,37 @@ const maxDepth = 100
 
 func (r *renderer) newDecl(t model.Type) *decl {
 	c := t.Base()
-	d := &decl{renderer: r, t: t, name: c.Name.Go}
+	d := &decl{renderer: r, t: t, id: c.ID, check: c.ID, name: c.Name.Go}
+	if a, ok := t.(*model.Alias); ok && r.vp.scoped(a) {
+		// An alias that enters a schema resource of its own (which declares
+		// $dynamicAnchors) before its target needs methods of its own when
+		// the target is a plain named type: type Derived BaseSchema. (A
+		// generic target gets its type arguments bound instead.)
+		if target := r.vp.resolve(a.Target.ID); target != nil && target.Base().Named &&
+			target.Base().Kind != model.KindTypeParam && target.Base().Kind != model.KindAlias && len(target.Base().TypeParams) == 0 {
+			d.wrap, d.check = true, a.ID
+		}
+	}
+	if a, ok := t.(*model.Alias); ok && len(a.Target.Args) == 0 && !d.wrap {
+		// A name for an anonymous type (a root that is only a $ref to a
+		// schema without a name of its own) is a type of its own, with the
+		// methods every generated type has: type Root int64, not = int64.
+		// A name for a $dynamicRef is any JSON value, checked by the schema
+		// the reference resolves to.
+		if target := r.vp.resolve(a.Target.ID); target != nil && (!target.Base().Named || target.Base().Kind == model.KindTypeParam) {
+			d.t, d.standIn, d.check = target, true, target.Base().ID
+			if r.vp.scoped(a) { // it enters a resource of its own first
+				d.check = a.ID
+			}
+			for i := 0; i < maxDepth; i++ { // the shape is the final target's
+				x, ok := d.t.(*model.Alias)
+				if !ok {
+					break
+				}
+				d.t = r.lookup(x.Target.ID)
+			}
+		}
+	}
 	taken := map[string]bool{}
 	for i, id := range c.TypeParams {
 		tp, ok := r.lookup(id).(*model.TypeParam)
@@ -94,6 +134,13 @@ func (d *decl) typeCode(ref model.Ref) jen.Code {
 	}
 	c := t.Base()
 	if tp, ok := t.(*model.TypeParam); ok {
+		if !d.declares(tp) {
+			// A $dynamicRef that the declared type does not take as a type
+			// parameter (its own resource binds the anchor, to a schema
+			// whose type cannot be spelled here): any JSON value, which the
+			// validator checks against the schema the reference resolves to.
+			return jen.Qual(jsonPkg, "RawMessage")
+		}
 		return jen.Id(d.paramName(tp))
 	}
 	if c.Named {
@@ -154,6 +201,16 @@ func (d *decl) typeOf(ref model.Ref) model.Type {
 	return t
 }
 
+// declares reports whether tp is a type parameter of the declared type.
+func (d *decl) declares(tp *model.TypeParam) bool {
+	for _, p := range d.params {
+		if p.id == tp.ID {
+			return true
+		}
+	}
+	return false
+}
+
 // paramName is the name of a type parameter of the declared type.
 func (d *decl) paramName(tp *model.TypeParam) string {
 	for _, p := range d.params {
@@ -171,6 +228,21 @@ func (d *decl) paramName(tp *model.TypeParam) string {
 func (d *decl) typeArgs(t model.Type, args []model.Ref) []jen.Code {
 	params := t.Base().TypeParams
 	if len(args) == 0 && len(params) > 0 {
+		if d.defaulting[t.Base().ID] {
+			// A default that leads back to t (Tree[T] whose default is
+			// Tree[…]) has no end in Go: any JSON value stands for it; the
+			// validators still check it through the dynamic scope.
+			codes := make([]jen.Code, len(params))
+			for i := range codes {
+				codes[i] = jen.Qual(jsonPkg, "RawMessage")
+			}
+			return codes
+		}
+		if d.defaulting == nil {
+			d.defaulting = map[model.TypeID]bool{}
+		}
+		d.defaulting[t.Base().ID] = true
+		defer delete(d.defaulting, t.Base().ID)
 		for _, id := range params {
 			if tp, ok := d.lookup(id).(*model.TypeParam); ok {
 				args = append(args, tp.Default)

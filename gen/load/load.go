@@ -78,6 +78,7 @@ func Load(opts Options) (*Set, error) {
 	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(l)
+	c.UseRegexpEngine(ecmaEngine)
 
 	type input struct {
 		path, url string

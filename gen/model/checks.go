@@ -10,6 +10,10 @@ import "math/big"
 // assertion. Subschemas are Refs into the same Space; those used only here
 // stay anonymous and get no declaration of their own.
 type Checks struct {
+	// False is set for the boolean schema false (and the type that stands for
+	// additionalProperties: false): nothing is valid. Not is set as well.
+	False bool
+
 	// Types lists the JSON types allowed ("null", "boolean", "object", "array",
 	// "number", "integer", "string"); empty means any type.
 	Types []string
@@ -101,6 +105,10 @@ type PropertyCheck struct {
 }
 
 // DynamicRef is a $dynamicRef.
+//
+// The reference resolves in the dynamic scope only when Default declares
+// $dynamicAnchor Anchor (Space.Anchor finds Default under that name in its
+// resource); otherwise it is a plain $ref to Default.
 type DynamicRef struct {
 	Anchor  string // "" when the reference has no plain-name fragment
 	Default Ref    // the statically resolved target

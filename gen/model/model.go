@@ -79,6 +79,11 @@ type Ref struct {
 	ID       TypeID
 	Args     []Ref // type arguments, in the order of the target's TypeParams
 	Nullable bool  // null is allowed as well
+	// OrNull is set when the schema at this use was anyOf/oneOf of the type
+	// and {"type": "null"}: null is valid here although ID's checks refuse
+	// it. (When null comes from ID's own "type" list, its checks accept null
+	// and only Nullable is set.)
+	OrNull bool
 }
 
 // Names is what naming decides for a named type.
@@ -114,6 +119,13 @@ type Common struct {
 	TypeParams []TypeID
 
 	Checks Checks // constraints for the validators
+
+	// Resource is the location (Loc.URL form, "https://example.com/a.json#"
+	// or "…#/$defs/x" for a nested $id) of the schema resource the schema
+	// belongs to: the nearest schema at or above it with an $id, else its
+	// document's root. "" for types the builder makes up. A $dynamicRef
+	// resolves in the resources evaluation has entered (Space.Resources).
+	Resource string
 }
 
 // Base returns c itself, so that every kind satisfies Type by embedding Common.
@@ -247,6 +259,45 @@ type Alias struct {
 type Space struct {
 	Types []Type // Types[0] is nil: TypeID 0 is never valid
 	Roots []Root // one per input file, in a fixed order
+	// Resources are the schema resources that declare $dynamicAnchors,
+	// sorted by location.
+	Resources []Resource
+}
+
+// Resource is a schema resource that declares $dynamicAnchors.
+type Resource struct {
+	Loc     string          // as in Common.Resource
+	Anchors []DynamicAnchor // sorted by name
+}
+
+// DynamicAnchor is a $dynamicAnchor and the type of the schema it marks.
+type DynamicAnchor struct {
+	Name string
+	Type Ref
+}
+
+// Resource returns the resource at loc, or nil when it declares no
+// $dynamicAnchors.
+func (s *Space) Resource(loc string) *Resource {
+	for i := range s.Resources {
+		if s.Resources[i].Loc == loc {
+			return &s.Resources[i]
+		}
+	}
+	return nil
+}
+
+// Anchor returns the type marked with the $dynamicAnchor name in the resource
+// at loc.
+func (s *Space) Anchor(loc, name string) (Ref, bool) {
+	if r := s.Resource(loc); r != nil {
+		for _, a := range r.Anchors {
+			if a.Name == name {
+				return a.Type, true
+			}
+		}
+	}
+	return Ref{}, false
 }
 
 // Root is the type an input file's root schema became.

@@ -58,3 +58,76 @@ func (s *Space) Resolve(r Ref) Type {
 	}
 	return t
 }
+
+// CheckRefs returns pointers to the Refs of c's subschemas, in keyword
+// order: the types the validators of c call.
+func CheckRefs(c *Checks) []*Ref {
+	var out []*Ref
+	add := func(r *Ref) {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	adds := func(rs []Ref) {
+		for i := range rs {
+			out = append(out, &rs[i])
+		}
+	}
+	add(c.Ref)
+	if c.DynamicRef != nil {
+		add(&c.DynamicRef.Default)
+	}
+	adds(c.PrefixItems)
+	add(c.Items)
+	add(c.Contains)
+	for i := range c.Properties {
+		add(&c.Properties[i].Type)
+	}
+	add(c.AdditionalProperties)
+	add(c.PropertyNames)
+	for i := range c.PatternProperties {
+		add(&c.PatternProperties[i].Type)
+	}
+	for i := range c.DependentSchemas {
+		add(&c.DependentSchemas[i].Type)
+	}
+	adds(c.AllOf)
+	adds(c.AnyOf)
+	adds(c.OneOf)
+	add(c.Not)
+	add(c.If)
+	add(c.Then)
+	add(c.Else)
+	add(c.UnevaluatedProperties)
+	add(c.UnevaluatedItems)
+	return out
+}
+
+// InPlaceRefs returns the Refs of c's subschemas that apply to the same
+// instance as c and whose annotations count for c's unevaluatedProperties
+// and unevaluatedItems: $ref, $dynamicRef, allOf, anyOf, oneOf, if, then,
+// else and dependentSchemas (not those of not).
+func InPlaceRefs(c *Checks) []*Ref {
+	var out []*Ref
+	add := func(r *Ref) {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	add(c.Ref)
+	if c.DynamicRef != nil {
+		add(&c.DynamicRef.Default)
+	}
+	for _, rs := range [][]Ref{c.AllOf, c.AnyOf, c.OneOf} {
+		for i := range rs {
+			out = append(out, &rs[i])
+		}
+	}
+	add(c.If)
+	add(c.Then)
+	add(c.Else)
+	for i := range c.DependentSchemas {
+		add(&c.DependentSchemas[i].Type)
+	}
+	return out
+}

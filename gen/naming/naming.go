@@ -19,7 +19,10 @@ import (
 
 // reservedFields are method names of generated types; a member with one of
 // these names gets "Field" appended to its Go name.
-var reservedFields = map[string]bool{"MarshalJSON": true, "UnmarshalJSON": true, "Validate": true, "Extra": true, "String": true}
+var reservedFields = map[string]bool{
+	"MarshalJSON": true, "UnmarshalJSON": true, "AppendJSON": true, "DecodeNode": true, "CheckNode": true,
+	"Validate": true, "Extra": true, "String": true,
+}
 
 // Assign names every named type of space, with its enum constants, union
 // branches and struct fields. overrides maps a schema location ("file#/pointer")
@@ -138,15 +141,14 @@ func (n *namer) members(t model.Type) error {
 	case *model.Object:
 		return n.fields(t)
 	case *model.Enum:
-		t.Members = make([]string, len(t.Values))
+		t.Members = memberNames(c.Name.Go, t.Values)
 		for i, v := range t.Values {
-			t.Members[i] = c.Name.Go + valueName(v)
 			if err := n.claim(t.Members[i], c.Loc, fmt.Sprintf("enum value %s", v.JSON)); err != nil {
 				return err
 			}
 		}
 	case *model.Const:
-		t.Member = c.Name.Go + valueName(t.Value)
+		t.Member = memberNames(c.Name.Go, []model.Value{t.Value})[0]
 		return n.claim(t.Member, c.Loc, fmt.Sprintf("const value %s", t.Value.JSON))
 	case *model.Union:
 		t.BranchNames = n.branchNames(t)
@@ -211,6 +213,29 @@ func kindName(t model.Type) string {
 		return "Object"
 	}
 	return "Value"
+}
+
+// memberNames names the constants of an enum's values: the type's name and
+// each value's (valueName). When a value has no such spelling (an object, an
+// array) or two values would share one ("foo\nbar" and "foo\rbar"), every
+// constant of the enum is named by position instead: Enum1Value1, Enum1Value2.
+func memberNames(typeName string, values []model.Value) []string {
+	out := make([]string, len(values))
+	seen := map[string]bool{}
+	byValue := true
+	for i, v := range values {
+		out[i] = typeName + valueName(v)
+		if !isIdentifier(out[i]) || seen[out[i]] {
+			byValue = false
+		}
+		seen[out[i]] = true
+	}
+	if !byValue {
+		for i := range values {
+			out[i] = typeName + "Value" + strconv.Itoa(i+1)
+		}
+	}
+	return out
 }
 
 // valueName spells a JSON value as part of an identifier: "warning" →

@@ -1,0 +1,176 @@
+package golang
+
+import (
+	"github.com/dave/jennifer/jen"
+)
+
+// prefixItems, items, contains (with minContains and maxContains), minItems,
+// maxItems, uniqueItems, unevaluatedItems: checks of arrays, run when the
+// instance is an array.
+
+// items checks each item against its prefixItems schema or, past them, the
+// items schema:
+//
+//	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+//		switch {
+//		case i == 0:
+//			if !checkPairPrefixItems0(s, c) && s.Stop() {
+//				return false
+//			}
+//		default:
+//			if !checkPairItems(s, c) && s.Stop() {
+//				return false
+//			}
+//		}
+//		s.Mark(n, i) // when unevaluatedItems depends on it
+//	}
+//
+// items: false fails the first item past the prefix, at the array.
+func (f *vfn) items() []jen.Code {
+	prefix, items := f.c.PrefixItems, f.c.Items
+	if len(prefix) == 0 && items == nil {
+		return nil
+	}
+	var cases []jen.Code
+	for i, r := range prefix {
+		check := []jen.Code{}
+		if !f.always(r) {
+			check = append(check, sub(f.call(r, jen.Id("c"))))
+		}
+		cases = append(cases, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check...))
+	}
+	rest := []jen.Code{}
+	switch {
+	case items == nil:
+		if !f.eval {
+			if len(cases) == 0 {
+				return nil
+			}
+		}
+		// items past the prefix are not evaluated
+		if f.eval {
+			rest = append(rest, jen.Continue())
+		}
+	case f.never(*items):
+		rest = append(rest, f.failIf(jen.True(), nodeID, f.sp("items"), "items",
+			"must have at most "+plural(len(prefix), "item")))
+	case !f.always(*items):
+		rest = append(rest, sub(f.call(*items, jen.Id("c"))))
+	}
+	var body []jen.Code
+	if len(cases) == 0 {
+		body = rest
+	} else {
+		if len(rest) > 0 {
+			cases = append(cases, jen.Default().Block(rest...))
+		}
+		body = []jen.Code{jen.Switch().Block(cases...)}
+	}
+	body = append(body, f.markItem()...)
+	if len(body) == 0 {
+		return nil
+	}
+	return []jen.Code{eachChild(true, body...)}
+}
+
+// contains counts the items that match, in a branch that reports nothing,
+// and fails once for the whole array:
+//
+//	matches := 0
+//	for c, i := …  {
+//		if s.Quiet(checkXContains, c) {
+//			matches++
+//			s.Mark(n, i) // when unevaluatedItems depends on it
+//		}
+//	}
+//	if matches < 1 && s.Fail(n, "…/contains", "contains", "must contain at least 1 matching item") { … }
+func (f *vfn) contains() []jen.Code {
+	if f.c.Contains == nil {
+		return nil
+	}
+	low, kw := 1, "contains"
+	if f.c.MinContains != nil {
+		low, kw = *f.c.MinContains, "minContains"
+	}
+	match := append([]jen.Code{jen.Id("matches").Op("++")}, f.markItem()...)
+	out := []jen.Code{
+		jen.Id("matches").Op(":=").Lit(0),
+		eachChild(true, jen.If(jen.Add(stateID).Dot("Quiet").Call(f.funcValue(*f.c.Contains), jen.Id("c"))).Block(match...)),
+	}
+	if !f.eval {
+		out[1] = eachChild(false, jen.If(jen.Add(stateID).Dot("Quiet").Call(f.funcValue(*f.c.Contains), jen.Id("c"))).Block(match...))
+	}
+	if low > 0 {
+		out = append(out, f.failIf(jen.Id("matches").Op("<").Lit(low), nodeID, f.sp(kw), kw,
+			"must contain at least "+plural(low, "matching item")))
+	}
+	if f.c.MaxContains != nil {
+		m := *f.c.MaxContains
+		out = append(out, f.failIf(jen.Id("matches").Op(">").Lit(m), nodeID, f.sp("maxContains"), "maxContains",
+			"must contain at most "+plural(m, "matching item")))
+	}
+	if low == 0 && f.c.MaxContains == nil && !f.eval {
+		return nil // minContains 0 makes contains say nothing
+	}
+	return []jen.Code{jen.Block(out...)}
+}
+
+func (f *vfn) minItems() []jen.Code {
+	if f.c.MinItems == nil || *f.c.MinItems == 0 {
+		return nil
+	}
+	m := *f.c.MinItems
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minItems"), "minItems",
+		"must have at least "+plural(m, "item"))}
+}
+
+func (f *vfn) maxItems() []jen.Code {
+	if f.c.MaxItems == nil {
+		return nil
+	}
+	m := *f.c.MaxItems
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxItems"), "maxItems",
+		"must have at most "+plural(m, "item"))}
+}
+
+// uniqueItems:
+//
+//	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "…/uniqueItems", "uniqueItems", "items %d and %d are equal", i, j) { … }
+func (f *vfn) uniqueItems() []jen.Code {
+	if !f.c.UniqueItems {
+		return nil
+	}
+	call := jen.Add(stateID).Dot("Failf").Call(nodeID, jen.Lit(f.sp("uniqueItems")), jen.Lit("uniqueItems"),
+		jen.Lit("must not have equal items, but items %d and %d are equal"), jen.Id("i"), jen.Id("j"))
+	return []jen.Code{jen.If(
+		jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(stateID).Dot("Duplicate").Call(nodeID),
+		jen.Id("dup").Op("&&").Add(call),
+	).Block(jen.Return(jen.False()))}
+}
+
+// unevaluatedItems checks the items nothing else evaluated, then counts them
+// as evaluated:
+//
+//	for c, i := … {
+//		if !s.Evaluated(n, i) && !checkXUnevaluatedItems(s, c) && s.Stop() { … }
+//	}
+//	s.MarkAll(n)
+func (f *vfn) unevaluatedItems() []jen.Code {
+	u := f.c.UnevaluatedItems
+	if u == nil {
+		return nil
+	}
+	notEvaluated := jen.Op("!").Add(stateID).Dot("Evaluated").Call(nodeID, jen.Id("i"))
+	var check jen.Code
+	switch {
+	case f.always(*u):
+		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	case f.never(*u):
+		check = f.failIff(notEvaluated, nodeID, f.sp("unevaluatedItems"), "unevaluatedItems",
+			"unexpected item %d", jen.Id("i"))
+	default:
+		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
+			Block(jen.Return(jen.False()))
+	}
+	return []jen.Code{eachChild(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+}

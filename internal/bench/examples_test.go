@@ -1,0 +1,116 @@
+package bench
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/runtime"
+)
+
+// TestCanonicalExamples decodes schemas/examples with the generated canonical
+// package: every valid example decodes, round-trips and passes Validate;
+// every invalid one fails with exactly the (instancePath, keyword) set it
+// lists. (search-output-* examples need the example tool's own schema, and
+// format is not asserted by `make generate`.)
+func TestCanonicalExamples(t *testing.T) {
+	dir := filepath.Join("..", "..", "schemas", "examples")
+	decoder := func(name string) interface {
+		json.Unmarshaler
+		Validate() error
+	} {
+		switch {
+		case strings.HasPrefix(name, "request-"):
+			return new(envelope.Request)
+		case strings.HasPrefix(name, "provenance-"):
+			return new(envelope.Provenance)
+		case strings.HasPrefix(name, "search-output-"):
+			return nil
+		}
+		return new(envelope.Envelope[json.RawMessage])
+	}
+	valid, _ := filepath.Glob(filepath.Join(dir, "valid", "*.json"))
+	for _, f := range valid {
+		v := decoder(filepath.Base(f))
+		if v == nil {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := v.UnmarshalJSON(data); err != nil {
+			t.Errorf("%s: %v", filepath.Base(f), err)
+			continue
+		}
+		out, _ := json.Marshal(v)
+		if a, b := canonical(t, data), canonical(t, out); a != b {
+			t.Errorf("%s does not round-trip:\n got %s\nwant %s", filepath.Base(f), b, a)
+		}
+		if err := v.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", filepath.Base(f), err)
+		}
+	}
+	invalid, _ := filepath.Glob(filepath.Join(dir, "invalid", "*.json"))
+	for _, f := range invalid {
+		v := decoder(filepath.Base(f))
+		if v == nil {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ex struct {
+			Instance json.RawMessage
+			Errors   []runtime.Error
+		}
+		if err := json.Unmarshal(data, &ex); err != nil {
+			t.Fatal(err)
+		}
+		err = v.UnmarshalJSON(ex.Instance)
+		var verr *runtime.ValidationError
+		if !errors.As(err, &verr) {
+			if onlyFormat(ex.Errors) && err == nil {
+				continue
+			}
+			t.Errorf("%s: %v, want a *runtime.ValidationError", filepath.Base(f), err)
+			continue
+		}
+		if got, want := errorSet(verr.Errors), errorSet(ex.Errors); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", filepath.Base(f), got, want)
+		}
+	}
+}
+
+func onlyFormat(es []runtime.Error) bool {
+	for _, e := range es {
+		if e.Keyword != "format" {
+			return false
+		}
+	}
+	return len(es) > 0
+}
+
+func errorSet(es []runtime.Error) string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.InstancePath+" "+e.Keyword)
+	}
+	slices.Sort(out)
+	return strings.Join(slices.Compact(out), "; ")
+}
+
+func canonical(t *testing.T, data []byte) string {
+	t.Helper()
+	s, err := runtime.CanonicalJSON(data)
+	if err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	return s
+}
