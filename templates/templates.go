@@ -2,6 +2,9 @@
 // backend (package gen/typescript), embedded so that the binary needs no files
 // beside it.
 //
+// runtime/envgen.ts is no template: it is the validators' runtime, copied
+// as it is.
+//
 // The templates only lay out what Go code has computed: names, type
 // expressions, doc lines and the order of declarations are decided in
 // gen/typescript, never here. Each file is one small template, named by its
@@ -14,3 +17,9 @@ import "embed"
 //
 //go:embed ts/*.tmpl
 var FS embed.FS
+
+// Runtime is the module the generated validators import (as rt): written by
+// hand in TypeScript, and copied as it is beside them as _envgen.ts.
+//
+//go:embed runtime/envgen.ts
+var Runtime []byte

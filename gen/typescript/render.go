@@ -19,9 +19,16 @@
 //	generic     export interface Envelope<T = unknown> { data?: T }
 //	alias       export type SearchOutput = Envelope<SearchResults>;
 //
+// Every named type T gets validators too: validateT(value), every violation
+// of its schema as {instancePath, schemaPath, keyword, message}, and the type
+// guard isT(value): value is T (docs/validation.md; validate*.go). They call
+// one check function per schema node and a small hand-written runtime,
+// _envgen.ts, which Render writes beside the modules.
+//
 // No TypeScript enum or namespace is emitted, so the output compiles under
 // erasableSyntaxOnly and isolatedDeclarations; imports between modules are
-// `import type` with .js extensions, as nodenext resolution wants. Layout
+// `import type` (or of the check functions they call) with .js extensions, as
+// nodenext resolution wants. Layout
 // lives in templates/ts; every decision is made here, in Go.
 package typescript
 
@@ -53,7 +60,14 @@ type Options struct {
 	// ReadonlyArrays spells arrays and tuples readonly: readonly T[],
 	// readonly [A, B].
 	ReadonlyArrays bool
+	// AssertFormat makes the validators check "format" (date-time, email …,
+	// see docs/validation.md); a format they cannot check then fails
+	// generation. Without it, format is an annotation.
+	AssertFormat bool
 }
+
+// runtimeModule is the hand-written module every validator imports, as rt.
+const runtimeModule = "_envgen"
 
 // Render renders the named types of space as TypeScript: file name (e.g.
 // "envelope.ts") → bytes. Each input root gets the module named after its
@@ -66,27 +80,46 @@ type Options struct {
 // name that is not a TypeScript identifier…) are returned as *model.Error,
 // with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
-	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}}
-	modules := r.plan()
+	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}, files: map[string]model.Location{}, byModule: map[string][]model.Type{}}
+	r.plan()
 	r.checkNames()
 	if r.err != nil {
 		return nil, r.err
 	}
-	out := make(map[string][]byte, len(modules)+1)
-	names := make([]string, 0, len(modules))
-	for _, m := range modules {
-		b, err := r.renderModule(m)
+	r.vp = newVPlan(space, func(t model.Type) string { return r.claim(r.fileOf(t)) })
+	modules := r.modules()
+	if r.err != nil {
+		return nil, r.err
+	}
+	// Validators first, for all modules: they decide which functions other
+	// modules import, and so which are exported.
+	writers := make([]*moduleWriter, len(modules))
+	for i, m := range modules {
+		writers[i] = r.newModuleWriter(m.name)
+		writers[i].renderValidators(m)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	r.live, r.exported = liveSymbols(writers)
+	out := make(map[string][]byte, len(modules)+2)
+	index := indexView{Header: generatedHeader, Runtime: "./" + runtimeModule + ".js"}
+	for i, m := range modules {
+		b, err := r.renderModule(m, writers[i])
 		if err != nil {
 			return nil, err
 		}
 		out[m.name+".ts"] = b
-		names = append(names, "./"+m.name+".js")
+		if names := writers[i].exports(m); len(names) > 0 {
+			index.Modules = append(index.Modules, exportView{Names: names, From: "./" + m.name + ".js"})
+		}
 	}
-	var index bytes.Buffer
-	if err := tmpl.ExecuteTemplate(&index, "index.ts.tmpl", indexView{Header: generatedHeader, Modules: names}); err != nil {
+	var b bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&b, "index.ts.tmpl", index); err != nil {
 		return nil, fmt.Errorf("typescript: rendering %s.ts: %w", indexModule, err)
 	}
-	out[indexModule+".ts"] = index.Bytes()
+	out[indexModule+".ts"] = b.Bytes()
+	out[runtimeModule+".ts"] = templates.Runtime
 	return out, nil
 }
 
@@ -96,8 +129,13 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 type renderer struct {
 	space    *model.Space
 	opts     Options
-	moduleOf map[model.TypeID]string // named type → module name, e.g. "meta"
-	err      error                   // the first error; output is discarded when set
+	moduleOf map[model.TypeID]string   // named type → module name, e.g. "meta"
+	files    map[string]model.Location // module name → the schema file that has it
+	byModule map[string][]model.Type   // module name → the named types it declares
+	vp       *vplan                    // the validators' plan
+	live     map[symbol]bool           // the validator declarations the API uses
+	exported map[symbol]bool           // the functions another module uses
+	err      error                     // the first error; output is discarded when set
 }
 
 // fail records a problem at loc; the first one is what Render returns.
@@ -113,30 +151,12 @@ type module struct {
 	types []model.Type // sorted by TypeScript name
 }
 
-// plan assigns every named type to its module. Every root's module is listed
-// even when it declares nothing, so that the set of files depends only on
-// the inputs; modules are sorted by name.
-func (r *renderer) plan() []module {
-	fileOfModule := map[string]model.Location{} // module name → the schema file that has it
-	claim := func(file string) string {
-		name := moduleName(file)
-		loc := model.Location{File: file}
-		prev, taken := fileOfModule[name]
-		switch {
-		case taken && prev.File != file:
-			r.fail(loc, "rename one of the schema files", "schema files %s and %s would both be the TypeScript module %s.ts", prev.File, file, name)
-		case name == indexModule:
-			r.fail(loc, "rename the schema file", "the TypeScript module %s.ts is the package index; a schema file cannot take its name", name)
-		case name == "":
-			r.fail(loc, "rename the schema file", "schema file %q gives no TypeScript module name", file)
-		}
-		fileOfModule[name] = loc
-		return name
-	}
-	byName := map[string][]model.Type{}
+// plan assigns every named type to its module. Every root's module is
+// listed even when it declares nothing, so that the set of files depends only
+// on the inputs.
+func (r *renderer) plan() {
 	for _, root := range r.space.Roots {
-		name := claim(root.File)
-		byName[name] = byName[name]
+		r.claim(root.File)
 	}
 	for _, t := range r.space.Named() {
 		if _, ok := t.(*model.TypeParam); ok {
@@ -147,12 +167,40 @@ func (r *renderer) plan() []module {
 			r.fail(t.Base().Loc, "", "named type %s has no schema file to be declared in", t.Base().Name.TS)
 			continue
 		}
-		name := claim(file)
+		name := r.claim(file)
 		r.moduleOf[t.Base().ID] = name
-		byName[name] = append(byName[name], t)
+		r.byModule[name] = append(r.byModule[name], t)
 	}
-	modules := make([]module, 0, len(byName))
-	for name, types := range byName {
+}
+
+// claim returns the module of a schema file, refusing a file whose module
+// another file has, or that would take a name the package needs.
+func (r *renderer) claim(file string) string {
+	name := moduleName(file)
+	loc := model.Location{File: file}
+	prev, taken := r.files[name]
+	switch {
+	case taken && prev.File != file:
+		r.fail(loc, "rename one of the schema files", "schema files %s and %s would both be the TypeScript module %s.ts", prev.File, file, name)
+	case name == indexModule:
+		r.fail(loc, "rename the schema file", "the TypeScript module %s.ts is the package index; a schema file cannot take its name", name)
+	case name == runtimeModule:
+		r.fail(loc, "rename the schema file", "the TypeScript module %s.ts is the validators' runtime; a schema file cannot take its name", name)
+	case name == "":
+		r.fail(loc, "rename the schema file", "schema file %q gives no TypeScript module name", file)
+	}
+	r.files[name] = loc
+	if _, ok := r.byModule[name]; !ok {
+		r.byModule[name] = nil
+	}
+	return name
+}
+
+// modules lists the modules, sorted by name, each with its named types
+// sorted by TypeScript name.
+func (r *renderer) modules() []module {
+	modules := make([]module, 0, len(r.byModule))
+	for name, types := range r.byModule {
 		sort.SliceStable(types, func(i, j int) bool { return types[i].Base().Name.TS < types[j].Base().Name.TS })
 		modules = append(modules, module{name: name, types: types})
 	}
@@ -211,16 +259,18 @@ func (r *renderer) checkNames() {
 	}
 }
 
-// reservedTypeNames cannot name a declared type.
+// reservedTypeNames cannot name a declared type: TypeScript's own, and the
+// types the package index exports from the runtime.
 var reservedTypeNames = map[string]bool{
 	"any": true, "bigint": true, "boolean": true, "never": true, "null": true, "number": true, "object": true,
 	"string": true, "symbol": true, "undefined": true, "unknown": true, "void": true,
+	"Guard": true, "ValidationError": true, "Validator": true,
 }
 
 // renderModule lays out one module: its imports (collected while its
-// declarations are spelled) and its declarations, in name order.
-func (r *renderer) renderModule(m module) ([]byte, error) {
-	w := &moduleWriter{r: r, name: m.name, imports: map[string]map[string]bool{}, spelling: map[model.TypeID]bool{}}
+// declarations are spelled), its type declarations in name order, then its
+// validators.
+func (r *renderer) renderModule(m module, w *moduleWriter) ([]byte, error) {
 	view := moduleView{Header: generatedHeader}
 	for _, t := range m.types {
 		for _, d := range w.declarations(t) {
@@ -234,12 +284,17 @@ func (r *renderer) renderModule(m module) ([]byte, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	for _, d := range w.validatorDecls() {
+		var b bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&b, d.template, d.data); err != nil {
+			return nil, fmt.Errorf("typescript: rendering validators in %s.ts: %w", m.name, err)
+		}
+		view.Decls = append(view.Decls, b.String())
+	}
 	if len(view.Decls) == 0 {
 		view.Decls = []string{"export {};\n"} // still a module, so that index.ts can re-export it
 	}
-	for _, from := range sortedKeys(w.imports) {
-		view.Imports = append(view.Imports, importView{Names: strings.Join(sortedKeys(w.imports[from]), ", "), From: "./" + from + ".js"})
-	}
+	view.Imports = w.importViews()
 	var b bytes.Buffer
 	if err := tmpl.ExecuteTemplate(&b, "module.ts.tmpl", view); err != nil {
 		return nil, fmt.Errorf("typescript: rendering %s.ts: %w", m.name, err)
@@ -247,13 +302,20 @@ func (r *renderer) renderModule(m module) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// moduleWriter spells the declarations of one module and records the types
-// they use from other modules.
+// moduleWriter spells the declarations of one module and records what they
+// use from other modules.
 type moduleWriter struct {
 	r        *renderer
 	name     string
 	imports  map[string]map[string]bool // module → type names imported from it
+	values   map[string]map[string]bool // module → functions imported from it
 	spelling map[model.TypeID]bool      // anonymous types being spelled, to refuse one that contains itself
+	val      validatorsView             // the validators, once renderValidators has run
+}
+
+func (r *renderer) newModuleWriter(name string) *moduleWriter {
+	return &moduleWriter{r: r, name: name, imports: map[string]map[string]bool{}, values: map[string]map[string]bool{},
+		spelling: map[model.TypeID]bool{}, val: newValidatorsView()}
 }
 
 // use records that the module refers to the named type t, importing it when
@@ -269,11 +331,48 @@ func (w *moduleWriter) use(t model.Type) {
 	w.imports[from][t.Base().Name.TS] = true
 }
 
+// importViews lists the imports, sorted by module: the runtime as rt, then
+// per module its functions and types.
+func (w *moduleWriter) importViews() []importView {
+	var out []importView
+	if w.usesRuntime() {
+		out = append(out, importView{Clause: "* as rt", From: "./" + runtimeModule + ".js"})
+	}
+	from := map[string]bool{}
+	for m := range w.imports {
+		from[m] = true
+	}
+	for m := range w.values {
+		from[m] = true
+	}
+	for _, m := range sortedKeys(from) {
+		types, values := sortedKeys(w.imports[m]), sortedKeys(w.values[m])
+		clause := "type { " + strings.Join(types, ", ") + " }"
+		if len(values) > 0 {
+			names := values
+			for _, t := range types {
+				names = append(names, "type "+t)
+			}
+			slices.SortFunc(names, func(a, b string) int {
+				return strings.Compare(strings.TrimPrefix(a, "type "), strings.TrimPrefix(b, "type "))
+			})
+			clause = "{ " + strings.Join(names, ", ") + " }"
+		}
+		out = append(out, importView{Clause: clause, From: "./" + m + ".js"})
+	}
+	return out
+}
+
 // The views are what the templates lay out.
 type (
 	indexView struct {
 		Header  string
-		Modules []string // "./envelope.js", sorted
+		Modules []exportView // sorted by From
+		Runtime string       // "./_envgen.js", whose API types the index exports too
+	}
+	exportView struct {
+		Names []string // "type Envelope", "EnvelopeStatus", "isEnvelope" …, sorted
+		From  string   // "./envelope.js"
 	}
 	moduleView struct {
 		Header  string
@@ -281,8 +380,8 @@ type (
 		Decls   []string     // rendered declarations, each ending in a newline
 	}
 	importView struct {
-		Names string // "Meta, Tool", sorted
-		From  string // "./meta.js"
+		Clause string // "type { Meta, Tool }", "{ checkMeta, type Meta }", "* as rt"
+		From   string // "./meta.js"
 	}
 )
 

@@ -93,6 +93,22 @@ func TestErrors(t *testing.T) {
 		},
 		want: "schemas/index.json#: the TypeScript module index.ts is the package index; a schema file cannot take its name\n\trename the schema file",
 	}, {
+		name: "a file named like the runtime",
+		space: func() *model.Space {
+			b := newSpace()
+			b.root("schemas/_envgen.json", b.object("schemas/_envgen.json", "", "Thing", nil, true))
+			return b.space
+		},
+		want: "schemas/_envgen.json#: the TypeScript module _envgen.ts is the validators' runtime; a schema file cannot take its name\n\trename the schema file",
+	}, {
+		name: "a type named like a type of the runtime",
+		space: func() *model.Space {
+			b := newSpace()
+			b.root("errors.json", b.object("errors.json", "", "ValidationError", nil, true))
+			return b.space
+		},
+		want: "errors.json#: TypeScript name \"ValidationError\" is not a usable type name\n\tgive the type a name with x-go-name, or a names override",
+	}, {
 		name: "a type parameter named like a type",
 		space: func() *model.Space {
 			b := newSpace()

@@ -120,6 +120,9 @@ func (w *moduleWriter) shapeExpr(t model.Type, sc scope) expr {
 	case *model.Object:
 		return w.inlineObject(t, sc)
 	case *model.Enum:
+		if len(t.Values) == 0 {
+			return exprNever // an empty enum admits no value
+		}
 		parts := make([]expr, len(t.Values))
 		for i, v := range t.Values {
 			parts[i] = valueType(v)
@@ -358,7 +361,8 @@ func (r *renderer) typeParams(t model.Type) []typeParam {
 
 // declScope is the scope inside t's declaration and the parameter list it
 // is declared with, "<T = unknown>" ("" when t is not generic). A default
-// that accepts any value is spelled unknown; another is spelled as its type.
+// that accepts any value, or is t itself, is spelled unknown; another is
+// spelled as its type.
 func (w *moduleWriter) declScope(t model.Type) (scope, string) {
 	params := w.r.typeParams(t)
 	if len(params) == 0 {
@@ -371,7 +375,9 @@ func (w *moduleWriter) declScope(t model.Type) (scope, string) {
 	texts := make([]string, len(params))
 	for i, p := range params {
 		def := exprUnknown
-		if !isTrivialAny(w.r.space.Resolve(p.def)) {
+		// A default that is the type itself (a recursive schema, "$dynamicAnchor"
+		// at its own root) would be a circular default: unknown it is.
+		if d := w.r.space.Resolve(p.def); !isTrivialAny(d) && d.Base().ID != t.Base().ID {
 			def = w.typeExpr(p.def, nil)
 		}
 		texts[i] = p.name + " = " + def.text

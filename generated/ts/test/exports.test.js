@@ -10,10 +10,45 @@ test("enum values are exported by constant name", () => {
   assert.equal(envelope.Category.RateLimit, "rate_limit");
 });
 
-test("only values are exported at run time; types are erased", () => {
+test("at run time the package exports enum values and validators; types are erased", () => {
   for (const [name, value] of Object.entries(envelope)) {
+    if (typeof value === "function") {
+      assert.match(name, /^(validate|is)[A-Z]/, `${name} is a validator or a type guard`);
+      continue;
+    }
     assert.equal(typeof value, "object", `${name} is a constant object`);
     assert.ok(Object.values(value).every((v) => typeof v === "string"), `${name} holds strings`);
   }
   assert.equal(envelope.Envelope, undefined);
+  assert.equal(typeof envelope.validateEnvelope, "function");
+  assert.equal(typeof envelope.isWarning, "function");
+});
+
+test("every type with a validator has a type guard, and no check function leaks", () => {
+  const names = Object.keys(envelope);
+  for (const name of names.filter((n) => n.startsWith("validate"))) {
+    assert.ok(names.includes("is" + name.slice("validate".length)), `is${name.slice(8)}`);
+  }
+  assert.deepEqual(names.filter((n) => /^(check|anchors|rt$)/.test(n)), []);
+});
+
+test("members named like Object.prototype's are own members or nothing", () => {
+  const doc = JSON.parse('{"success": true, "data": 1, "__proto__": {"x": 1}}');
+  assert.deepEqual(envelope.validateEnvelope(doc).map((e) => [e.instancePath, e.keyword]), [["", "additionalProperties"]]);
+  assert.deepEqual(envelope.validateEnvelope({ success: true, data: 1 }), []);
+  assert.equal(envelope.isWarning({ code: "A", severity: "info", message: "m", constructor: 1 }), false);
+});
+
+test("errors are cut at 100, and the list says so", () => {
+  const warnings = Array.from({ length: 150 }, () => ({}));
+  const errors = envelope.validateEnvelope({ success: true, data: 1, warnings });
+  assert.equal(errors.length, 101);
+  assert.equal(errors[100].keyword, "maxErrors");
+});
+
+test("lengths count code points", () => {
+  const warning = (message) => ({ code: "A", severity: "info", message });
+  assert.equal(envelope.isWarning(warning("😀".repeat(2000))), true);
+  assert.equal(envelope.isWarning(warning("😀".repeat(2001))), false);
+  assert.equal(envelope.isWarning(warning("")), false);
 });

@@ -1,0 +1,156 @@
+package typescript
+
+import (
+	"strconv"
+)
+
+// prefixItems, items, contains (minContains, maxContains), minItems,
+// maxItems, uniqueItems and unevaluatedItems.
+
+// itemPath is the instance path of item i: rt.at(c, p, i).
+const itemPath = "rt.at(c, p, i)"
+
+// items checks the prefix items one by one, then the rest in a loop:
+//
+//	if (v.length > 0 && !checkPointItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
+//	for (let i = 1; i < v.length; i++) {
+//	  if (!checkPointItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+//	}
+//
+// items: false fails once, at the array.
+func (f *vfn) items() []string {
+	var out []string
+	for i, r := range f.c.PrefixItems {
+		n := strconv.Itoa(i)
+		call := f.call(r, "v["+n+"]", "rt.at(c, p, "+n+")")
+		switch {
+		case f.eval:
+			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call)...)...)...)
+		case call != "":
+			out = append(out, "if (v.length > "+n+" && !"+call+" && c.stop) return false;")
+		}
+	}
+	if f.c.Items == nil {
+		return out
+	}
+	if n := len(f.c.PrefixItems); f.never(*f.c.Items) { // items: false fails once, at the array
+		return append(out, failIf("v.length > "+strconv.Itoa(n), "p", f.sp("items"), "items", stringLiteral("must have at most "+count(n, "item"))))
+	}
+	if lines, ok := f.inline(*f.c.Items, "v[i]", itemPath); ok {
+		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", lines...)...)
+	} else if call := f.call(*f.c.Items, "v[i]", itemPath); call != "" {
+		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", sub(call)...)...)
+	}
+	if f.eval {
+		out = append(out, "rt.markAll(c, v);")
+	}
+	return out
+}
+
+// contains counts the items that match, quietly, then checks the count:
+//
+//	let matches = 0;
+//	for (let i = 0; i < v.length; i++) {
+//	  if (rt.quiet(c, checkListContains, v[i], rt.at(c, p, i))) matches++;
+//	}
+//	if (matches < 1 && rt.fail(c, p, "list.json#/contains", "contains", "must contain a matching item")) return false;
+func (f *vfn) contains() []string {
+	if f.c.Contains == nil {
+		return nil
+	}
+	min, minKeyword := 1, "contains"
+	if f.c.MinContains != nil {
+		min, minKeyword = *f.c.MinContains, "minContains"
+	}
+	var out []string
+	matches := "matches"
+	switch {
+	case f.always(*f.c.Contains):
+		matches = "v.length"
+		if f.eval {
+			out = append(out, "rt.markAll(c, v);")
+		}
+	case f.never(*f.c.Contains):
+		matches = "0"
+	default:
+		test := "rt.quiet(c, " + f.check(*f.c.Contains) + ", v[i], " + itemPath + ")"
+		loop := []string{"if (" + test + ") matches++;"}
+		if f.eval {
+			loop = block("if ("+test+")", "matches++;", "rt.mark(c, v, i);")
+		}
+		out = append(out, "let matches = 0;")
+		out = append(out, block("for (let i = 0; i < v.length; i++)", loop...)...)
+	}
+	if min > 0 {
+		message := stringLiteral("must contain at least " + count(min, "matching item"))
+		if minKeyword == "contains" {
+			message = stringLiteral("must contain a matching item")
+		}
+		if matches == "0" {
+			out = append(out, failAlways("p", f.sp(minKeyword), minKeyword, message))
+		} else {
+			out = append(out, failIf(matches+" < "+strconv.Itoa(min), "p", f.sp(minKeyword), minKeyword, message))
+		}
+	}
+	if f.c.MaxContains != nil && matches != "0" {
+		max := *f.c.MaxContains
+		out = append(out, failIf(matches+" > "+strconv.Itoa(max), "p", f.sp("maxContains"), "maxContains",
+			stringLiteral("must contain at most "+count(max, "matching item"))))
+	}
+	return out
+}
+
+func (f *vfn) minItems() []string {
+	if f.c.MinItems == nil || *f.c.MinItems <= 0 {
+		return nil
+	}
+	n := *f.c.MinItems
+	return []string{failIf("v.length < "+strconv.Itoa(n), "p", f.sp("minItems"), "minItems", stringLiteral("must have at least "+count(n, "item")))}
+}
+
+func (f *vfn) maxItems() []string {
+	if f.c.MaxItems == nil {
+		return nil
+	}
+	n := *f.c.MaxItems
+	return []string{failIf("v.length > "+strconv.Itoa(n), "p", f.sp("maxItems"), "maxItems", stringLiteral("must have at most "+count(n, "item")))}
+}
+
+// uniqueItems: the first two equal items, by JSON equality.
+//
+//	const dup = rt.duplicates(v);
+//	if (dup !== undefined && rt.fail(c, p, "…/uniqueItems", "uniqueItems", "items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+func (f *vfn) uniqueItems() []string {
+	if !f.c.UniqueItems {
+		return nil
+	}
+	return []string{
+		"const dup = rt.duplicates(v);",
+		failIf("dup !== undefined", "p", f.sp("uniqueItems"), "uniqueItems", `"items " + dup[0] + " and " + dup[1] + " are equal"`),
+	}
+}
+
+// unevaluatedItems checks the items that nothing before it evaluated; false
+// reports each at the array:
+//
+//	for (let i = 0; i < v.length; i++) {
+//	  if (rt.evaluated(c, v, i)) continue;
+//	  if (!checkListUnevaluatedItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+//	}
+//	rt.markAll(c, v);
+func (f *vfn) unevaluatedItems() []string {
+	u := f.c.UnevaluatedItems
+	if u == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case f.never(*u):
+		out = block("for (let i = 0; i < v.length; i++)", "if (rt.evaluated(c, v, i)) continue;",
+			failAlways("p", f.sp("unevaluatedItems"), "unevaluatedItems", `"unexpected item " + i`))
+	case !f.always(*u):
+		out = block("for (let i = 0; i < v.length; i++)", append([]string{"if (rt.evaluated(c, v, i)) continue;"},
+			sub(f.call(*u, "v[i]", itemPath))...)...)
+	}
+	return append(out, "rt.markAll(c, v);")
+}

@@ -1,0 +1,114 @@
+package typescript
+
+import (
+	"strconv"
+	"strings"
+)
+
+// minLength, maxLength, pattern and format; lengths are in code points.
+
+// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false; (v === "" for 1)
+func (f *vfn) minLength() []string {
+	if f.c.MinLength == nil || *f.c.MinLength <= 0 {
+		return nil
+	}
+	n := *f.c.MinLength
+	cond := "rt.codePoints(" + f.v + ") < " + strconv.Itoa(n)
+	if n == 1 {
+		cond = f.v + ` === ""`
+	}
+	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", stringLiteral("must have at least "+count(n, "character")))}
+}
+
+// maxLength: if (v.length > 8 && rt.codePoints(v) > 8 && rt.fail(…)) return false;
+// (a string no longer in UTF-16 units is no longer in code points)
+func (f *vfn) maxLength() []string {
+	if f.c.MaxLength == nil {
+		return nil
+	}
+	n := strconv.Itoa(*f.c.MaxLength)
+	cond := f.v + ".length > " + n + " && rt.codePoints(" + f.v + ") > " + n
+	return []string{failIf(cond, f.p, f.sp("maxLength"), "maxLength", stringLiteral("must have at most "+count(*f.c.MaxLength, "character")))}
+}
+
+// pattern: if (!warningCodePattern.test(v) && rt.fail(…)) return false; the
+// RegExp is a module constant with the u flag.
+func (f *vfn) pattern() []string {
+	if f.c.Pattern == "" {
+		return nil
+	}
+	re := f.w.moduleConst(f.constName("Pattern"), regexLiteral(f.c.Pattern))
+	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", stringLiteral("must match the pattern "+f.c.Pattern))}
+}
+
+// formatChecks are the runtime functions of the formats that can be asserted.
+var formatChecks = map[string]string{
+	"date-time": "rt.isDateTime", "date": "rt.isDate", "time": "rt.isTime", "duration": "rt.isDuration",
+	"email": "rt.isEmail", "hostname": "rt.isHostname", "ipv4": "rt.isIPv4", "ipv6": "rt.isIPv6",
+	"uri": "rt.isURI", "uri-reference": "rt.isURIReference", "uuid": "rt.isUUID",
+	"json-pointer": "rt.isJSONPointer", "regex": "rt.isRegex",
+}
+
+// format: if (!rt.isDateTime(v) && rt.fail(…)) return false; only with
+// format assertion on; a format it cannot check fails generation.
+func (f *vfn) format() []string {
+	if f.c.Format == "" || !f.w.r.opts.AssertFormat {
+		return nil
+	}
+	check, ok := formatChecks[f.c.Format]
+	if !ok {
+		loc := f.t.Base().Loc
+		loc.Pointer += "/format"
+		f.w.r.fail(loc, "turn format assertion off, or use one of the formats docs/validation.md lists",
+			"format %q cannot be asserted", f.c.Format)
+		return nil
+	}
+	return []string{failIf("!"+check+"("+f.v+")", f.p, f.sp("format"), "format", stringLiteral("must be a "+f.c.Format))}
+}
+
+// regexLiteral spells an ECMA-262 pattern as a RegExp literal with the u
+// flag: / and line terminators are escaped, everything else is kept.
+func regexLiteral(pattern string) string {
+	if pattern == "" {
+		return "/(?:)/u"
+	}
+	var b strings.Builder
+	b.WriteByte('/')
+	escaped := false
+	for _, r := range pattern {
+		switch {
+		case escaped:
+			escaped = false
+			if lt, ok := lineTerminators[r]; ok {
+				b.WriteString(lt[1:]) // the backslash is written already
+				continue
+			}
+		case r == '\\':
+			escaped = true
+		case r == '/':
+			b.WriteString(`\/`)
+			continue
+		default:
+			if lt, ok := lineTerminators[r]; ok {
+				b.WriteString(lt)
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	b.WriteString("/u")
+	return b.String()
+}
+
+var lineTerminators = map[rune]string{'\n': `\n`, '\r': `\r`, '\u2028': `\u2028`, '\u2029': `\u2029`}
+
+// count is "1 character", "3 characters", "2 properties".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return strconv.Itoa(n) + " " + strings.TrimSuffix(noun, "y") + "ies"
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
