@@ -24,7 +24,7 @@ The canonical envelope schemas are built in and can be referenced by their $id.`
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
-	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.versionCommand())
+	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.convertCommand(), a.versionCommand())
 	return root
 }
 

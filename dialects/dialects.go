@@ -1,0 +1,233 @@
+// Package dialects converts tool responses between envgen's canonical
+// envelope and the five envelope conventions it unifies (docs/dialects.md):
+// Code Scalpel ("scalpel"), Foundry response-v2 ("foundry"),
+// mcp.envelope.v0.1 with prov.record.v0.1 ("mcp-envelope"), Code Graph
+// ("codegraph") and BMCIS ("bmcis").
+//
+// Each dialect has a schema (embedded, see FS) and Go types generated from it
+// (generated/go/dialects/<folder>). A conversion validates its input against
+// the source dialect's schema, maps it through the canonical envelope, and
+// validates its output against the target's schema; it never returns an
+// invalid document. What the target cannot carry is left out, and
+// ConvertWith can report each such member, with the reason docs/dialects.md
+// gives for it.
+package dialects
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/envgen/envgen/generated/go/envelope"
+)
+
+// Canonical is the name of envgen's own envelope among the dialects.
+const Canonical = "canonical"
+
+// canon is a canonical envelope with its payload kept as JSON text.
+type canon = envelope.Envelope[json.RawMessage]
+
+// dialect is one convention: its schema, its converters and what it
+// cannot carry.
+type dialect struct {
+	name   string // as on the command line, e.g. "mcp-envelope"
+	schema string // the schema documents are validated against, see schemaAt
+	// keep are the members whose violations pruning may not fix by
+	// removing them: the target is then not able to hold the document.
+	keep []string
+	// toCanonical maps a valid document to a canonical envelope.
+	toCanonical func(doc []byte) (*canon, error)
+	// fromCanonical maps a valid canonical envelope to a document (any
+	// value json.Marshal encodes). missing lists the canonical members the
+	// dialect requires and c lacks, as JSON Pointers into c.
+	fromCanonical func(c *canon, profile string) (out any, missing []string, err error)
+	// profileOf names the profile a valid document was written in, so that
+	// the way back writes the same one; nil when the dialect has none.
+	profileOf func(doc []byte) string
+	// toRules say which members of a dialect document do not survive the
+	// way to canonical and back; fromRules which members of a canonical
+	// envelope do not survive the way to the dialect and back.
+	toRules, fromRules []rule
+	// profileRules say what else does not survive the way to the dialect
+	// in a profile, after fromRules.
+	profileRules map[string][]rule
+}
+
+// registry lists the dialects by name, canonical first.
+var registry = []*dialect{canonicalDialect, scalpelDialect, foundryDialect, mcpEnvelopeDialect, codegraphDialect, bmcisDialect}
+
+// Names returns the names of the dialects Convert knows, canonical first:
+// canonical, scalpel, foundry, mcp-envelope, codegraph, bmcis.
+func Names() []string {
+	names := make([]string, len(registry))
+	for i, d := range registry {
+		names[i] = d.name
+	}
+	return names
+}
+
+// Profiles returns the output profiles of a dialect, e.g. those of scalpel:
+// minimal, standard, verbose, debug. Most dialects have none.
+func Profiles(name string) []string {
+	if name == scalpelDialect.name {
+		return slices.Clone(scalpelProfiles)
+	}
+	return nil
+}
+
+func lookup(name string) (*dialect, error) {
+	for _, d := range registry {
+		if d.name == name {
+			return d, nil
+		}
+	}
+	return nil, &UnknownError{Name: name}
+}
+
+// UnknownError is a dialect name Convert does not know.
+type UnknownError struct{ Name string }
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("unknown dialect %q: want one of %s", e.Name, strings.Join(Names(), ", "))
+}
+
+// Options refine a conversion.
+type Options struct {
+	// Profile is the output profile of dialects that have them (Profiles):
+	// for scalpel, minimal, standard, verbose or debug; "" writes every
+	// member that has a value and no nulls.
+	Profile string
+	// Losses asks for Result.Losses; it costs one more conversion back.
+	Losses bool
+}
+
+// Result is the outcome of ConvertWith.
+type Result struct {
+	Output []byte // the converted document, compact JSON
+	Losses []Loss // what did not make it across, when Options.Losses is set
+}
+
+// Loss is a member of a document that a conversion could not carry: it is
+// absent, or different, after converting to the next dialect and back.
+type Loss struct {
+	From, To string // one step of the conversion, e.g. "scalpel" → "canonical"
+	Pointer  string // where, in the document of From, e.g. "/upgrade_hints"
+	Reason   string // why, as docs/dialects.md says
+}
+
+func (l Loss) String() string {
+	return fmt.Sprintf("%s#%s is not carried to %s: %s", l.From, l.Pointer, l.To, l.Reason)
+}
+
+// Convert converts doc from one dialect to another (see Names), with the
+// default options, and returns the converted document, compact. An invalid
+// doc gives an *InvalidError (or a *SyntaxError); a valid one that the
+// target cannot hold gives a *MissingError (the target requires members the
+// canonical envelope lacks) or an *UnfitError (e.g. a payload of the wrong
+// type). It is safe for concurrent use: a server can answer in a dialect by
+// converting each canonical response, Convert("canonical", "foundry", b).
+func Convert(from, to string, doc []byte) ([]byte, error) {
+	r, err := ConvertWith(from, to, doc, Options{})
+	return r.Output, err
+}
+
+// ConvertWith is Convert with options. Converting a dialect to itself
+// returns doc unchanged, once it is valid.
+func ConvertWith(from, to string, doc []byte, opts Options) (Result, error) {
+	df, err := lookup(from)
+	if err != nil {
+		return Result{}, err
+	}
+	dt, err := lookup(to)
+	if err != nil {
+		return Result{}, err
+	}
+	if opts.Profile != "" && !slices.Contains(Profiles(to), opts.Profile) {
+		return Result{}, fmt.Errorf("dialect %s has no profile %q", to, opts.Profile)
+	}
+	if _, err := parseValid(df, doc); err != nil {
+		return Result{}, err
+	}
+	if df == dt && opts.Profile == "" {
+		return Result{Output: doc}, nil
+	}
+	c, err := toCanonical(df, doc)
+	if err != nil {
+		return Result{}, err
+	}
+	out, err := fromCanonical(dt, c, opts.Profile)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Output: out}
+	if opts.Losses {
+		if res.Losses, err = losses(df, dt, doc, c, opts.Profile); err != nil {
+			return Result{}, err
+		}
+	}
+	return res, nil
+}
+
+// toCanonical maps a valid document of d to a valid canonical envelope.
+func toCanonical(d *dialect, doc []byte) (*canon, error) {
+	c, err := d.toCanonical(doc)
+	if err != nil {
+		return nil, err
+	}
+	if c.Meta != nil && c.Meta.Timing != nil && *c.Meta.Timing == (envelope.Timing{}) {
+		c.Meta.Timing = nil
+	}
+	if c.Meta != nil && string(mustJSON(c.Meta)) == "{}" {
+		c.Meta = nil
+	}
+	b, err := fit(canonicalDialect, c)
+	if err != nil {
+		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
+	}
+	fitted, err := decodeCanon(b)
+	if err != nil {
+		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
+	}
+	return fitted, nil
+}
+
+// decodeCanon decodes a valid canonical envelope. A payload of null stays
+// null: json.Unmarshal would make the pointer nil, which is absence.
+func decodeCanon(b []byte) (*canon, error) {
+	var c canon
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, err
+	}
+	if data := member(b, "data"); data != nil {
+		c.Data = &data
+	}
+	return &c, nil
+}
+
+// fromCanonical maps a valid canonical envelope to a valid document of d.
+func fromCanonical(d *dialect, c *canon, profile string) ([]byte, error) {
+	out, missing, err := d.fromCanonical(c, profile)
+	if err != nil {
+		return nil, err
+	}
+	if len(missing) > 0 {
+		return nil, &MissingError{Dialect: d.name, Pointers: missing}
+	}
+	b, err := fit(d, out)
+	if err != nil {
+		return nil, fmt.Errorf("converting canonical to %s: %w", d.name, err)
+	}
+	return b, nil
+}
+
+// MissingError is a canonical envelope that lacks members the target
+// dialect requires, e.g. meta.tool for the _metadata.operation of bmcis.
+type MissingError struct {
+	Dialect  string
+	Pointers []string // into the canonical envelope, e.g. "/meta/tool"
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("%s requires what the canonical envelope lacks: %s", e.Dialect, strings.Join(e.Pointers, ", "))
+}
