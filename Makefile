@@ -1,22 +1,37 @@
 # envgen — the two commands a newcomer needs are `make generate` and `make test`.
 GO       ?= go
-ENVGEN   := $(GO) run ./cmd/envgen
+ENVGEN   := bin/envgen
 # What `make generate` renders: the embedded canonical schemas.
-CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src
+# Formats (date-time …) are asserted, so the Go, TypeScript and schema validators agree on every example.
+CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
+# The example tool's TypeScript; npm test checks the search-output examples with it.
+EXAMPLE   := schemas/examples/search-output.json --ts-out generated/ts/test/search-output --assert-format
+# The five seed conventions as dialects (dialects/), generated beside the canonical package.
+DIALECTS := scalpel foundry mcpenvelope codegraph bmcis
+dialect   = dialects/$(1)/ --go-out generated/go/dialects/$(1) --go-package $(1) --ts-out generated/ts-dialects/$(1) --assert-format
 # The TypeScript toolchain (tsc, pinned in generated/ts/package-lock.json).
 NODE_DEPS := generated/ts/node_modules/.package-lock.json
 # The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint bench conformance conformance-baseline
+.PHONY: generate check test golden lint bench bench-validate bench-ts conformance conformance-baseline
 
-## generate: render generated/ from the canonical schemas in schemas/
-generate:
+# bin/envgen is rebuilt on every use (go build is incremental, so this is cheap).
+.PHONY: bin/envgen
+bin/envgen:
+	$(GO) build -o $@ ./cmd/envgen
+
+## generate: render generated/ from the canonical schemas in schemas/, and the dialects from dialects/
+generate: bin/envgen
 	$(ENVGEN) generate $(CANONICAL)
+	$(ENVGEN) generate $(EXAMPLE)
+	$(foreach d,$(DIALECTS),$(ENVGEN) generate $(call dialect,$(d)) &&) true
 
-## check: fail with a diff when generated/ is not what schemas/ produce
-check:
+## check: fail with a diff when generated/ is not what schemas/ and dialects/ produce
+check: bin/envgen
 	$(ENVGEN) check $(CANONICAL)
+	$(ENVGEN) check $(EXAMPLE)
+	$(foreach d,$(DIALECTS),$(ENVGEN) check $(call dialect,$(d)) &&) true
 
 ## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package,
 ##       the MCP adapter and example server, and the end-to-end MCP round trip from a TypeScript client
@@ -57,3 +72,11 @@ lint:
 ## bench: generation benchmarks (not part of make test)
 bench:
 	$(GO) test ./gen -run '^$$' -bench . -benchmem -count 5
+
+## bench-validate: generated decode and Validate against encoding/json and santhosh-tekuri (not part of make test)
+bench-validate:
+	$(GO) test ./internal/bench -run '^$$' -bench . -benchmem -count 5
+
+## bench-ts: generated TypeScript validators against ajv, and the envelope module's gzipped size (not part of make test)
+bench-ts: $(NODE_DEPS)
+	npm run bench --prefix generated/ts

@@ -47,7 +47,7 @@ func TestGeneratedIsCurrent(t *testing.T) {
 	goOut, tsOut := filepath.Join("..", "generated", "go", "envelope"), filepath.Join("..", "generated", "ts", "src")
 	files, err := gen.Generate(gen.Options{
 		Inputs: []string{filepath.Join("..", "schemas")},
-		GoOut:  goOut, GoPackage: "envelope", TSOut: tsOut,
+		GoOut:  goOut, GoPackage: "envelope", TSOut: tsOut, AssertFormat: true, // as make generate
 	})
 	if err != nil {
 		t.Fatal(err)

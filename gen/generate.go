@@ -27,7 +27,7 @@ func Generate(opts Options) (Files, error) {
 		if opts.GoPackage == "" {
 			return nil, errors.New("a Go package name is needed with a Go output folder")
 		}
-		out, err := golang.Render(space, golang.Options{Package: opts.GoPackage})
+		out, err := golang.Render(space, golang.Options{Package: opts.GoPackage, AssertFormat: opts.AssertFormat})
 		if err != nil {
 			return nil, err
 		}
@@ -36,7 +36,7 @@ func Generate(opts Options) (Files, error) {
 		}
 	}
 	if opts.TSOut != "" {
-		out, err := typescript.Render(space, typescript.Options{ReadonlyArrays: opts.TSReadonlyArrays})
+		out, err := typescript.Render(space, typescript.Options{ReadonlyArrays: opts.TSReadonlyArrays, AssertFormat: opts.AssertFormat})
 		if err != nil {
 			return nil, err
 		}

@@ -19,7 +19,7 @@ import (
 
 // The golden harness. Each folder under golden/ is one case:
 //
-//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical
+//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical, assert_format
 //	golden/<case>/…           the input schemas the options name
 //	golden/<case>/want/…      the expected files, byte for byte
 //	golden/<case>/want.err    or the expected error text, for a case that must fail
@@ -37,6 +37,8 @@ type caseOptions struct {
 	Names       map[string]string `yaml:"names"`
 	NoCanonical bool              `yaml:"no_canonical"`
 	TSReadonly  bool              `yaml:"ts_readonly_arrays"`
+	// AssertFormat turns on format assertion in the validators.
+	AssertFormat bool `yaml:"assert_format"`
 }
 
 const goldenDir = "../golden"
@@ -127,7 +129,7 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 	}()
 	return gen.Generate(gen.Options{
 		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
-		GoOut: "go", GoPackage: o.GoPackage, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
+		GoOut: "go", GoPackage: o.GoPackage, AssertFormat: o.AssertFormat, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
 	})
 }
 

@@ -32,11 +32,13 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/runtime"
 	"github.com/envgen/envgen/serve"
 )
 
@@ -98,10 +100,17 @@ func AddTool[In any](s *mcp.Server, t *mcp.Tool, tool *serve.Tool, h Handler[In]
 func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelope.Request, *serve.Error) {
 	var args In
 	var req envelope.Request
+	// Preferences from _meta first, then from the arguments, which win; merged
+	// as members and decoded once, since a generated UnmarshalJSON replaces
+	// the whole value.
+	prefs := map[string]json.RawMessage{}
 	if m, ok := meta[MetaKey]; ok {
 		b, _ := json.Marshal(m)
 		if err := strictDecode(b, &req); err != nil {
 			return args, req, argumentsError("_meta."+MetaKey, err)
+		}
+		if err := json.Unmarshal(b, &prefs); err != nil {
+			return args, req, argumentsError("_meta."+MetaKey, errors.New("the preferences are not a JSON object"))
 		}
 	}
 	if len(bytes.TrimSpace(arguments)) == 0 || string(arguments) == "null" {
@@ -111,7 +120,7 @@ func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelop
 	if err := json.Unmarshal(arguments, &members); err != nil {
 		return args, req, argumentsError("arguments", errors.New("the arguments are not a JSON object"))
 	}
-	own, prefs := map[string]json.RawMessage{}, map[string]json.RawMessage{}
+	own := map[string]json.RawMessage{}
 	for k, v := range members {
 		if slices.Contains(requestMembers, k) {
 			prefs[k] = v
@@ -154,7 +163,17 @@ func strictDecode(b []byte, v any) error {
 func argumentsError(where string, err error) *serve.Error {
 	field, msg := "", err.Error()
 	var te *json.UnmarshalTypeError
+	var ve *runtime.ValidationError
 	switch {
+	case errors.As(err, &ve) && len(ve.Errors) > 0: // a generated type's strict decoder
+		first := ve.Errors[0]
+		field, _, _ = strings.Cut(strings.TrimPrefix(first.InstancePath, "/"), "/")
+		msg = fmt.Sprintf("%s: %s.", first.InstancePath, first.Message)
+		if name, ok := strings.CutPrefix(first.Message, "unexpected property "); ok && first.Keyword == "additionalProperties" {
+			if unquoted, err := strconv.Unquote(name); err == nil {
+				field, msg = unquoted, fmt.Sprintf("The tool has no argument %q.", unquoted)
+			}
+		}
 	case errors.As(err, &te):
 		field = te.Field
 		msg = fmt.Sprintf("%s must be %s, not %s.", te.Field, jsonType(te.Type), te.Value)

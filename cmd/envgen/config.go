@@ -23,6 +23,7 @@ import (
 //	ref_map: {"https://example.com/schemas/": third_party/schemas}
 //	names: {"schemas/tool.json#/$defs/item": ToolItem}
 //	no_canonical: false
+//	assert_format: false              # check format (date-time, email …) instead of treating it as an annotation
 //
 // Relative paths (inputs, output folders, ref_map folders, and the file part of
 // names locations) are relative to the config file's folder. A key that is
@@ -54,7 +55,7 @@ func loadConfig(path string) (gen.Options, error) {
 // configKeys are the keys of each section of the config file; the JSON Schema
 // shipped beside this file (envgen.schema.json) names the same, a test checks.
 var configKeys = map[string][]string{
-	"":   {"inputs", "go", "ts", "ref_map", "names", "no_canonical"},
+	"":   {"inputs", "go", "ts", "ref_map", "names", "no_canonical", "assert_format"},
 	"go": {"out", "package"},
 	"ts": {"out", "readonly_arrays"},
 }
@@ -125,6 +126,12 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 			rebased[loc] = name
 		}
 		opts.Names = rebased
+	}
+	if n := top["assert_format"]; n != nil {
+		if err := p.want(n, "/assert_format", "!!bool", "a boolean"); err != nil {
+			return opts, err
+		}
+		opts.AssertFormat = n.Value == "true"
 	}
 	if n := top["no_canonical"]; n != nil {
 		if err := p.want(n, "/no_canonical", "!!bool", "a boolean"); err != nil {

@@ -95,7 +95,7 @@ func TestLoadConfigRelativeToCWD(t *testing.T) {
 func TestLoadConfigErrors(t *testing.T) {
 	tests := []struct{ content, want string }{
 		{"go:\n  out: x\n  pakage: p\n", `#/go/pakage: unknown key "pakage" (known: out, package)`},
-		{"outputs: x\n", `#/outputs: unknown key "outputs" (known: inputs, go, ts, ref_map, names, no_canonical)`},
+		{"outputs: x\n", `#/outputs: unknown key "outputs" (known: inputs, go, ts, ref_map, names, no_canonical, assert_format)`},
 		{"go: {out: [a, b]}\n", "#/go/out: expected a string, got a list"},
 		{"go: {package: 3}\n", "#/go/package: expected a string, got the number 3"},
 		{"inputs: schemas/\n", `#/inputs: expected a list of strings, got the string "schemas/"`},

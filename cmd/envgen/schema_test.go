@@ -62,7 +62,7 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 	sch := compileConfigSchema(t)
 	good := []string{
 		"inputs: [schemas/, tool.json]\ngo: {out: internal/envelope, package: envelope}\nts: {out: web, readonly_arrays: true}\n" +
-			"ref_map: {\"https://example.com/schemas/\": third_party}\nnames: {\"schemas/tool.json#/$defs/item\": ToolItem}\nno_canonical: true\n",
+			"ref_map: {\"https://example.com/schemas/\": third_party}\nnames: {\"schemas/tool.json#/$defs/item\": ToolItem}\nno_canonical: true\nassert_format: true\n",
 		"inputs: [a.json]\n",
 	}
 	bad := []string{

@@ -2,6 +2,8 @@
 
 package envelope
 
+import "github.com/envgen/envgen/runtime"
+
 // Envelope is the result of one tool call: the tool's payload on success or an error on failure,
 // with optional status, warnings, metadata and provenance. Only success, and data (on success) or
 // error (on failure), are required; every other member is omitted when it has nothing to say, and
@@ -38,6 +40,371 @@ type Envelope[T any] struct {
 	Provenance *Provenance `json:"provenance,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"success":`...)
+	b = runtime.AppendBool(b, x.Success)
+	b = append(b, ',')
+	if x.Status != nil {
+		b = append(b, `"status":`...)
+		if b, err = x.Status.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Data != nil {
+		b = append(b, `"data":`...)
+		if b, err = runtime.AppendValue(b, x.Data); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Error != nil {
+		b = append(b, `"error":`...)
+		if b, err = x.Error.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Warnings != nil {
+		b = append(b, `"warnings":`...)
+		b = append(b, '[')
+		for i1 := range x.Warnings {
+			if b, err = x.Warnings[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Meta != nil {
+		b = append(b, `"meta":`...)
+		if b, err = x.Meta.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Provenance != nil {
+		b = append(b, `"provenance":`...)
+		if b, err = x.Provenance.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Envelope[T]{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "success":
+			if err := s.ReadBool(c1, &x.Success); err != nil {
+				return err
+			}
+		case "status":
+			if !s.IsNull(c1) {
+				v2 := new(EnvelopeStatus)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Status = v2
+			}
+		case "data":
+			if !s.IsNull(c1) {
+				v2 := new(T)
+				if err := runtime.DecodeValue(s, c1, v2); err != nil {
+					return err
+				}
+				x.Data = v2
+			}
+		case "error":
+			if !s.IsNull(c1) {
+				v2 := new(Error)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Error = v2
+			}
+		case "warnings":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Warning, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Warnings = a2
+		case "meta":
+			if !s.IsNull(c1) {
+				v2 := new(Meta)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Meta = v2
+			}
+		case "provenance":
+			if !s.IsNull(c1) {
+				v2 := new(Provenance)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Provenance = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Envelope.
+func (*Envelope[T]) CheckNode(s *runtime.State, n int32) bool {
+	m := s.Bind(runtime.Bind[T]("data", nil))
+	ok := checkEnvelope(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Envelope[T]) Validate() error {
+	return runtime.Validate(x, (*Envelope[T])(nil))
+}
+
+// checkEnvelope validates a value against envelope.json#.
+func checkEnvelope(s *runtime.State, n int32) bool {
+	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	ok := checkEnvelopeIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkEnvelopeIn is the body of checkEnvelope.
+func checkEnvelopeIn(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "success":
+				known = true
+				have[0] = true
+				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
+					return false
+				}
+			case "status":
+				known = true
+				if !checkEnvelopeStatus(s, c) && s.Stop() {
+					return false
+				}
+			case "data":
+				known = true
+				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+					return false
+				}
+			case "error":
+				known = true
+				if !checkError(s, c) && s.Stop() {
+					return false
+				}
+			case "warnings":
+				known = true
+				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+					return false
+				}
+			case "meta":
+				known = true
+				if !checkMeta(s, c) && s.Stop() {
+					return false
+				}
+			case "provenance":
+				known = true
+				if !checkProvenance(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+			return false
+		}
+	}
+	if s.Quiet(checkEnvelopeIf, n) {
+		if !checkEnvelopeThen(s, n) && s.Stop() {
+			return false
+		}
+	} else {
+		if !checkEnvelopeElse(s, n) && s.Stop() {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeElse validates a value against envelope.json#/else.
+func checkEnvelopeElse(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "status":
+				if !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeElsePropertiesStatus validates a value against envelope.json#/else/properties/status.
+func checkEnvelopeElsePropertiesStatus(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "error") && s.Fail(n, "envelope.json#/else/properties/status/const", "const", "must be \"error\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeIf validates a value against envelope.json#/if.
+func checkEnvelopeIf(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "success":
+				if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
+func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be true") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
+func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
+func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkWarning(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeThen validates a value against envelope.json#/then.
+func checkEnvelopeThen(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "status":
+				if !checkEnvelopeThenPropertiesStatus(s, c) && s.Stop() {
+					return false
+				}
+			case "error":
+				if !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeThenPropertiesError validates a value against envelope.json#/then/properties/error.
+func checkEnvelopeThenPropertiesError(s *runtime.State, n int32) bool {
+	s.Fail(n, "envelope.json#/then/properties/error", "false", "no value is allowed here")
+	return false
+}
+
+// checkEnvelopeThenPropertiesStatus validates a value against envelope.json#/then/properties/status.
+func checkEnvelopeThenPropertiesStatus(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "ok", "partial") && s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
+func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
+	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	ok := dynamicEnvelopeDefsDataIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
+func dynamicEnvelopeDefsDataIn(s *runtime.State, n int32) bool {
+	return s.Dynamic(n, "data", runtime.Always)
+}
+
+// anchorsEnvelope returns the validators of the $dynamicAnchors of https://envgen.dev/schemas/v1/envelope.json#.
+func anchorsEnvelope(anchor string) runtime.CheckFunc {
+	switch anchor {
+	case "data":
+		return runtime.Always
+	}
+	return nil
+}
+
 // EnvelopeStatus is the outcome in more detail than success. ok: the work completed. partial: it
 // succeeded with losses: some sources, items or sub-operations failed or were skipped, and warnings
 // say which. error: it failed. Must agree with success: ok or partial when success is true, error
@@ -58,4 +425,51 @@ func (x EnvelopeStatus) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeStatus, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EnvelopeStatus) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EnvelopeStatus.
+func (*EnvelopeStatus) CheckNode(s *runtime.State, n int32) bool {
+	return checkEnvelopeStatus(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EnvelopeStatus: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x EnvelopeStatus) Validate() error {
+	return runtime.Validate(x, (*EnvelopeStatus)(nil))
+}
+
+// checkEnvelopeStatus validates a value against envelope.json#/properties/status.
+func checkEnvelopeStatus(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/status/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "ok", "partial", "error") && s.Fail(n, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

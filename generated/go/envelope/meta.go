@@ -2,10 +2,65 @@
 
 package envelope
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/envgen/envgen/runtime"
+)
 
 // Capability is a capability identifier, e.g. envelope-v1.
 type Capability string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Capability, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *Capability) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Capability) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Capability.
+func (*Capability) CheckNode(s *runtime.State, n int32) bool {
+	return checkCapability(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// Capability: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x Capability) Validate() error {
+	return runtime.Validate(x, (*Capability)(nil))
+}
+
+// checkCapability validates a value against meta.json#/$defs/capability.
+func checkCapability(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Fidelity is a JSON object.
 //
@@ -20,6 +75,192 @@ type Fidelity struct {
 	// Digests of archives holding the left-out content, by archive id, for retrieval and
 	// verification.
 	ArchiveHashes map[string]Digest `json:"archive_hashes,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Fidelity, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Fidelity) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"level":`...)
+	if b, err = x.Level.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.DroppedIDs != nil {
+		b = append(b, `"dropped_ids":`...)
+		b = append(b, '[')
+		for i1 := range x.DroppedIDs {
+			b = runtime.AppendString(b, x.DroppedIDs[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.ArchiveHashes != nil {
+		b = append(b, `"archive_hashes":`...)
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range runtime.SortedKeys(x.ArchiveHashes, keys1[:0]) {
+			b = runtime.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = x.ArchiveHashes[k1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndObject(b)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Fidelity) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Fidelity{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "level":
+			if err := x.Level.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "dropped_ids":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.DroppedIDs = a2
+		case "archive_hashes":
+			if s.Kind(c1) != runtime.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]Digest, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 Digest
+				if err := e2.DecodeNode(s, c2); err != nil {
+					return err
+				}
+				m2[string(s.Key(c2))] = e2
+			}
+			x.ArchiveHashes = m2
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Fidelity.
+func (*Fidelity) CheckNode(s *runtime.State, n int32) bool {
+	return checkFidelity(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Fidelity:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Fidelity) Validate() error {
+	return runtime.Validate(x, (*Fidelity)(nil))
+}
+
+// checkFidelity validates a value against meta.json#/$defs/fidelity.
+func checkFidelity(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "level":
+				known = true
+				have[0] = true
+				if !checkFidelityLevel(s, c) && s.Stop() {
+					return false
+				}
+			case "dropped_ids":
+				known = true
+				if !checkFidelityPropertiesDroppedIDs(s, c) && s.Stop() {
+					return false
+				}
+			case "archive_hashes":
+				known = true
+				if !checkFidelityPropertiesArchiveHashes(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
+func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			if true && !checkDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
+func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
+func checkFidelityPropertiesDroppedIDsItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // FidelityLevel is one of the FidelityLevel constants.
@@ -45,6 +286,53 @@ func (x FidelityLevel) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of FidelityLevel, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *FidelityLevel) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of FidelityLevel.
+func (*FidelityLevel) CheckNode(s *runtime.State, n int32) bool {
+	return checkFidelityLevel(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// FidelityLevel: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x FidelityLevel) Validate() error {
+	return runtime.Validate(x, (*FidelityLevel)(nil))
+}
+
+// checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
+func checkFidelityLevel(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "full", "partial", "summary", "reference_only") && s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // Limits that bounded a response. Omitted members were not limited.
 type Limits struct {
 	// Maximum number of items returned.
@@ -58,6 +346,196 @@ type Limits struct {
 
 	// Maximum size of the serialized response in bytes.
 	MaxBytes *int64 `json:"max_bytes,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Limits) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.MaxItems != nil {
+		b = append(b, `"max_items":`...)
+		b = runtime.AppendInt(b, *x.MaxItems)
+		b = append(b, ',')
+	}
+	if x.MaxDepth != nil {
+		b = append(b, `"max_depth":`...)
+		b = runtime.AppendInt(b, *x.MaxDepth)
+		b = append(b, ',')
+	}
+	if x.MaxTokens != nil {
+		b = append(b, `"max_tokens":`...)
+		b = runtime.AppendInt(b, *x.MaxTokens)
+		b = append(b, ',')
+	}
+	if x.MaxBytes != nil {
+		b = append(b, `"max_bytes":`...)
+		b = runtime.AppendInt(b, *x.MaxBytes)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Limits) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Limits{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "max_items":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.MaxItems = v2
+			}
+		case "max_depth":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.MaxDepth = v2
+			}
+		case "max_tokens":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.MaxTokens = v2
+			}
+		case "max_bytes":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.MaxBytes = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Limits.
+func (*Limits) CheckNode(s *runtime.State, n int32) bool {
+	return checkLimits(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Limits) Validate() error {
+	return runtime.Validate(x, (*Limits)(nil))
+}
+
+// checkLimits validates a value against meta.json#/$defs/limits.
+func checkLimits(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "max_items":
+				known = true
+				if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
+					return false
+				}
+			case "max_depth":
+				known = true
+				if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
+					return false
+				}
+			case "max_tokens":
+				known = true
+				if !checkLimitsPropertiesMaxTokens(s, c) && s.Stop() {
+					return false
+				}
+			case "max_bytes":
+				known = true
+				if !checkLimitsPropertiesMaxBytes(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
+func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
+func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
+func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
+func checkLimitsPropertiesMaxTokens(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // Meta is a JSON object.
@@ -114,6 +592,439 @@ type Meta struct {
 	ResponseMode *ResponseMode `json:"response_mode,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Meta, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Meta) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.RequestID != nil {
+		b = append(b, `"request_id":`...)
+		if b, err = x.RequestID.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Tool != nil {
+		b = append(b, `"tool":`...)
+		if b, err = x.Tool.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Timing != nil {
+		b = append(b, `"timing":`...)
+		if b, err = x.Timing.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Tier != nil {
+		b = append(b, `"tier":`...)
+		if b, err = x.Tier.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Capabilities != nil {
+		b = append(b, `"capabilities":`...)
+		b = append(b, '[')
+		for i1 := range x.Capabilities {
+			if b, err = x.Capabilities[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.UpgradeHints != nil {
+		b = append(b, `"upgrade_hints":`...)
+		b = append(b, '[')
+		for i1 := range x.UpgradeHints {
+			if b, err = x.UpgradeHints[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Workspace != nil {
+		b = append(b, `"workspace":`...)
+		if b, err = x.Workspace.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Pagination != nil {
+		b = append(b, `"pagination":`...)
+		if b, err = x.Pagination.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.RateLimit != nil {
+		b = append(b, `"rate_limit":`...)
+		if b, err = x.RateLimit.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Telemetry != nil {
+		b = append(b, `"telemetry":`...)
+		if b, err = x.Telemetry.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Tokens != nil {
+		b = append(b, `"tokens":`...)
+		if b, err = x.Tokens.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Fidelity != nil {
+		b = append(b, `"fidelity":`...)
+		if b, err = x.Fidelity.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Limits != nil {
+		b = append(b, `"limits":`...)
+		if b, err = x.Limits.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.NextCalls != nil {
+		b = append(b, `"next_calls":`...)
+		b = append(b, '[')
+		for i1 := range x.NextCalls {
+			if b, err = x.NextCalls[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.ResponseMode != nil {
+		b = append(b, `"response_mode":`...)
+		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Meta{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "request_id":
+			if !s.IsNull(c1) {
+				v2 := new(RequestID)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.RequestID = v2
+			}
+		case "tool":
+			if !s.IsNull(c1) {
+				v2 := new(Tool)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Tool = v2
+			}
+		case "timing":
+			if !s.IsNull(c1) {
+				v2 := new(Timing)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Timing = v2
+			}
+		case "tier":
+			if !s.IsNull(c1) {
+				v2 := new(Tier)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Tier = v2
+			}
+		case "capabilities":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Capability, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Capabilities = a2
+		case "upgrade_hints":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]UpgradeHint, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.UpgradeHints = a2
+		case "workspace":
+			if !s.IsNull(c1) {
+				v2 := new(Workspace)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Workspace = v2
+			}
+		case "pagination":
+			if !s.IsNull(c1) {
+				v2 := new(Pagination)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Pagination = v2
+			}
+		case "rate_limit":
+			if !s.IsNull(c1) {
+				v2 := new(RateLimit)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.RateLimit = v2
+			}
+		case "telemetry":
+			if !s.IsNull(c1) {
+				v2 := new(Telemetry)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Telemetry = v2
+			}
+		case "tokens":
+			if !s.IsNull(c1) {
+				v2 := new(TokenUsage)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Tokens = v2
+			}
+		case "fidelity":
+			if !s.IsNull(c1) {
+				v2 := new(Fidelity)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Fidelity = v2
+			}
+		case "limits":
+			if !s.IsNull(c1) {
+				v2 := new(Limits)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Limits = v2
+			}
+		case "next_calls":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]NextCall, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.NextCalls = a2
+		case "response_mode":
+			if !s.IsNull(c1) {
+				v2 := new(ResponseMode)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.ResponseMode = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Meta.
+func (*Meta) CheckNode(s *runtime.State, n int32) bool {
+	return checkMeta(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Meta: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Meta) Validate() error {
+	return runtime.Validate(x, (*Meta)(nil))
+}
+
+// checkMeta validates a value against meta.json#.
+func checkMeta(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "request_id":
+				known = true
+				if !checkRequestID(s, c) && s.Stop() {
+					return false
+				}
+			case "tool":
+				known = true
+				if !checkTool(s, c) && s.Stop() {
+					return false
+				}
+			case "timing":
+				known = true
+				if !checkTiming(s, c) && s.Stop() {
+					return false
+				}
+			case "tier":
+				known = true
+				if !checkTier(s, c) && s.Stop() {
+					return false
+				}
+			case "capabilities":
+				known = true
+				if !checkMetaPropertiesCapabilities(s, c) && s.Stop() {
+					return false
+				}
+			case "upgrade_hints":
+				known = true
+				if !checkMetaPropertiesUpgradeHints(s, c) && s.Stop() {
+					return false
+				}
+			case "workspace":
+				known = true
+				if !checkWorkspace(s, c) && s.Stop() {
+					return false
+				}
+			case "pagination":
+				known = true
+				if !checkPagination(s, c) && s.Stop() {
+					return false
+				}
+			case "rate_limit":
+				known = true
+				if !checkRateLimit(s, c) && s.Stop() {
+					return false
+				}
+			case "telemetry":
+				known = true
+				if !checkTelemetry(s, c) && s.Stop() {
+					return false
+				}
+			case "tokens":
+				known = true
+				if !checkTokenUsage(s, c) && s.Stop() {
+					return false
+				}
+			case "fidelity":
+				known = true
+				if !checkFidelity(s, c) && s.Stop() {
+					return false
+				}
+			case "limits":
+				known = true
+				if !checkLimits(s, c) && s.Stop() {
+					return false
+				}
+			case "next_calls":
+				known = true
+				if !checkMetaPropertiesNextCalls(s, c) && s.Stop() {
+					return false
+				}
+			case "response_mode":
+				known = true
+				if !checkResponseMode(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
+func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkCapability(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
+func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkNextCall(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
+func checkMetaPropertiesUpgradeHints(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkUpgradeHint(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // NextCall is a suggested follow-up tool call, ready to send as an MCP tools/call.
 type NextCall struct {
 	// Name of the tool to call.
@@ -124,6 +1035,162 @@ type NextCall struct {
 
 	// Why this call is suggested.
 	Reason *string `json:"reason,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of NextCall, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *NextCall) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"tool":`...)
+	if b, err = x.Tool.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.Arguments != nil {
+		b = append(b, `"arguments":`...)
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range runtime.SortedKeys(x.Arguments, keys1[:0]) {
+			b = runtime.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = runtime.AppendRaw(b, x.Arguments[k1]); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndObject(b)
+		b = append(b, ',')
+	}
+	if x.Reason != nil {
+		b = append(b, `"reason":`...)
+		b = runtime.AppendString(b, *x.Reason)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *NextCall) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = NextCall{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "tool":
+			if err := x.Tool.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "arguments":
+			if s.Kind(c1) != runtime.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]json.RawMessage, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 json.RawMessage
+				e2 = s.DecodeRaw(c2)
+				m2[string(s.Key(c2))] = e2
+			}
+			x.Arguments = m2
+		case "reason":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Reason = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of NextCall.
+func (*NextCall) CheckNode(s *runtime.State, n int32) bool {
+	return checkNextCall(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NextCall:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x NextCall) Validate() error {
+	return runtime.Validate(x, (*NextCall)(nil))
+}
+
+// checkNextCall validates a value against meta.json#/$defs/next_call.
+func checkNextCall(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "tool":
+				known = true
+				have[0] = true
+				if !checkToolName(s, c) && s.Stop() {
+					return false
+				}
+			case "arguments":
+				known = true
+				if !checkNextCallPropertiesArguments(s, c) && s.Stop() {
+					return false
+				}
+			case "reason":
+				known = true
+				if !checkNextCallPropertiesReason(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
+func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
+func checkNextCallPropertiesReason(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // Pagination is a JSON object.
@@ -141,6 +1208,231 @@ type Pagination struct {
 
 	// Total number of items across all pages, when known.
 	Total *int64 `json:"total,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *Pagination) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"has_more":`...)
+	b = runtime.AppendBool(b, x.HasMore)
+	b = append(b, ',')
+	if x.Cursor != nil {
+		b = append(b, `"cursor":`...)
+		b = runtime.AppendString(b, *x.Cursor)
+		b = append(b, ',')
+	}
+	if x.PageSize != nil {
+		b = append(b, `"page_size":`...)
+		b = runtime.AppendInt(b, *x.PageSize)
+		b = append(b, ',')
+	}
+	if x.Total != nil {
+		b = append(b, `"total":`...)
+		b = runtime.AppendInt(b, *x.Total)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Pagination{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "has_more":
+			if err := s.ReadBool(c1, &x.HasMore); err != nil {
+				return err
+			}
+		case "cursor":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Cursor = v2
+			}
+		case "page_size":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.PageSize = v2
+			}
+		case "total":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Total = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Pagination.
+func (*Pagination) CheckNode(s *runtime.State, n int32) bool {
+	return checkPagination(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// Pagination: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x Pagination) Validate() error {
+	return runtime.Validate(x, (*Pagination)(nil))
+}
+
+// checkPagination validates a value against meta.json#/$defs/pagination.
+func checkPagination(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "has_more":
+				known = true
+				have[0] = true
+				if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
+					return false
+				}
+			case "cursor":
+				known = true
+				if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
+					return false
+				}
+			case "page_size":
+				known = true
+				if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
+					return false
+				}
+			case "total":
+				known = true
+				if !checkPaginationPropertiesTotal(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+			return false
+		}
+	}
+	if s.Quiet(checkPaginationIf, n) {
+		if !checkPaginationThen(s, n) && s.Stop() {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationIf validates a value against meta.json#/$defs/pagination/if.
+func checkPaginationIf(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "has_more":
+				if !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationIfPropertiesHasMore validates a value against meta.json#/$defs/pagination/if/properties/has_more.
+func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
+func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
+func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
+func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
+func checkPaginationPropertiesTotal(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPaginationThen validates a value against meta.json#/$defs/pagination/then.
+func checkPaginationThen(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindObject {
+		if !s.Has(n, "cursor") && s.Fail(n, "meta.json#/$defs/pagination/then/required", "required", "missing required property \"cursor\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // RateLimit is the caller's rate-limit quota as of this call.
@@ -161,9 +1453,282 @@ type RateLimit struct {
 	RetryAfterMs *int64 `json:"retry_after_ms,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *RateLimit) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"limit":`...)
+	b = runtime.AppendInt(b, x.Limit)
+	b = append(b, ',')
+	b = append(b, `"remaining":`...)
+	b = runtime.AppendInt(b, x.Remaining)
+	b = append(b, ',')
+	if x.WindowMs != nil {
+		b = append(b, `"window_ms":`...)
+		b = runtime.AppendInt(b, *x.WindowMs)
+		b = append(b, ',')
+	}
+	if x.ResetAt != nil {
+		b = append(b, `"reset_at":`...)
+		b = runtime.AppendString(b, *x.ResetAt)
+		b = append(b, ',')
+	}
+	if x.RetryAfterMs != nil {
+		b = append(b, `"retry_after_ms":`...)
+		b = runtime.AppendInt(b, *x.RetryAfterMs)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *RateLimit) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = RateLimit{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "limit":
+			if err := s.ReadInt64(c1, &x.Limit); err != nil {
+				return err
+			}
+		case "remaining":
+			if err := s.ReadInt64(c1, &x.Remaining); err != nil {
+				return err
+			}
+		case "window_ms":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.WindowMs = v2
+			}
+		case "reset_at":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.ResetAt = v2
+			}
+		case "retry_after_ms":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.RetryAfterMs = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of RateLimit.
+func (*RateLimit) CheckNode(s *runtime.State, n int32) bool {
+	return checkRateLimit(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x RateLimit) Validate() error {
+	return runtime.Validate(x, (*RateLimit)(nil))
+}
+
+// checkRateLimit validates a value against meta.json#/$defs/rate_limit.
+func checkRateLimit(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "limit":
+				known = true
+				have[0] = true
+				if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
+					return false
+				}
+			case "remaining":
+				known = true
+				have[1] = true
+				if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
+					return false
+				}
+			case "window_ms":
+				known = true
+				if !checkRateLimitPropertiesWindowMs(s, c) && s.Stop() {
+					return false
+				}
+			case "reset_at":
+				known = true
+				if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
+					return false
+				}
+			case "retry_after_ms":
+				known = true
+				if !checkRateLimitPropertiesRetryAfterMs(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
+func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
+func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
+func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
+func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
+func checkRateLimitPropertiesWindowMs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // RequestID is an opaque correlation id propagated through logs and traces, e.g. req_abc123 or a
 // UUID.
 type RequestID string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *RequestID) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *RequestID) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of RequestID.
+func (*RequestID) CheckNode(s *runtime.State, n int32) bool {
+	return checkRequestID(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x RequestID) Validate() error {
+	return runtime.Validate(x, (*RequestID)(nil))
+}
+
+var patternRequestID = runtime.MustPattern(`^[A-Za-z0-9._:-]+$`)
+
+// checkRequestID validates a value against meta.json#/$defs/request_id.
+func checkRequestID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
+			return false
+		}
+		if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Telemetry is a JSON object.
 //
@@ -176,8 +1741,182 @@ type Telemetry struct {
 	DownstreamCalls *int64 `json:"downstream_calls,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Telemetry) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.CacheHit != nil {
+		b = append(b, `"cache_hit":`...)
+		b = runtime.AppendBool(b, *x.CacheHit)
+		b = append(b, ',')
+	}
+	if x.DownstreamCalls != nil {
+		b = append(b, `"downstream_calls":`...)
+		b = runtime.AppendInt(b, *x.DownstreamCalls)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Telemetry) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Telemetry{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "cache_hit":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.CacheHit = v2
+			}
+		case "downstream_calls":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.DownstreamCalls = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Telemetry.
+func (*Telemetry) CheckNode(s *runtime.State, n int32) bool {
+	return checkTelemetry(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Telemetry) Validate() error {
+	return runtime.Validate(x, (*Telemetry)(nil))
+}
+
+// checkTelemetry validates a value against meta.json#/$defs/telemetry.
+func checkTelemetry(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "cache_hit":
+				known = true
+				if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
+					return false
+				}
+			case "downstream_calls":
+				known = true
+				if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
+func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
+func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // Tier is a service tier or plan name in lower snake_case, e.g. community, pro, enterprise.
 type Tier string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Tier, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Tier) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Tier) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Tier.
+func (*Tier) CheckNode(s *runtime.State, n int32) bool {
+	return checkTier(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tier: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Tier) Validate() error {
+	return runtime.Validate(x, (*Tier)(nil))
+}
+
+var patternTier = runtime.MustPattern(`^[a-z][a-z0-9_]*$`)
+
+// checkTier validates a value against meta.json#/$defs/tier.
+func checkTier(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 64 && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
+			return false
+		}
+		if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Timing of the work behind a response. Omit started_at when the caller asked for determinism.
 type Timing struct {
@@ -186,6 +1925,134 @@ type Timing struct {
 
 	// End-to-end run time in milliseconds.
 	DurationMs *float64 `json:"duration_ms,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Timing, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Timing) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.StartedAt != nil {
+		b = append(b, `"started_at":`...)
+		b = runtime.AppendString(b, *x.StartedAt)
+		b = append(b, ',')
+	}
+	if x.DurationMs != nil {
+		b = append(b, `"duration_ms":`...)
+		if b, err = runtime.AppendFloat(b, *x.DurationMs); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Timing) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Timing{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "started_at":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.StartedAt = v2
+			}
+		case "duration_ms":
+			if !s.IsNull(c1) {
+				v2 := new(float64)
+				if err := s.ReadFloat64(c1, v2); err != nil {
+					return err
+				}
+				x.DurationMs = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Timing.
+func (*Timing) CheckNode(s *runtime.State, n int32) bool {
+	return checkTiming(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Timing:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Timing) Validate() error {
+	return runtime.Validate(x, (*Timing)(nil))
+}
+
+// checkTiming validates a value against meta.json#/$defs/timing.
+func checkTiming(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "started_at":
+				known = true
+				if !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
+					return false
+				}
+			case "duration_ms":
+				known = true
+				if !checkTimingPropertiesDurationMs(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
+func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
+func checkTimingPropertiesStartedAt(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // TokenUsage is a JSON object.
@@ -204,6 +2071,163 @@ type TokenUsage struct {
 	Budget *int64 `json:"budget,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of TokenUsage, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *TokenUsage) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"estimated":`...)
+	b = runtime.AppendInt(b, x.Estimated)
+	b = append(b, ',')
+	if x.Actual != nil {
+		b = append(b, `"actual":`...)
+		b = runtime.AppendInt(b, *x.Actual)
+		b = append(b, ',')
+	}
+	if x.Budget != nil {
+		b = append(b, `"budget":`...)
+		b = runtime.AppendInt(b, *x.Budget)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *TokenUsage) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = TokenUsage{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "estimated":
+			if err := s.ReadInt64(c1, &x.Estimated); err != nil {
+				return err
+			}
+		case "actual":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Actual = v2
+			}
+		case "budget":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Budget = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of TokenUsage.
+func (*TokenUsage) CheckNode(s *runtime.State, n int32) bool {
+	return checkTokenUsage(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// TokenUsage: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x TokenUsage) Validate() error {
+	return runtime.Validate(x, (*TokenUsage)(nil))
+}
+
+// checkTokenUsage validates a value against meta.json#/$defs/token_usage.
+func checkTokenUsage(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "estimated":
+				known = true
+				have[0] = true
+				if !checkTokenUsagePropertiesEstimated(s, c) && s.Stop() {
+					return false
+				}
+			case "actual":
+				known = true
+				if !checkTokenUsagePropertiesActual(s, c) && s.Stop() {
+					return false
+				}
+			case "budget":
+				known = true
+				if !checkTokenUsagePropertiesBudget(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
+func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
+func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
+func checkTokenUsagePropertiesEstimated(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // Tool is a JSON object.
 //
 // Identity and version of a tool.
@@ -218,8 +2242,210 @@ type Tool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Tool) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"name":`...)
+	if b, err = x.Name.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"version":`...)
+	b = runtime.AppendString(b, x.Version)
+	b = append(b, ',')
+	if x.Adapter != nil {
+		b = append(b, `"adapter":`...)
+		b = runtime.AppendString(b, *x.Adapter)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Tool{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "name":
+			if err := x.Name.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "version":
+			if err := s.ReadString(c1, &x.Version); err != nil {
+				return err
+			}
+		case "adapter":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Adapter = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Tool.
+func (*Tool) CheckNode(s *runtime.State, n int32) bool {
+	return checkTool(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Tool) Validate() error {
+	return runtime.Validate(x, (*Tool)(nil))
+}
+
+// checkTool validates a value against meta.json#/$defs/tool.
+func checkTool(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "name":
+				known = true
+				have[0] = true
+				if !checkToolName(s, c) && s.Stop() {
+					return false
+				}
+			case "version":
+				known = true
+				have[1] = true
+				if !checkToolPropertiesVersion(s, c) && s.Stop() {
+					return false
+				}
+			case "adapter":
+				known = true
+				if !checkToolPropertiesAdapter(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
+func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
+func checkToolPropertiesVersion(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // ToolName is an MCP tool name as listed by tools/list, e.g. security_scan or a11y-assist.explain.
 type ToolName string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ToolName, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *ToolName) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ToolName) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ToolName.
+func (*ToolName) CheckNode(s *runtime.State, n int32) bool {
+	return checkToolName(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolName:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x ToolName) Validate() error {
+	return runtime.Validate(x, (*ToolName)(nil))
+}
+
+var patternToolName = runtime.MustPattern(`^[A-Za-z0-9_.-]+$`)
+
+// checkToolName validates a value against meta.json#/$defs/tool_name.
+func checkToolName(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
+			return false
+		}
+		if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // UpgradeHint is a feature that a higher tier would have provided for this call.
 type UpgradeHint struct {
@@ -233,6 +2459,155 @@ type UpgradeHint struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"feature":`...)
+	b = runtime.AppendString(b, x.Feature)
+	b = append(b, ',')
+	b = append(b, `"tier":`...)
+	if b, err = x.Tier.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.Reason != nil {
+		b = append(b, `"reason":`...)
+		b = runtime.AppendString(b, *x.Reason)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *UpgradeHint) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = UpgradeHint{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "feature":
+			if err := s.ReadString(c1, &x.Feature); err != nil {
+				return err
+			}
+		case "tier":
+			if err := x.Tier.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "reason":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Reason = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of UpgradeHint.
+func (*UpgradeHint) CheckNode(s *runtime.State, n int32) bool {
+	return checkUpgradeHint(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// UpgradeHint: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x UpgradeHint) Validate() error {
+	return runtime.Validate(x, (*UpgradeHint)(nil))
+}
+
+// checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
+func checkUpgradeHint(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "feature":
+				known = true
+				have[0] = true
+				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
+					return false
+				}
+			case "tier":
+				known = true
+				have[1] = true
+				if !checkTier(s, c) && s.Stop() {
+					return false
+				}
+			case "reason":
+				known = true
+				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
+func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
+func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // Workspace is the workspace or repository a tool worked on.
 type Workspace struct {
 	// Root path of the workspace, as the tool sees it.
@@ -243,4 +2618,168 @@ type Workspace struct {
 
 	// Revision the tool read, e.g. a Git commit id.
 	Revision *string `json:"revision,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Workspace, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Workspace) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Root != nil {
+		b = append(b, `"root":`...)
+		b = runtime.AppendString(b, *x.Root)
+		b = append(b, ',')
+	}
+	if x.RepoName != nil {
+		b = append(b, `"repo_name":`...)
+		b = runtime.AppendString(b, *x.RepoName)
+		b = append(b, ',')
+	}
+	if x.Revision != nil {
+		b = append(b, `"revision":`...)
+		b = runtime.AppendString(b, *x.Revision)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Workspace) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Workspace{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "root":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Root = v2
+			}
+		case "repo_name":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.RepoName = v2
+			}
+		case "revision":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Revision = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Workspace.
+func (*Workspace) CheckNode(s *runtime.State, n int32) bool {
+	return checkWorkspace(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Workspace:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Workspace) Validate() error {
+	return runtime.Validate(x, (*Workspace)(nil))
+}
+
+// checkWorkspace validates a value against meta.json#/$defs/workspace.
+func checkWorkspace(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "root":
+				known = true
+				if !checkWorkspacePropertiesRoot(s, c) && s.Stop() {
+					return false
+				}
+			case "repo_name":
+				known = true
+				if !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
+					return false
+				}
+			case "revision":
+				known = true
+				if !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
+func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
+func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
+func checkWorkspacePropertiesRoot(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }

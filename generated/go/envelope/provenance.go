@@ -2,6 +2,8 @@
 
 package envelope
 
+import "github.com/envgen/envgen/runtime"
+
 // Artifact is a reference to an input or output of a run, with a digest to verify it by.
 type Artifact struct {
 	// Stable identifier of the artifact, e.g. a UUID or a digest; the anchor that evidence sources
@@ -25,9 +27,336 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Artifact) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	b = runtime.AppendString(b, x.ID)
+	b = append(b, ',')
+	if x.MediaType != nil {
+		b = append(b, `"media_type":`...)
+		b = runtime.AppendString(b, *x.MediaType)
+		b = append(b, ',')
+	}
+	if x.Locator != nil {
+		b = append(b, `"locator":`...)
+		b = runtime.AppendString(b, *x.Locator)
+		b = append(b, ',')
+	}
+	if x.SizeBytes != nil {
+		b = append(b, `"size_bytes":`...)
+		b = runtime.AppendInt(b, *x.SizeBytes)
+		b = append(b, ',')
+	}
+	if x.Digest != nil {
+		b = append(b, `"digest":`...)
+		if b, err = x.Digest.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Labels != nil {
+		b = append(b, `"labels":`...)
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range runtime.SortedKeys(x.Labels, keys1[:0]) {
+			b = runtime.AppendString(b, k1)
+			b = append(b, ':')
+			b = runtime.AppendString(b, x.Labels[k1])
+			b = append(b, ',')
+		}
+		b = runtime.EndObject(b)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Artifact{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := s.ReadString(c1, &x.ID); err != nil {
+				return err
+			}
+		case "media_type":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.MediaType = v2
+			}
+		case "locator":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Locator = v2
+			}
+		case "size_bytes":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.SizeBytes = v2
+			}
+		case "digest":
+			if !s.IsNull(c1) {
+				v2 := new(Digest)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Digest = v2
+			}
+		case "labels":
+			if s.Kind(c1) != runtime.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]string, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 string
+				if err := s.ReadString(c2, &e2); err != nil {
+					return err
+				}
+				m2[string(s.Key(c2))] = e2
+			}
+			x.Labels = m2
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Artifact.
+func (*Artifact) CheckNode(s *runtime.State, n int32) bool {
+	return checkArtifact(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Artifact:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Artifact) Validate() error {
+	return runtime.Validate(x, (*Artifact)(nil))
+}
+
+// checkArtifact validates a value against provenance.json#/$defs/artifact.
+func checkArtifact(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "id":
+				known = true
+				have[0] = true
+				if !checkArtifactPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			case "media_type":
+				known = true
+				if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
+					return false
+				}
+			case "locator":
+				known = true
+				if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
+					return false
+				}
+			case "size_bytes":
+				known = true
+				if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
+					return false
+				}
+			case "digest":
+				known = true
+				if !checkDigest(s, c) && s.Stop() {
+					return false
+				}
+			case "labels":
+				known = true
+				if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
+func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
+func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
+func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
+func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
+func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
+func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // Digest is a content digest as algorithm:lowercase-hex, e.g. sha256: followed by 64 hex digits.
 // sha256 is recommended.
 type Digest string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Digest, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Digest) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Digest) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Digest.
+func (*Digest) CheckNode(s *runtime.State, n int32) bool {
+	return checkDigest(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Digest:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Digest) Validate() error {
+	return runtime.Validate(x, (*Digest)(nil))
+}
+
+var patternDigest = runtime.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
+
+// checkDigest validates a value against provenance.json#/$defs/digest.
+func checkDigest(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Evidence is an anchor from one output field to the input location that supports it.
 type Evidence struct {
@@ -45,6 +374,194 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Evidence, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Evidence) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"field":`...)
+	b = runtime.AppendString(b, x.Field)
+	b = append(b, ',')
+	b = append(b, `"source":`...)
+	b = runtime.AppendString(b, x.Source)
+	b = append(b, ',')
+	if x.Method != nil {
+		b = append(b, `"method":`...)
+		if b, err = x.Method.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Note != nil {
+		b = append(b, `"note":`...)
+		b = runtime.AppendString(b, *x.Note)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Evidence) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Evidence{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "field":
+			if err := s.ReadString(c1, &x.Field); err != nil {
+				return err
+			}
+		case "source":
+			if err := s.ReadString(c1, &x.Source); err != nil {
+				return err
+			}
+		case "method":
+			if !s.IsNull(c1) {
+				v2 := new(MethodID)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Method = v2
+			}
+		case "note":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Note = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Evidence.
+func (*Evidence) CheckNode(s *runtime.State, n int32) bool {
+	return checkEvidence(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Evidence:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Evidence) Validate() error {
+	return runtime.Validate(x, (*Evidence)(nil))
+}
+
+// checkEvidence validates a value against provenance.json#/$defs/evidence.
+func checkEvidence(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "field":
+				known = true
+				have[0] = true
+				if !checkEvidencePropertiesField(s, c) && s.Stop() {
+					return false
+				}
+			case "source":
+				known = true
+				have[1] = true
+				if !checkEvidencePropertiesSource(s, c) && s.Stop() {
+					return false
+				}
+			case "method":
+				known = true
+				if !checkMethodID(s, c) && s.Stop() {
+					return false
+				}
+			case "note":
+				known = true
+				if !checkEvidencePropertiesNote(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+var patternEvidencePropertiesField = runtime.MustPattern(`^(/([^~/]|~[01])*)*$`)
+
+// checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
+func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+		if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
+func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 400 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+var patternEvidencePropertiesSource = runtime.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
+
+// checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
+func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 1000 && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+			return false
+		}
+		if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // Integrity of a provenance record.
 type Integrity struct {
 	// Digest of the record's RFC 8785 (JCS) serialization without its integrity member.
@@ -54,8 +571,163 @@ type Integrity struct {
 	Signature *Signature `json:"signature,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Integrity, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Integrity) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"record_digest":`...)
+	if b, err = x.RecordDigest.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.Signature != nil {
+		b = append(b, `"signature":`...)
+		if b, err = x.Signature.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Integrity) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Integrity{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "record_digest":
+			if err := x.RecordDigest.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "signature":
+			if !s.IsNull(c1) {
+				v2 := new(Signature)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Signature = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Integrity.
+func (*Integrity) CheckNode(s *runtime.State, n int32) bool {
+	return checkIntegrity(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Integrity:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Integrity) Validate() error {
+	return runtime.Validate(x, (*Integrity)(nil))
+}
+
+// checkIntegrity validates a value against provenance.json#/$defs/integrity.
+func checkIntegrity(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "record_digest":
+				known = true
+				have[0] = true
+				if !checkDigest(s, c) && s.Stop() {
+					return false
+				}
+			case "signature":
+				known = true
+				if !checkSignature(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // MethodID is a stable, dotted method identifier, e.g. engine.normalize.from_cli_error_v0_1.
 type MethodID string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of MethodID, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *MethodID) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *MethodID) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of MethodID.
+func (*MethodID) CheckNode(s *runtime.State, n int32) bool {
+	return checkMethodID(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of MethodID:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x MethodID) Validate() error {
+	return runtime.Validate(x, (*MethodID)(nil))
+}
+
+var patternMethodID = runtime.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
+
+// checkMethodID validates a value against provenance.json#/$defs/method_id.
+func checkMethodID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+		if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Provenance is a provenance record of one tool run: which tool ran, what it read and wrote, which
 // methods it applied, which inputs back which outputs, and which earlier runs it built on. It
@@ -89,10 +761,433 @@ type Provenance struct {
 	Integrity *Integrity `json:"integrity,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Provenance, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *Provenance) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"run_id":`...)
+	if b, err = x.RunID.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"tool":`...)
+	if b, err = x.Tool.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.StartedAt != nil {
+		b = append(b, `"started_at":`...)
+		b = runtime.AppendString(b, *x.StartedAt)
+		b = append(b, ',')
+	}
+	if x.Inputs != nil {
+		b = append(b, `"inputs":`...)
+		b = append(b, '[')
+		for i1 := range x.Inputs {
+			if b, err = x.Inputs[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Outputs != nil {
+		b = append(b, `"outputs":`...)
+		b = append(b, '[')
+		for i1 := range x.Outputs {
+			if b, err = x.Outputs[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Methods != nil {
+		b = append(b, `"methods":`...)
+		b = append(b, '[')
+		for i1 := range x.Methods {
+			if b, err = x.Methods[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Evidence != nil {
+		b = append(b, `"evidence":`...)
+		b = append(b, '[')
+		for i1 := range x.Evidence {
+			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Parents != nil {
+		b = append(b, `"parents":`...)
+		b = append(b, '[')
+		for i1 := range x.Parents {
+			if b, err = x.Parents[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Integrity != nil {
+		b = append(b, `"integrity":`...)
+		if b, err = x.Integrity.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Provenance{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "run_id":
+			if err := x.RunID.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "tool":
+			if err := x.Tool.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "started_at":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.StartedAt = v2
+			}
+		case "inputs":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Artifact, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Inputs = a2
+		case "outputs":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Artifact, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Outputs = a2
+		case "methods":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]MethodID, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Methods = a2
+		case "evidence":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Evidence, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Evidence = a2
+		case "parents":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]RunID, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Parents = a2
+		case "integrity":
+			if !s.IsNull(c1) {
+				v2 := new(Integrity)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Integrity = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Provenance.
+func (*Provenance) CheckNode(s *runtime.State, n int32) bool {
+	return checkProvenance(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// Provenance: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x Provenance) Validate() error {
+	return runtime.Validate(x, (*Provenance)(nil))
+}
+
+// checkProvenance validates a value against provenance.json#.
+func checkProvenance(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "run_id":
+				known = true
+				have[0] = true
+				if !checkRunID(s, c) && s.Stop() {
+					return false
+				}
+			case "tool":
+				known = true
+				have[1] = true
+				if !checkTool(s, c) && s.Stop() {
+					return false
+				}
+			case "started_at":
+				known = true
+				if !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
+					return false
+				}
+			case "inputs":
+				known = true
+				if !checkProvenancePropertiesInputs(s, c) && s.Stop() {
+					return false
+				}
+			case "outputs":
+				known = true
+				if !checkProvenancePropertiesOutputs(s, c) && s.Stop() {
+					return false
+				}
+			case "methods":
+				known = true
+				if !checkProvenancePropertiesMethods(s, c) && s.Stop() {
+					return false
+				}
+			case "evidence":
+				known = true
+				if !checkProvenancePropertiesEvidence(s, c) && s.Stop() {
+					return false
+				}
+			case "parents":
+				known = true
+				if !checkProvenancePropertiesParents(s, c) && s.Stop() {
+					return false
+				}
+			case "integrity":
+				known = true
+				if !checkIntegrity(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
+func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkEvidence(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
+func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkArtifact(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
+func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkMethodID(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
+func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkArtifact(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
+func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkRunID(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
+func checkProvenancePropertiesStartedAt(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // RunID is a JSON string.
 //
 // Identifier of a tool run, unique across runs; a UUID is recommended.
 type RunID string
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of RunID, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *RunID) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *RunID) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of RunID.
+func (*RunID) CheckNode(s *runtime.State, n int32) bool {
+	return checkRunID(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RunID:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x RunID) Validate() error {
+	return runtime.Validate(x, (*RunID)(nil))
+}
+
+// checkRunID validates a value against provenance.json#/$defs/run_id.
+func checkRunID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
 
 // Signature is a detached signature.
 type Signature struct {
@@ -104,4 +1199,166 @@ type Signature struct {
 
 	// The signature, base64-encoded.
 	Value string `json:"value"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Signature, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Signature) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"alg":`...)
+	b = runtime.AppendString(b, x.Alg)
+	b = append(b, ',')
+	b = append(b, `"key_id":`...)
+	b = runtime.AppendString(b, x.KeyID)
+	b = append(b, ',')
+	b = append(b, `"value":`...)
+	b = runtime.AppendString(b, x.Value)
+	b = append(b, ',')
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Signature) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Signature{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "alg":
+			if err := s.ReadString(c1, &x.Alg); err != nil {
+				return err
+			}
+		case "key_id":
+			if err := s.ReadString(c1, &x.KeyID); err != nil {
+				return err
+			}
+		case "value":
+			if err := s.ReadString(c1, &x.Value); err != nil {
+				return err
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Signature.
+func (*Signature) CheckNode(s *runtime.State, n int32) bool {
+	return checkSignature(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Signature:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Signature) Validate() error {
+	return runtime.Validate(x, (*Signature)(nil))
+}
+
+// checkSignature validates a value against provenance.json#/$defs/signature.
+func checkSignature(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [3]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "alg":
+				known = true
+				have[0] = true
+				if !checkSignaturePropertiesAlg(s, c) && s.Stop() {
+					return false
+				}
+			case "key_id":
+				known = true
+				have[1] = true
+				if !checkSignaturePropertiesKeyID(s, c) && s.Stop() {
+					return false
+				}
+			case "value":
+				known = true
+				have[2] = true
+				if !checkSignaturePropertiesValue(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
+			return false
+		}
+		if !have[2] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
+func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 100 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
+func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
+func checkSignaturePropertiesValue(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 16 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+			return false
+		}
+		if s.Length(n) > 5000 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }

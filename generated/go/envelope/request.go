@@ -2,6 +2,8 @@
 
 package envelope
 
+import "github.com/envgen/envgen/runtime"
+
 // ProvenanceMode is one of the ProvenanceMode constants.
 //
 // minimal: run_id, tool and methods. full: also inputs, outputs, evidence and parents.
@@ -23,6 +25,53 @@ func (x ProvenanceMode) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceMode, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ProvenanceMode) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ProvenanceMode.
+func (*ProvenanceMode) CheckNode(s *runtime.State, n int32) bool {
+	return checkProvenanceMode(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ProvenanceMode: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ProvenanceMode) Validate() error {
+	return runtime.Validate(x, (*ProvenanceMode)(nil))
+}
+
+// checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
+func checkProvenanceMode(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/provenance_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "minimal", "full") && s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // ProvenanceOptions is the caller's opt-in to provenance recording. Without it a tool attaches no
 // provenance record.
 type ProvenanceOptions struct {
@@ -38,6 +87,142 @@ type ProvenanceOptions struct {
 
 	// How much of the record to fill in.
 	Mode *ProvenanceMode `json:"mode,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceOptions, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Capture != nil {
+		b = append(b, `"capture":`...)
+		b = runtime.AppendBool(b, *x.Capture)
+		b = append(b, ',')
+	}
+	if x.CaptureArtifacts != nil {
+		b = append(b, `"capture_artifacts":`...)
+		b = runtime.AppendBool(b, *x.CaptureArtifacts)
+		b = append(b, ',')
+	}
+	if x.Mode != nil {
+		b = append(b, `"mode":`...)
+		if b, err = x.Mode.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ProvenanceOptions) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = ProvenanceOptions{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "capture":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.Capture = v2
+			}
+		case "capture_artifacts":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.CaptureArtifacts = v2
+			}
+		case "mode":
+			if !s.IsNull(c1) {
+				v2 := new(ProvenanceMode)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Mode = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ProvenanceOptions.
+func (*ProvenanceOptions) CheckNode(s *runtime.State, n int32) bool {
+	return checkProvenanceOptions(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ProvenanceOptions: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ProvenanceOptions) Validate() error {
+	return runtime.Validate(x, (*ProvenanceOptions)(nil))
+}
+
+// checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
+func checkProvenanceOptions(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/$defs/provenance_options/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "capture":
+				known = true
+				if !checkProvenanceOptionsPropertiesCapture(s, c) && s.Stop() {
+					return false
+				}
+			case "capture_artifacts":
+				known = true
+				if !checkProvenanceOptionsPropertiesCaptureArtifacts(s, c) && s.Stop() {
+					return false
+				}
+			case "mode":
+				known = true
+				if !checkProvenanceMode(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
+func checkProvenanceOptionsPropertiesCapture(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
+func checkProvenanceOptionsPropertiesCaptureArtifacts(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Request is a JSON object.
@@ -82,6 +267,350 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Request) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.RequestID != nil {
+		b = append(b, `"request_id":`...)
+		if b, err = x.RequestID.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Deterministic != nil {
+		b = append(b, `"deterministic":`...)
+		b = runtime.AppendBool(b, *x.Deterministic)
+		b = append(b, ',')
+	}
+	if x.ResponseMode != nil {
+		b = append(b, `"response_mode":`...)
+		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Fields != nil {
+		b = append(b, `"fields":`...)
+		b = append(b, '[')
+		for i1 := range x.Fields {
+			b = runtime.AppendString(b, x.Fields[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.PageSize != nil {
+		b = append(b, `"page_size":`...)
+		b = runtime.AppendInt(b, *x.PageSize)
+		b = append(b, ',')
+	}
+	if x.Cursor != nil {
+		b = append(b, `"cursor":`...)
+		b = runtime.AppendString(b, *x.Cursor)
+		b = append(b, ',')
+	}
+	if x.TokenBudget != nil {
+		b = append(b, `"token_budget":`...)
+		b = runtime.AppendInt(b, *x.TokenBudget)
+		b = append(b, ',')
+	}
+	if x.Locale != nil {
+		b = append(b, `"locale":`...)
+		b = runtime.AppendString(b, *x.Locale)
+		b = append(b, ',')
+	}
+	if x.Provenance != nil {
+		b = append(b, `"provenance":`...)
+		if b, err = x.Provenance.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Request) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Request{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "request_id":
+			if !s.IsNull(c1) {
+				v2 := new(RequestID)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.RequestID = v2
+			}
+		case "deterministic":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.Deterministic = v2
+			}
+		case "response_mode":
+			if !s.IsNull(c1) {
+				v2 := new(ResponseMode)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.ResponseMode = v2
+			}
+		case "fields":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Fields = a2
+		case "page_size":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.PageSize = v2
+			}
+		case "cursor":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Cursor = v2
+			}
+		case "token_budget":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.TokenBudget = v2
+			}
+		case "locale":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Locale = v2
+			}
+		case "provenance":
+			if !s.IsNull(c1) {
+				v2 := new(ProvenanceOptions)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Provenance = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Request.
+func (*Request) CheckNode(s *runtime.State, n int32) bool {
+	return checkRequest(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Request) Validate() error {
+	return runtime.Validate(x, (*Request)(nil))
+}
+
+// checkRequest validates a value against request.json#.
+func checkRequest(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "request_id":
+				known = true
+				if !checkRequestID(s, c) && s.Stop() {
+					return false
+				}
+			case "deterministic":
+				known = true
+				if !checkRequestPropertiesDeterministic(s, c) && s.Stop() {
+					return false
+				}
+			case "response_mode":
+				known = true
+				if !checkResponseMode(s, c) && s.Stop() {
+					return false
+				}
+			case "fields":
+				known = true
+				if !checkRequestPropertiesFields(s, c) && s.Stop() {
+					return false
+				}
+			case "page_size":
+				known = true
+				if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
+					return false
+				}
+			case "cursor":
+				known = true
+				if !checkRequestPropertiesCursor(s, c) && s.Stop() {
+					return false
+				}
+			case "token_budget":
+				known = true
+				if !checkRequestPropertiesTokenBudget(s, c) && s.Stop() {
+					return false
+				}
+			case "locale":
+				known = true
+				if !checkRequestPropertiesLocale(s, c) && s.Stop() {
+					return false
+				}
+			case "provenance":
+				known = true
+				if !checkProvenanceOptions(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
+func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
+func checkRequestPropertiesDeterministic(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesFields validates a value against request.json#/properties/fields.
+func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) < 1 && s.Fail(n, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
+func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+var patternRequestPropertiesLocale = runtime.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+
+// checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
+func checkRequestPropertiesLocale(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+			return false
+		}
+		if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
+func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
+func checkRequestPropertiesTokenBudget(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/token_budget/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // ResponseMode is one of the ResponseMode constants.
 //
 // Progressive disclosure of a payload, smallest first. ids_only: identifiers and scores. metadata:
@@ -103,4 +632,51 @@ func (x ResponseMode) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ResponseMode) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ResponseMode.
+func (*ResponseMode) CheckNode(s *runtime.State, n int32) bool {
+	return checkResponseMode(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ResponseMode: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x ResponseMode) Validate() error {
+	return runtime.Validate(x, (*ResponseMode)(nil))
+}
+
+// checkResponseMode validates a value against request.json#/$defs/response_mode.
+func checkResponseMode(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") && s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

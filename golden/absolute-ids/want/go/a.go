@@ -17,17 +17,120 @@ type A struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x A) MarshalJSON() ([]byte, error) {
-	type known A // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "b", "c")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of A, and otherwise fails
+// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// that is not JSON). x is not changed when data is invalid.
 func (x *A) UnmarshalJSON(data []byte) error {
-	type known A // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x A) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.B != nil {
+		b = append(b, `"b":`...)
+		if b, err = x.B.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "b", "c")
+	if x.C != nil {
+		b = append(b, `"c":`...)
+		if b, err = x.C.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "b", "c":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *A) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = A{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "b":
+			if !s.IsNull(c1) {
+				v2 := new(B)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.B = v2
+			}
+		case "c":
+			if !s.IsNull(c1) {
+				v2 := new(C)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.C = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of A.
+func (*A) CheckNode(s *runtime.State, n int32) bool {
+	return checkA(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of A: nil, or
+// a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x A) Validate() error {
+	return runtime.Validate(x, (*A)(nil))
+}
+
+// checkA validates a value against a.json#.
+func checkA(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "a.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "b":
+				if !checkB(s, c) && s.Stop() {
+					return false
+				}
+			case "c":
+				if !checkC(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }

@@ -17,19 +17,135 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Base) MarshalJSON() ([]byte, error) {
-	type known Base // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "id", "title")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	type known Base // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	b = runtime.AppendString(b, x.ID)
+	b = append(b, ',')
+	if x.Title != nil {
+		b = append(b, `"title":`...)
+		b = runtime.AppendString(b, *x.Title)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "id", "title")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "id", "title":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Base) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Base{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := s.ReadString(c1, &x.ID); err != nil {
+				return err
+			}
+		case "title":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Title = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Base.
+func (*Base) CheckNode(s *runtime.State, n int32) bool {
+	return checkBase(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Base) Validate() error {
+	return runtime.Validate(x, (*Base)(nil))
+}
+
+// checkBase validates a value against tool.json#/$defs/base.
+func checkBase(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id":
+				have[0] = true
+				if !checkBasePropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			case "title":
+				if !checkBasePropertiesTitle(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkBasePropertiesID validates a value against tool.json#/$defs/base/properties/id.
+func checkBasePropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/base/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkBasePropertiesTitle validates a value against tool.json#/$defs/base/properties/title.
+func checkBasePropertiesTitle(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/base/properties/title/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Tool is a JSON object.
@@ -45,19 +161,168 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Tool) MarshalJSON() ([]byte, error) {
-	type known Tool // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "id", "title", "schema")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	type known Tool // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	if b, err = x.ID.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "id", "title", "schema")
+	b = append(b, ',')
+	if x.Title != nil {
+		b = append(b, `"title":`...)
+		b = runtime.AppendString(b, *x.Title)
+		b = append(b, ',')
+	}
+	b = append(b, `"schema":`...)
+	if x.Schema == nil {
+		b = append(b, `null`...)
+	} else {
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range runtime.SortedKeys(x.Schema, keys1[:0]) {
+			b = runtime.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = runtime.AppendRaw(b, x.Schema[k1]); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndObject(b)
+	}
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "id", "title", "schema":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Tool{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := x.ID.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "title":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Title = v2
+			}
+		case "schema":
+			if s.Kind(c1) != runtime.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]json.RawMessage, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 json.RawMessage
+				e2 = s.DecodeRaw(c2)
+				m2[string(s.Key(c2))] = e2
+			}
+			x.Schema = m2
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Tool.
+func (*Tool) CheckNode(s *runtime.State, n int32) bool {
+	return checkTool(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Tool) Validate() error {
+	return runtime.Validate(x, (*Tool)(nil))
+}
+
+// checkTool validates a value against tool.json#.
+func checkTool(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !checkBase(s, n) && s.Stop() {
+		return false
+	}
+	if !checkToolAllOf1(s, n) && s.Stop() {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkToolAllOf1 validates a value against tool.json#/allOf/1.
+func checkToolAllOf1(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "schema":
+				have[0] = true
+				if !checkToolAllOf1PropertiesSchema(s, c) && s.Stop() {
+					return false
+				}
+			case "id":
+				if !checkToolID(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkToolAllOf1PropertiesSchema validates a value against tool.json#/allOf/1/properties/schema.
+func checkToolAllOf1PropertiesSchema(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // ToolID is always "tool-1".
@@ -72,4 +337,51 @@ func (x ToolID) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *ToolID) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ToolID) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ToolID.
+func (*ToolID) CheckNode(s *runtime.State, n int32) bool {
+	return checkToolID(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x ToolID) Validate() error {
+	return runtime.Validate(x, (*ToolID)(nil))
+}
+
+// checkToolID validates a value against tool.json#/allOf/1/properties/id.
+func checkToolID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "tool-1") && s.Fail(n, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -21,19 +21,160 @@ type Loose struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Loose) MarshalJSON() ([]byte, error) {
-	type known Loose // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "anything", "several", "num", "maybe_any")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Loose, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Loose) UnmarshalJSON(data []byte) error {
-	type known Loose // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Anything != nil {
+		b = append(b, `"anything":`...)
+		if b, err = runtime.AppendRaw(b, x.Anything); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "anything", "several", "num", "maybe_any")
+	if x.Several != nil {
+		b = append(b, `"several":`...)
+		if b, err = runtime.AppendRaw(b, x.Several); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Num != nil {
+		b = append(b, `"num":`...)
+		if b, err = runtime.AppendRaw(b, x.Num); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.MaybeAny != nil {
+		b = append(b, `"maybe_any":`...)
+		if b, err = runtime.AppendRaw(b, x.MaybeAny); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "anything", "several", "num", "maybe_any":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Loose) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Loose{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "anything":
+			x.Anything = s.DecodeRaw(c1)
+		case "several":
+			x.Several = s.DecodeRaw(c1)
+		case "num":
+			x.Num = s.DecodeRaw(c1)
+		case "maybe_any":
+			x.MaybeAny = s.DecodeRaw(c1)
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Loose.
+func (*Loose) CheckNode(s *runtime.State, n int32) bool {
+	return checkLoose(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Loose:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Loose) Validate() error {
+	return runtime.Validate(x, (*Loose)(nil))
+}
+
+// checkLoose validates a value against loose.json#.
+func checkLoose(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "several":
+				if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
+					return false
+				}
+			case "num":
+				if !checkLoosePropertiesNum(s, c) && s.Stop() {
+					return false
+				}
+			case "maybe_any":
+				if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
+func checkLoosePropertiesMaybeAny(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) && s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLoosePropertiesNum validates a value against loose.json#/properties/num.
+func checkLoosePropertiesNum(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber|runtime.TypeInteger) && s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
+func checkLoosePropertiesSeveral(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber|runtime.TypeString|runtime.TypeObject) && s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Untyped is a definition without a type.
@@ -41,16 +182,53 @@ func (x *Loose) UnmarshalJSON(data []byte) error {
 // It holds the JSON text as it is; nil encodes as null.
 type Untyped json.RawMessage
 
-// MarshalJSON returns x, or null when x is nil.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Untyped) MarshalJSON() ([]byte, error) {
-	if x == nil {
-		return []byte("null"), nil
-	}
-	return []byte(x), nil
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON stores a copy of data in x.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Untyped, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Untyped) UnmarshalJSON(data []byte) error {
-	*x = append((*x)[:0], data...)
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = runtime.AppendRaw(b, x); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Untyped) DecodeNode(s *runtime.State, n int32) error {
+	*x = Untyped(s.DecodeRaw(n))
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Untyped.
+func (*Untyped) CheckNode(s *runtime.State, n int32) bool {
+	return checkUntyped(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Untyped:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Untyped) Validate() error {
+	return runtime.Validate(x, (*Untyped)(nil))
+}
+
+// checkUntyped validates a value against loose.json#/$defs/untyped.
+func checkUntyped(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 2 && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }

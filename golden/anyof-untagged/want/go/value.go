@@ -16,19 +16,104 @@ type Setting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Setting) MarshalJSON() ([]byte, error) {
-	type known Setting // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "value")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Setting, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Setting) UnmarshalJSON(data []byte) error {
-	type known Setting // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Value != nil {
+		b = append(b, `"value":`...)
+		if b, err = x.Value.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "value")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "value":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Setting) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Setting{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "value":
+			if !s.IsNull(c1) {
+				v2 := new(SettingValue)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Value = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Setting.
+func (*Setting) CheckNode(s *runtime.State, n int32) bool {
+	return checkSetting(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Setting:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Setting) Validate() error {
+	return runtime.Validate(x, (*Setting)(nil))
+}
+
+// checkSetting validates a value against value.json#.
+func checkSetting(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "value.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "value":
+				if !checkSettingValue(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // SettingValue is one of several types.
@@ -41,37 +126,184 @@ type SettingValue struct {
 	Array   *[]string
 }
 
-// MarshalJSON encodes the branch of x that is set; exactly one must be.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x SettingValue) MarshalJSON() ([]byte, error) {
-	var set []any
-	if x.String != nil {
-		set = append(set, x.String)
-	}
-	if x.Integer != nil {
-		set = append(set, x.Integer)
-	}
-	if x.Array != nil {
-		set = append(set, x.Array)
-	}
-	if len(set) != 1 {
-		return nil, runtime.UnionSetError("SettingValue", len(set))
-	}
-	return json.Marshal(set[0])
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into the first branch it fits.
+// UnmarshalJSON decodes data into x if data is valid against the schema of SettingValue, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SettingValue) UnmarshalJSON(data []byte) error {
-	if v := new(string); runtime.DecodeStrict(data, v) == nil {
-		*x = SettingValue{String: v}
-		return nil
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
+	set := 0
+	if x.String != nil {
+		set++
 	}
-	if v := new(int64); runtime.DecodeStrict(data, v) == nil {
-		*x = SettingValue{Integer: v}
-		return nil
+	if x.Integer != nil {
+		set++
 	}
-	if v := new([]string); runtime.DecodeStrict(data, v) == nil {
-		*x = SettingValue{Array: v}
-		return nil
+	if x.Array != nil {
+		set++
+	}
+	if set != 1 {
+		return b, runtime.UnionSetError("SettingValue", set)
+	}
+	switch {
+	case x.String != nil:
+		if x.String == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendString(b, *x.String)
+		}
+	case x.Integer != nil:
+		if x.Integer == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendInt(b, *x.Integer)
+		}
+	case x.Array != nil:
+		if x.Array == nil {
+			b = append(b, `null`...)
+		} else {
+			if (*x.Array) == nil {
+				b = append(b, `null`...)
+			} else {
+				b = append(b, '[')
+				for i1 := range *x.Array {
+					b = runtime.AppendString(b, (*x.Array)[i1])
+					b = append(b, ',')
+				}
+				b = runtime.EndArray(b)
+			}
+		}
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *SettingValue) DecodeNode(s *runtime.State, n int32) error {
+	if s.Valid(checkSettingValueAnyOf0, n) {
+		var v string
+		if func() error {
+			if s.IsNull(n) {
+				return s.WrongKind(n, "a value")
+			}
+			if err := s.ReadString(n, &v); err != nil {
+				return err
+			}
+			return nil
+		}() == nil {
+			*x = SettingValue{String: &v}
+			return nil
+		}
+	}
+	if s.Valid(checkSettingValueAnyOf1, n) {
+		var v int64
+		if func() error {
+			if s.IsNull(n) {
+				return s.WrongKind(n, "a value")
+			}
+			if err := s.ReadInt64(n, &v); err != nil {
+				return err
+			}
+			return nil
+		}() == nil {
+			*x = SettingValue{Integer: &v}
+			return nil
+		}
+	}
+	if s.Valid(checkSettingValueAnyOf2, n) {
+		var v []string
+		if func() error {
+			if s.IsNull(n) {
+				return s.WrongKind(n, "a value")
+			}
+			if s.Kind(n) != runtime.KindArray {
+				return s.WrongKind(n, "an array")
+			}
+			a1 := make([]string, s.Count(n))
+			for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
+				if err := s.ReadString(c1, &a1[i1]); err != nil {
+					return err
+				}
+			}
+			v = a1
+			return nil
+		}() == nil {
+			*x = SettingValue{Array: &v}
+			return nil
+		}
 	}
 	return runtime.UnionMatchError("SettingValue", 0)
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of SettingValue.
+func (*SettingValue) CheckNode(s *runtime.State, n int32) bool {
+	return checkSettingValue(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// SettingValue: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x SettingValue) Validate() error {
+	return runtime.Validate(x, (*SettingValue)(nil))
+}
+
+// checkSettingValue validates a value against value.json#/properties/value.
+func checkSettingValue(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.AnyOf(n, checkSettingValueAnyOf0, checkSettingValueAnyOf1, checkSettingValueAnyOf2) && s.Fail(n, "value.json#/properties/value/anyOf", "anyOf", "must match at least one schema of anyOf") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSettingValueAnyOf0 validates a value against value.json#/properties/value/anyOf/0.
+func checkSettingValueAnyOf0(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSettingValueAnyOf1 validates a value against value.json#/properties/value/anyOf/1.
+func checkSettingValueAnyOf1(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSettingValueAnyOf2 validates a value against value.json#/properties/value/anyOf/2.
+func checkSettingValueAnyOf2(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSettingValueAnyOf2Items validates a value against value.json#/properties/value/anyOf/2/items.
+func checkSettingValueAnyOf2Items(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

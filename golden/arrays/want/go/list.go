@@ -19,19 +19,302 @@ type Lists struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Lists) MarshalJSON() ([]byte, error) {
-	type known Lists // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "names", "matrix", "points", "anything")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Lists, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Lists) UnmarshalJSON(data []byte) error {
-	type known Lists // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Names != nil {
+		b = append(b, `"names":`...)
+		b = append(b, '[')
+		for i1 := range x.Names {
+			b = runtime.AppendString(b, x.Names[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "names", "matrix", "points", "anything")
+	if x.Matrix != nil {
+		b = append(b, `"matrix":`...)
+		if x.Matrix == nil {
+			b = append(b, `null`...)
+		} else {
+			b = append(b, '[')
+			for i1 := range x.Matrix {
+				b = append(b, '[')
+				for i2 := range x.Matrix[i1] {
+					if b, err = runtime.AppendFloat(b, x.Matrix[i1][i2]); err != nil {
+						return b, err
+					}
+					b = append(b, ',')
+				}
+				b = runtime.EndArray(b)
+				b = append(b, ',')
+			}
+			b = runtime.EndArray(b)
+		}
+		b = append(b, ',')
+	}
+	if x.Points != nil {
+		b = append(b, `"points":`...)
+		b = append(b, '[')
+		for i1 := range x.Points {
+			if b, err = x.Points[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Anything != nil {
+		b = append(b, `"anything":`...)
+		b = append(b, '[')
+		for i1 := range x.Anything {
+			if b, err = runtime.AppendRaw(b, x.Anything[i1]); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "names", "matrix", "points", "anything":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Lists{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "names":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Names = a2
+		case "matrix":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([][]float64, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if s.Kind(c2) != runtime.KindArray {
+					return s.WrongKind(c2, "an array")
+				}
+				a3 := make([]float64, s.Count(c2))
+				for c3, i3 := s.First(c2), 0; c3 < s.End(c2); c3, i3 = s.Next(c3), i3+1 {
+					if err := s.ReadFloat64(c3, &a3[i3]); err != nil {
+						return err
+					}
+				}
+				a2[i2] = a3
+			}
+			x.Matrix = a2
+		case "points":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]ListsPointsItem, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Points = a2
+		case "anything":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]json.RawMessage, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				a2[i2] = s.DecodeRaw(c2)
+			}
+			x.Anything = a2
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Lists.
+func (*Lists) CheckNode(s *runtime.State, n int32) bool {
+	return checkLists(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Lists:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Lists) Validate() error {
+	return runtime.Validate(x, (*Lists)(nil))
+}
+
+// checkLists validates a value against list.json#.
+func checkLists(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "list.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "names":
+				if !checkListsPropertiesNames(s, c) && s.Stop() {
+					return false
+				}
+			case "matrix":
+				if !checkListsPropertiesMatrix(s, c) && s.Stop() {
+					return false
+				}
+			case "points":
+				if !checkListsPropertiesPoints(s, c) && s.Stop() {
+					return false
+				}
+			case "anything":
+				if !checkListsPropertiesAnything(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesAnything validates a value against list.json#/properties/anything.
+func checkListsPropertiesAnything(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/anything/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
+func checkListsPropertiesMatrix(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/matrix/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
+func checkListsPropertiesMatrixItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/matrix/items/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
+func checkListsPropertiesMatrixItemsItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/matrix/items/items/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesNames validates a value against list.json#/properties/names.
+func checkListsPropertiesNames(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/names/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) < 1 && s.Fail(n, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item") {
+			return false
+		}
+		if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
+func checkListsPropertiesNamesItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "list.json#/properties/names/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPropertiesPoints validates a value against list.json#/properties/points.
+func checkListsPropertiesPoints(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/points/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkListsPointsItem(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // ListsPointsItem is a JSON object.
@@ -44,17 +327,136 @@ type ListsPointsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
-	type known ListsPointsItem // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "x", "y")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of ListsPointsItem, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
-	type known ListsPointsItem // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"x":`...)
+	if b, err = runtime.AppendFloat(b, x.X); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "x", "y")
+	b = append(b, ',')
+	b = append(b, `"y":`...)
+	if b, err = runtime.AppendFloat(b, x.Y); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "x", "y":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ListsPointsItem) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = ListsPointsItem{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "x":
+			if err := s.ReadFloat64(c1, &x.X); err != nil {
+				return err
+			}
+		case "y":
+			if err := s.ReadFloat64(c1, &x.Y); err != nil {
+				return err
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ListsPointsItem.
+func (*ListsPointsItem) CheckNode(s *runtime.State, n int32) bool {
+	return checkListsPointsItem(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ListsPointsItem: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ListsPointsItem) Validate() error {
+	return runtime.Validate(x, (*ListsPointsItem)(nil))
+}
+
+// checkListsPointsItem validates a value against list.json#/properties/points/items.
+func checkListsPointsItem(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "list.json#/properties/points/items/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "x":
+				have[0] = true
+				if !checkListsPointsItemPropertiesX(s, c) && s.Stop() {
+					return false
+				}
+			case "y":
+				have[1] = true
+				if !checkListsPointsItemPropertiesY(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
+func checkListsPointsItemPropertiesX(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/points/items/properties/x/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
+func checkListsPointsItemPropertiesY(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/points/items/properties/y/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

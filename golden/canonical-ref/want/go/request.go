@@ -2,6 +2,8 @@
 
 package canonical_ref
 
+import "github.com/envgen/envgen/runtime"
+
 // ResponseMode is one of the ResponseMode constants.
 //
 // Progressive disclosure of a payload, smallest first. ids_only: identifiers and scores. metadata:
@@ -23,4 +25,51 @@ func (x ResponseMode) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ResponseMode) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ResponseMode.
+func (*ResponseMode) CheckNode(s *runtime.State, n int32) bool {
+	return checkResponseMode(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ResponseMode: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x ResponseMode) Validate() error {
+	return runtime.Validate(x, (*ResponseMode)(nil))
+}
+
+// checkResponseMode validates a value against request.json#/$defs/response_mode.
+func checkResponseMode(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") && s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -16,20 +16,165 @@ type Payload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Payload) MarshalJSON() ([]byte, error) {
-	type known Payload // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "results")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Payload, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Payload) UnmarshalJSON(data []byte) error {
-	type known Payload // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"results":`...)
+	if x.Results == nil {
+		b = append(b, `null`...)
+	} else {
+		b = append(b, '[')
+		for i1 := range x.Results {
+			b = runtime.AppendString(b, x.Results[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
 	}
-	return runtime.SplitExtra(data, &x.Extra, "results")
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "results":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Payload) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Payload{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "results":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Results = a2
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Payload.
+func (*Payload) CheckNode(s *runtime.State, n int32) bool {
+	return checkPayload(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payload:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Payload) Validate() error {
+	return runtime.Validate(x, (*Payload)(nil))
+}
+
+// checkPayload validates a value against tool.json#/$defs/payload.
+func checkPayload(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/$defs/payload/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "results":
+				have[0] = true
+				if !checkPayloadPropertiesResults(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPayloadPropertiesResults validates a value against tool.json#/$defs/payload/properties/results.
+func checkPayloadPropertiesResults(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPayloadPropertiesResultsItems validates a value against tool.json#/$defs/payload/properties/results/items.
+func checkPayloadPropertiesResultsItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // SearchOutput is an instance of the generic type Envelope.
 type SearchOutput = Envelope[Payload]
+
+// checkSearchOutput validates a value against tool.json#.
+func checkSearchOutput(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/tools/search-output.json#", anchorsSearchOutput)
+	ok := checkSearchOutputIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkSearchOutputIn is the body of checkSearchOutput.
+func checkSearchOutputIn(s *runtime.State, n int32) bool {
+	return checkEnvelope(s, n)
+}
+
+// anchorsSearchOutput returns the validators of the $dynamicAnchors of https://example.com/tools/search-output.json#.
+func anchorsSearchOutput(anchor string) runtime.CheckFunc {
+	switch anchor {
+	case "data":
+		return checkPayload
+	}
+	return nil
+}

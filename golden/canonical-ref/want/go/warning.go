@@ -2,7 +2,10 @@
 
 package canonical_ref
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/envgen/envgen/runtime"
+)
 
 // Severity is one of the Severity constants.
 //
@@ -26,6 +29,53 @@ func (x Severity) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Severity) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Severity.
+func (*Severity) CheckNode(s *runtime.State, n int32) bool {
+	return checkSeverity(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Severity) Validate() error {
+	return runtime.Validate(x, (*Severity)(nil))
+}
+
+// checkSeverity validates a value against warning.json#/$defs/severity.
+func checkSeverity(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/$defs/severity/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "info", "warning", "error") && s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // Warning is a non-fatal issue with a result that was still returned, e.g. content dropped to fit a
 // limit, a stale cache or a fallback source.
 type Warning struct {
@@ -44,4 +94,200 @@ type Warning struct {
 
 	// Structured facts about the warning, e.g. dropped_count, cache_age_seconds. Scalars only.
 	Context map[string]json.RawMessage `json:"context,omitzero"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Warning, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Warning) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"code":`...)
+	b = runtime.AppendString(b, x.Code)
+	b = append(b, ',')
+	b = append(b, `"severity":`...)
+	if b, err = x.Severity.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"message":`...)
+	b = runtime.AppendString(b, x.Message)
+	b = append(b, ',')
+	if x.Suggestion != nil {
+		b = append(b, `"suggestion":`...)
+		b = runtime.AppendString(b, *x.Suggestion)
+		b = append(b, ',')
+	}
+	if x.Context != nil {
+		b = append(b, `"context":`...)
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range runtime.SortedKeys(x.Context, keys1[:0]) {
+			b = runtime.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = runtime.AppendRaw(b, x.Context[k1]); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndObject(b)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Warning) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Warning{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "code":
+			if err := s.ReadString(c1, &x.Code); err != nil {
+				return err
+			}
+		case "severity":
+			if err := x.Severity.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "message":
+			if err := s.ReadString(c1, &x.Message); err != nil {
+				return err
+			}
+		case "suggestion":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Suggestion = v2
+			}
+		case "context":
+			if s.Kind(c1) != runtime.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]json.RawMessage, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 json.RawMessage
+				e2 = s.DecodeRaw(c2)
+				m2[string(s.Key(c2))] = e2
+			}
+			x.Context = m2
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Warning.
+func (*Warning) CheckNode(s *runtime.State, n int32) bool {
+	return checkWarning(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Warning:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Warning) Validate() error {
+	return runtime.Validate(x, (*Warning)(nil))
+}
+
+// checkWarning validates a value against warning.json#.
+func checkWarning(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [3]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "code":
+				known = true
+				have[0] = true
+				if !checkErrorDefsCode(s, c) && s.Stop() {
+					return false
+				}
+			case "severity":
+				known = true
+				have[1] = true
+				if !checkSeverity(s, c) && s.Stop() {
+					return false
+				}
+			case "message":
+				known = true
+				have[2] = true
+				if !checkWarningPropertiesMessage(s, c) && s.Stop() {
+					return false
+				}
+			case "suggestion":
+				known = true
+				if !checkWarningPropertiesSuggestion(s, c) && s.Stop() {
+					return false
+				}
+			case "context":
+				known = true
+				if !checkErrorDefsScalarMap(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
+			return false
+		}
+		if !have[2] && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkWarningPropertiesMessage validates a value against warning.json#/properties/message.
+func checkWarningPropertiesMessage(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkWarningPropertiesSuggestion validates a value against warning.json#/properties/suggestion.
+func checkWarningPropertiesSuggestion(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/properties/suggestion/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }

@@ -18,19 +18,139 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Versioned) MarshalJSON() ([]byte, error) {
-	type known Versioned // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "schema_version", "kind", "revision")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Versioned, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Versioned) UnmarshalJSON(data []byte) error {
-	type known Versioned // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"schema_version":`...)
+	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "schema_version", "kind", "revision")
+	b = append(b, ',')
+	b = append(b, `"kind":`...)
+	if b, err = x.Kind.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	if x.Revision != nil {
+		b = append(b, `"revision":`...)
+		if b, err = x.Revision.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "schema_version", "kind", "revision":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Versioned) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Versioned{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "schema_version":
+			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "kind":
+			if err := x.Kind.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "revision":
+			if !s.IsNull(c1) {
+				v2 := new(VersionedRevision)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Revision = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Versioned.
+func (*Versioned) CheckNode(s *runtime.State, n int32) bool {
+	return checkVersioned(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Versioned:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Versioned) Validate() error {
+	return runtime.Validate(x, (*Versioned)(nil))
+}
+
+// checkVersioned validates a value against version.json#.
+func checkVersioned(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "schema_version":
+				have[0] = true
+				if !checkVersionedSchemaVersion(s, c) && s.Stop() {
+					return false
+				}
+			case "kind":
+				have[1] = true
+				if !checkVersionedKind(s, c) && s.Stop() {
+					return false
+				}
+			case "revision":
+				if !checkVersionedRevision(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // VersionedKind is always "report".
@@ -47,6 +167,53 @@ func (x VersionedKind) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedKind, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *VersionedKind) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *VersionedKind) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of VersionedKind.
+func (*VersionedKind) CheckNode(s *runtime.State, n int32) bool {
+	return checkVersionedKind(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// VersionedKind: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x VersionedKind) Validate() error {
+	return runtime.Validate(x, (*VersionedKind)(nil))
+}
+
+// checkVersionedKind validates a value against version.json#/properties/kind.
+func checkVersionedKind(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "report") && s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // VersionedRevision is always 2.
 type VersionedRevision int64
 
@@ -61,6 +228,52 @@ func (x VersionedRevision) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedRevision, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendInt(b, int64(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *VersionedRevision) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of VersionedRevision.
+func (*VersionedRevision) CheckNode(s *runtime.State, n int32) bool {
+	return checkVersionedRevision(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// VersionedRevision: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x VersionedRevision) Validate() error {
+	return runtime.Validate(x, (*VersionedRevision)(nil))
+}
+
+var constVersionedRevision = []*runtime.Literal{runtime.MustLiteral(`2`)}
+
+// checkVersionedRevision validates a value against version.json#/properties/revision.
+func checkVersionedRevision(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.OneOf(n, constVersionedRevision) && s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // VersionedSchemaVersion is always "mcp.envelope.v0.1".
 type VersionedSchemaVersion string
 
@@ -73,4 +286,48 @@ func (x VersionedSchemaVersion) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedSchemaVersion,
+// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *VersionedSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of VersionedSchemaVersion.
+func (*VersionedSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+	return checkVersionedSchemaVersion(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// VersionedSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
+func (x VersionedSchemaVersion) Validate() error {
+	return runtime.Validate(x, (*VersionedSchemaVersion)(nil))
+}
+
+// checkVersionedSchemaVersion validates a value against version.json#/properties/schema_version.
+func checkVersionedSchemaVersion(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "mcp.envelope.v0.1") && s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -16,19 +16,111 @@ type Address struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Address) MarshalJSON() ([]byte, error) {
-	type known Address // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "street")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Address, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Address) UnmarshalJSON(data []byte) error {
-	type known Address // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Street != nil {
+		b = append(b, `"street":`...)
+		b = runtime.AppendString(b, *x.Street)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "street")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "street":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Address) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Address{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "street":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Street = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Address.
+func (*Address) CheckNode(s *runtime.State, n int32) bool {
+	return checkAddress(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Address:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Address) Validate() error {
+	return runtime.Validate(x, (*Address)(nil))
+}
+
+// checkAddress validates a value against customer.json#/$defs/address.
+func checkAddress(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "customer.json#/$defs/address/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "street":
+				if !checkAddressPropertiesStreet(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkAddressPropertiesStreet validates a value against customer.json#/$defs/address/properties/street.
+func checkAddressPropertiesStreet(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "customer.json#/$defs/address/properties/street/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Customer is a JSON object.
@@ -41,17 +133,128 @@ type Customer struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Customer) MarshalJSON() ([]byte, error) {
-	type known Customer // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "name", "home")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Customer, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Customer) UnmarshalJSON(data []byte) error {
-	type known Customer // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Name != nil {
+		b = append(b, `"name":`...)
+		b = runtime.AppendString(b, *x.Name)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "name", "home")
+	if x.Home != nil {
+		b = append(b, `"home":`...)
+		if b, err = x.Home.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "name", "home":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Customer) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Customer{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "name":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Name = v2
+			}
+		case "home":
+			if !s.IsNull(c1) {
+				v2 := new(Address)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Home = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Customer.
+func (*Customer) CheckNode(s *runtime.State, n int32) bool {
+	return checkCustomer(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Customer:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Customer) Validate() error {
+	return runtime.Validate(x, (*Customer)(nil))
+}
+
+// checkCustomer validates a value against customer.json#.
+func checkCustomer(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "customer.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "name":
+				if !checkCustomerPropertiesName(s, c) && s.Stop() {
+					return false
+				}
+			case "home":
+				if !checkAddress(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkCustomerPropertiesName validates a value against customer.json#/properties/name.
+func checkCustomerPropertiesName(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "customer.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

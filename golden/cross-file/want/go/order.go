@@ -17,17 +17,120 @@ type Order struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Order) MarshalJSON() ([]byte, error) {
-	type known Order // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "customer", "address")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Order, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Order) UnmarshalJSON(data []byte) error {
-	type known Order // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Order) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"customer":`...)
+	if b, err = x.Customer.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "customer", "address")
+	b = append(b, ',')
+	if x.Address != nil {
+		b = append(b, `"address":`...)
+		if b, err = x.Address.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "customer", "address":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Order) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Order{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "customer":
+			if err := x.Customer.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "address":
+			if !s.IsNull(c1) {
+				v2 := new(Address)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Address = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Order.
+func (*Order) CheckNode(s *runtime.State, n int32) bool {
+	return checkOrder(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Order:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Order) Validate() error {
+	return runtime.Validate(x, (*Order)(nil))
+}
+
+// checkOrder validates a value against order.json#.
+func checkOrder(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "order.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "customer":
+				have[0] = true
+				if !checkCustomer(s, c) && s.Stop() {
+					return false
+				}
+			case "address":
+				if !checkAddress(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }

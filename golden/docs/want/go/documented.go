@@ -37,17 +37,195 @@ type Documented struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Documented) MarshalJSON() ([]byte, error) {
-	type known Documented // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "limit", "old", "id", "secret")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Documented, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Documented) UnmarshalJSON(data []byte) error {
-	type known Documented // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Limit != nil {
+		b = append(b, `"limit":`...)
+		b = runtime.AppendInt(b, *x.Limit)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "limit", "old", "id", "secret")
+	if x.Old != nil {
+		b = append(b, `"old":`...)
+		b = runtime.AppendString(b, *x.Old)
+		b = append(b, ',')
+	}
+	if x.ID != nil {
+		b = append(b, `"id":`...)
+		b = runtime.AppendString(b, *x.ID)
+		b = append(b, ',')
+	}
+	if x.Secret != nil {
+		b = append(b, `"secret":`...)
+		b = runtime.AppendString(b, *x.Secret)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "limit", "old", "id", "secret":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Documented) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Documented{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "limit":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Limit = v2
+			}
+		case "old":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Old = v2
+			}
+		case "id":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.ID = v2
+			}
+		case "secret":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Secret = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Documented.
+func (*Documented) CheckNode(s *runtime.State, n int32) bool {
+	return checkDocumented(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// Documented: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x Documented) Validate() error {
+	return runtime.Validate(x, (*Documented)(nil))
+}
+
+// checkDocumented validates a value against documented.json#.
+func checkDocumented(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "documented.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "limit":
+				if !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
+					return false
+				}
+			case "old":
+				if !checkDocumentedPropertiesOld(s, c) && s.Stop() {
+					return false
+				}
+			case "id":
+				if !checkDocumentedPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			case "secret":
+				if !checkDocumentedPropertiesSecret(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkDocumentedPropertiesID validates a value against documented.json#/properties/id.
+func checkDocumentedPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkDocumentedPropertiesLimit validates a value against documented.json#/properties/limit.
+func checkDocumentedPropertiesLimit(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "documented.json#/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+		if runtime.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkDocumentedPropertiesOld validates a value against documented.json#/properties/old.
+func checkDocumentedPropertiesOld(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/old/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkDocumentedPropertiesSecret validates a value against documented.json#/properties/secret.
+func checkDocumentedPropertiesSecret(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/secret/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -16,19 +16,109 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Item) MarshalJSON() ([]byte, error) {
-	type known Item // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "id")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	type known Item // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	b = runtime.AppendString(b, x.ID)
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "id":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "id")
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Item) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Item{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := s.ReadString(c1, &x.ID); err != nil {
+				return err
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Item.
+func (*Item) CheckNode(s *runtime.State, n int32) bool {
+	return checkItem(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Item) Validate() error {
+	return runtime.Validate(x, (*Item)(nil))
+}
+
+// checkItem validates a value against legacy.json#/definitions/item.
+func checkItem(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "legacy.json#/definitions/item/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id":
+				have[0] = true
+				if !checkItemPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkItemPropertiesID validates a value against legacy.json#/definitions/item/properties/id.
+func checkItemPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Legacy is a JSON object.
@@ -41,19 +131,123 @@ type Legacy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Legacy) MarshalJSON() ([]byte, error) {
-	type known Legacy // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "item", "pair")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Legacy, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Legacy) UnmarshalJSON(data []byte) error {
-	type known Legacy // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Item != nil {
+		b = append(b, `"item":`...)
+		if b, err = x.Item.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "item", "pair")
+	if x.Pair != nil {
+		b = append(b, `"pair":`...)
+		if b, err = x.Pair.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "item", "pair":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Legacy) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Legacy{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "item":
+			if !s.IsNull(c1) {
+				v2 := new(Item)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Item = v2
+			}
+		case "pair":
+			if !s.IsNull(c1) {
+				v2 := new(LegacyPair)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Pair = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Legacy.
+func (*Legacy) CheckNode(s *runtime.State, n int32) bool {
+	return checkLegacy(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Legacy:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Legacy) Validate() error {
+	return runtime.Validate(x, (*Legacy)(nil))
+}
+
+// checkLegacy validates a value against legacy.json#.
+func checkLegacy(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "legacy.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "item":
+				if !checkItem(s, c) && s.Stop() {
+					return false
+				}
+			case "pair":
+				if !checkLegacyPair(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // LegacyPair is a JSON array whose items have fixed positions.
@@ -66,38 +260,138 @@ type LegacyPair struct {
 	V1 *int64
 }
 
-// MarshalJSON encodes x as a JSON array.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x LegacyPair) MarshalJSON() ([]byte, error) {
-	items := []any{}
-	if x.V0 != nil {
-		items = append(items, x.V0)
-	}
-	if x.V1 != nil {
-		if len(items) != 1 {
-			return nil, runtime.TupleGap(1)
-		}
-		items = append(items, x.V1)
-	}
-	return json.Marshal(items)
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the JSON array data into x.
+// UnmarshalJSON decodes data into x if data is valid against the schema of LegacyPair, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *LegacyPair) UnmarshalJSON(data []byte) error {
-	items, err := runtime.TupleItems(data, 0, 2)
-	if err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '[')
+	gap := false
+	if x.V0 != nil {
+		if x.V0 == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendString(b, *x.V0)
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
 	}
-	var out LegacyPair
-	if len(items) > 0 {
-		if err := json.Unmarshal(items[0], &out.V0); err != nil {
-			return err
+	if x.V1 != nil {
+		if gap {
+			return b, runtime.TupleGap(1)
+		}
+		if x.V1 == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendInt(b, *x.V1)
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
+	}
+	b = runtime.EndArray(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *LegacyPair) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindArray {
+		return s.WrongKind(n, "an array")
+	}
+	*x = LegacyPair{}
+	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
+		switch i {
+		case 0:
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.V0 = v2
+			}
+		case 1:
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.V1 = v2
+			}
+		default:
+			return s.DecodeError(c1, "want at most 2 items")
 		}
 	}
-	if len(items) > 1 {
-		if err := json.Unmarshal(items[1], &out.V1); err != nil {
-			return err
-		}
+	if s.Count(n) < 0 {
+		return s.DecodeError(n, "want at least 0 items")
 	}
-	*x = out
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of LegacyPair.
+func (*LegacyPair) CheckNode(s *runtime.State, n int32) bool {
+	return checkLegacyPair(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// LegacyPair: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x LegacyPair) Validate() error {
+	return runtime.Validate(x, (*LegacyPair)(nil))
+}
+
+// checkLegacyPair validates a value against legacy.json#/properties/pair.
+func checkLegacyPair(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "legacy.json#/properties/pair/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			switch {
+			case i == 0:
+				if !checkLegacyPairItems0(s, c) && s.Stop() {
+					return false
+				}
+			case i == 1:
+				if !checkLegacyPairItems1(s, c) && s.Stop() {
+					return false
+				}
+			default:
+				if s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLegacyPairItems0 validates a value against legacy.json#/properties/pair/items/0.
+func checkLegacyPairItems0(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkLegacyPairItems1 validates a value against legacy.json#/properties/pair/items/1.
+func checkLegacyPairItems1(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

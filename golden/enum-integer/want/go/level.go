@@ -2,6 +2,8 @@
 
 package enum_integer
 
+import "github.com/envgen/envgen/runtime"
+
 // Level is one of the Level constants.
 type Level int64
 
@@ -19,4 +21,53 @@ func (x Level) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Level, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Level) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendInt(b, int64(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Level) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Level.
+func (*Level) CheckNode(s *runtime.State, n int32) bool {
+	return checkLevel(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Level:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Level) Validate() error {
+	return runtime.Validate(x, (*Level)(nil))
+}
+
+var enumLevel = []*runtime.Literal{runtime.MustLiteral(`0`), runtime.MustLiteral(`1`), runtime.MustLiteral(`2`), runtime.MustLiteral(`-1`)}
+
+// checkLevel validates a value against level.json#.
+func checkLevel(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "level.json#/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.OneOf(n, enumLevel) && s.Fail(n, "level.json#/enum", "enum", "must be one of 0, 1, 2, -1") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

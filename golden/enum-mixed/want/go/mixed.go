@@ -28,17 +28,55 @@ func (x Mixed) Valid() bool {
 	return false
 }
 
-// MarshalJSON writes the JSON text x holds; the zero value has none.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Mixed) MarshalJSON() ([]byte, error) {
-	return runtime.RawJSON(string(x))
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON stores data in x as canonical JSON text, the form of the constants.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Mixed, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Mixed) UnmarshalJSON(data []byte) error {
-	s, err := runtime.CanonicalJSON(data)
-	if err != nil {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Mixed) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = runtime.AppendText(b, string(x)); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Mixed) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
 	}
-	*x = Mixed(s)
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Mixed.
+func (*Mixed) CheckNode(s *runtime.State, n int32) bool {
+	return checkMixed(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Mixed:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Mixed) Validate() error {
+	return runtime.Validate(x, (*Mixed)(nil))
+}
+
+var enumMixed = []*runtime.Literal{runtime.MustLiteral(`"auto"`), runtime.MustLiteral(`3`), runtime.MustLiteral(`true`), runtime.MustLiteral(`null`)}
+
+// checkMixed validates a value against mixed.json#.
+func checkMixed(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.OneOf(n, enumMixed) && s.Fail(n, "mixed.json#/enum", "enum", "must be one of \"auto\", 3, true, null") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -2,6 +2,8 @@
 
 package enum_string
 
+import "github.com/envgen/envgen/runtime"
+
 // Severity is one of the Severity constants.
 //
 // How bad it is.
@@ -22,4 +24,51 @@ func (x Severity) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Severity) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Severity.
+func (*Severity) CheckNode(s *runtime.State, n int32) bool {
+	return checkSeverity(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Severity) Validate() error {
+	return runtime.Validate(x, (*Severity)(nil))
+}
+
+// checkSeverity validates a value against severity.json#.
+func checkSeverity(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") && s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -2,10 +2,7 @@
 
 package extra_members
 
-import (
-	"encoding/json"
-	"github.com/envgen/envgen/runtime"
-)
+import "github.com/envgen/envgen/runtime"
 
 // Item is a JSON object.
 //
@@ -19,17 +16,148 @@ type Item struct {
 	Extra map[string]int64 `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Item) MarshalJSON() ([]byte, error) {
-	type known Item // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "id", "count")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	type known Item // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	b = runtime.AppendString(b, x.ID)
+	b = append(b, ',')
+	if x.Count != nil {
+		b = append(b, `"count":`...)
+		b = runtime.AppendInt(b, *x.Count)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "id", "count")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "id", "count":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		b = runtime.AppendInt(b, x.Extra[k1])
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Item) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Item{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := s.ReadString(c1, &x.ID); err != nil {
+				return err
+			}
+		case "count":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Count = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]int64)
+			}
+			var e1 int64
+			if err := s.ReadInt64(c1, &e1); err != nil {
+				return err
+			}
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Item.
+func (*Item) CheckNode(s *runtime.State, n int32) bool {
+	return checkItem(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Item) Validate() error {
+	return runtime.Validate(x, (*Item)(nil))
+}
+
+// checkItem validates a value against item.json#.
+func checkItem(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "item.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "id":
+				known = true
+				have[0] = true
+				if !checkItemPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			case "count":
+				known = true
+				if !checkItemPropertiesCount(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && !checkItemAdditionalProperties(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkItemAdditionalProperties validates a value against item.json#/additionalProperties.
+func checkItemAdditionalProperties(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "item.json#/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkItemPropertiesCount validates a value against item.json#/properties/count.
+func checkItemPropertiesCount(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "item.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkItemPropertiesID validates a value against item.json#/properties/id.
+func checkItemPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "item.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

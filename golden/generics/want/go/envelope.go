@@ -18,19 +18,181 @@ type Envelope[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Envelope[T]) MarshalJSON() ([]byte, error) {
-	type known Envelope[T] // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "success", "data", "page")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
-	type known Envelope[T] // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"success":`...)
+	b = runtime.AppendBool(b, x.Success)
+	b = append(b, ',')
+	if x.Data != nil {
+		b = append(b, `"data":`...)
+		if b, err = runtime.AppendValue(b, x.Data); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "success", "data", "page")
+	if x.Page != nil {
+		b = append(b, `"page":`...)
+		if b, err = x.Page.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "success", "data", "page":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Envelope[T]{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "success":
+			if err := s.ReadBool(c1, &x.Success); err != nil {
+				return err
+			}
+		case "data":
+			if !s.IsNull(c1) {
+				v2 := new(T)
+				if err := runtime.DecodeValue(s, c1, v2); err != nil {
+					return err
+				}
+				x.Data = v2
+			}
+		case "page":
+			if !s.IsNull(c1) {
+				v2 := new(Page[T])
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Page = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Envelope.
+func (*Envelope[T]) CheckNode(s *runtime.State, n int32) bool {
+	m := s.Bind(runtime.Bind[T]("data", nil))
+	ok := checkEnvelope(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Envelope[T]) Validate() error {
+	return runtime.Validate(x, (*Envelope[T])(nil))
+}
+
+// checkEnvelope validates a value against envelope.json#.
+func checkEnvelope(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
+	ok := checkEnvelopeIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkEnvelopeIn is the body of checkEnvelope.
+func checkEnvelopeIn(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "success":
+				have[0] = true
+				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
+					return false
+				}
+			case "data":
+				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+					return false
+				}
+			case "page":
+				if !checkPage(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
+func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
+func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
+	ok := dynamicEnvelopeDefsDataIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
+func dynamicEnvelopeDefsDataIn(s *runtime.State, n int32) bool {
+	return s.Dynamic(n, "data", runtime.Always)
+}
+
+// anchorsEnvelope returns the validators of the $dynamicAnchors of https://example.com/envelope.json#.
+func anchorsEnvelope(anchor string) runtime.CheckFunc {
+	switch anchor {
+	case "data":
+		return runtime.Always
+	}
+	return nil
 }
 
 // Page is a JSON object.
@@ -43,17 +205,170 @@ type Page[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Page[T]) MarshalJSON() ([]byte, error) {
-	type known Page[T] // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "items", "cursor")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Page[T]) UnmarshalJSON(data []byte) error {
-	type known Page[T] // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Items != nil {
+		b = append(b, `"items":`...)
+		b = append(b, '[')
+		for i1 := range x.Items {
+			if b, err = runtime.AppendValue(b, &x.Items[i1]); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "items", "cursor")
+	if x.Cursor != nil {
+		b = append(b, `"cursor":`...)
+		b = runtime.AppendString(b, *x.Cursor)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "items", "cursor":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Page[T]) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Page[T]{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "items":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]T, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := runtime.DecodeValue(s, c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Items = a2
+		case "cursor":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Cursor = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Page.
+func (*Page[T]) CheckNode(s *runtime.State, n int32) bool {
+	m := s.Bind(runtime.Bind[T]("data", nil))
+	ok := checkPage(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Page[T]) Validate() error {
+	return runtime.Validate(x, (*Page[T])(nil))
+}
+
+// checkPage validates a value against envelope.json#/$defs/page.
+func checkPage(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
+	ok := checkPageIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkPageIn is the body of checkPage.
+func checkPageIn(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "items":
+				if !checkPagePropertiesItems(s, c) && s.Stop() {
+					return false
+				}
+			case "cursor":
+				if !checkPagePropertiesCursor(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
+func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkPagePropertiesItems validates a value against envelope.json#/$defs/page/properties/items.
+func checkPagePropertiesItems(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
+	ok := checkPagePropertiesItemsIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkPagePropertiesItemsIn is the body of checkPagePropertiesItems.
+func checkPagePropertiesItemsIn(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }

@@ -17,20 +17,161 @@ type Result struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Result) MarshalJSON() ([]byte, error) {
-	type known Result // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "title", "score")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Result, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Result) UnmarshalJSON(data []byte) error {
-	type known Result // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"title":`...)
+	b = runtime.AppendString(b, x.Title)
+	b = append(b, ',')
+	if x.Score != nil {
+		b = append(b, `"score":`...)
+		if b, err = runtime.AppendFloat(b, *x.Score); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "title", "score")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "title", "score":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Result) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Result{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "title":
+			if err := s.ReadString(c1, &x.Title); err != nil {
+				return err
+			}
+		case "score":
+			if !s.IsNull(c1) {
+				v2 := new(float64)
+				if err := s.ReadFloat64(c1, v2); err != nil {
+					return err
+				}
+				x.Score = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Result.
+func (*Result) CheckNode(s *runtime.State, n int32) bool {
+	return checkResult(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Result:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Result) Validate() error {
+	return runtime.Validate(x, (*Result)(nil))
+}
+
+// checkResult validates a value against search.json#/$defs/result.
+func checkResult(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "search.json#/$defs/result/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "title":
+				have[0] = true
+				if !checkResultPropertiesTitle(s, c) && s.Stop() {
+					return false
+				}
+			case "score":
+				if !checkResultPropertiesScore(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkResultPropertiesScore validates a value against search.json#/$defs/result/properties/score.
+func checkResultPropertiesScore(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "search.json#/$defs/result/properties/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkResultPropertiesTitle validates a value against search.json#/$defs/result/properties/title.
+func checkResultPropertiesTitle(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "search.json#/$defs/result/properties/title/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // SearchOutput is an instance of the generic type Envelope.
 type SearchOutput = Envelope[Result]
+
+// checkSearchOutput validates a value against search.json#.
+func checkSearchOutput(s *runtime.State, n int32) bool {
+	m := s.Enter("https://example.com/search.json#", anchorsSearchOutput)
+	ok := checkSearchOutputIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkSearchOutputIn is the body of checkSearchOutput.
+func checkSearchOutputIn(s *runtime.State, n int32) bool {
+	return checkEnvelope(s, n)
+}
+
+// anchorsSearchOutput returns the validators of the $dynamicAnchors of https://example.com/search.json#.
+func anchorsSearchOutput(anchor string) runtime.CheckFunc {
+	switch anchor {
+	case "data":
+		return checkResult
+	}
+	return nil
+}

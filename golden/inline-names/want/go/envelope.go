@@ -19,19 +19,147 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Envelope) MarshalJSON() ([]byte, error) {
-	type known Envelope // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "meta", "items")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	type known Envelope // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Meta != nil {
+		b = append(b, `"meta":`...)
+		if b, err = x.Meta.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "meta", "items")
+	if x.Items != nil {
+		b = append(b, `"items":`...)
+		b = append(b, '[')
+		for i1 := range x.Items {
+			if b, err = x.Items[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "meta", "items":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Envelope{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "meta":
+			if !s.IsNull(c1) {
+				v2 := new(EnvelopeMeta)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Meta = v2
+			}
+		case "items":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]EnvelopeItemsItem, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Items = a2
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Envelope.
+func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+	return checkEnvelope(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Envelope) Validate() error {
+	return runtime.Validate(x, (*Envelope)(nil))
+}
+
+// checkEnvelope validates a value against envelope.json#.
+func checkEnvelope(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "meta":
+				if !checkEnvelopeMeta(s, c) && s.Stop() {
+					return false
+				}
+			case "items":
+				if !checkEnvelopePropertiesItems(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
+func checkEnvelopePropertiesItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkEnvelopeItemsItem(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // EnvelopeItemsItem is a JSON object.
@@ -43,19 +171,111 @@ type EnvelopeItemsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x EnvelopeItemsItem) MarshalJSON() ([]byte, error) {
-	type known EnvelopeItemsItem // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "id")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeItemsItem, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
-	type known EnvelopeItemsItem // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.ID != nil {
+		b = append(b, `"id":`...)
+		b = runtime.AppendString(b, *x.ID)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "id")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "id":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EnvelopeItemsItem) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = EnvelopeItemsItem{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.ID = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EnvelopeItemsItem.
+func (*EnvelopeItemsItem) CheckNode(s *runtime.State, n int32) bool {
+	return checkEnvelopeItemsItem(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EnvelopeItemsItem: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x EnvelopeItemsItem) Validate() error {
+	return runtime.Validate(x, (*EnvelopeItemsItem)(nil))
+}
+
+// checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
+func checkEnvelopeItemsItem(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id":
+				if !checkEnvelopeItemsItemPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
+func checkEnvelopeItemsItemPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // EnvelopeMeta is a JSON object.
@@ -68,19 +288,130 @@ type EnvelopeMeta struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x EnvelopeMeta) MarshalJSON() ([]byte, error) {
-	type known EnvelopeMeta // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "pagination", "request_id")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
-	type known EnvelopeMeta // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Pagination != nil {
+		b = append(b, `"pagination":`...)
+		if b, err = x.Pagination.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "pagination", "request_id")
+	if x.RequestID != nil {
+		b = append(b, `"request_id":`...)
+		b = runtime.AppendString(b, *x.RequestID)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "pagination", "request_id":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = EnvelopeMeta{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "pagination":
+			if !s.IsNull(c1) {
+				v2 := new(EnvelopeMetaPagination)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Pagination = v2
+			}
+		case "request_id":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.RequestID = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EnvelopeMeta.
+func (*EnvelopeMeta) CheckNode(s *runtime.State, n int32) bool {
+	return checkEnvelopeMeta(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EnvelopeMeta: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x EnvelopeMeta) Validate() error {
+	return runtime.Validate(x, (*EnvelopeMeta)(nil))
+}
+
+// checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
+func checkEnvelopeMeta(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "pagination":
+				if !checkEnvelopeMetaPagination(s, c) && s.Stop() {
+					return false
+				}
+			case "request_id":
+				if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
+func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // EnvelopeMetaPagination is a JSON object.
@@ -93,17 +424,135 @@ type EnvelopeMetaPagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x EnvelopeMetaPagination) MarshalJSON() ([]byte, error) {
-	type known EnvelopeMetaPagination // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "cursor", "has_more")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMetaPagination,
+// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
-	type known EnvelopeMetaPagination // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Cursor != nil {
+		b = append(b, `"cursor":`...)
+		b = runtime.AppendString(b, *x.Cursor)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "cursor", "has_more")
+	if x.HasMore != nil {
+		b = append(b, `"has_more":`...)
+		b = runtime.AppendBool(b, *x.HasMore)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "cursor", "has_more":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EnvelopeMetaPagination) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = EnvelopeMetaPagination{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "cursor":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Cursor = v2
+			}
+		case "has_more":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.HasMore = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EnvelopeMetaPagination.
+func (*EnvelopeMetaPagination) CheckNode(s *runtime.State, n int32) bool {
+	return checkEnvelopeMetaPagination(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EnvelopeMetaPagination: nil, or a *runtime.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
+func (x EnvelopeMetaPagination) Validate() error {
+	return runtime.Validate(x, (*EnvelopeMetaPagination)(nil))
+}
+
+// checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
+func checkEnvelopeMetaPagination(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "cursor":
+				if !checkEnvelopeMetaPaginationPropertiesCursor(s, c) && s.Stop() {
+					return false
+				}
+			case "has_more":
+				if !checkEnvelopeMetaPaginationPropertiesHasMore(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
+func checkEnvelopeMetaPaginationPropertiesCursor(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
+func checkEnvelopeMetaPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

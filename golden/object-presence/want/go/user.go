@@ -30,3 +30,377 @@ type User struct {
 	Score  *float64 `json:"score,omitzero"`
 	Active *bool    `json:"active,omitzero"`
 }
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of User, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *User) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x User) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"id":`...)
+	b = runtime.AppendString(b, x.ID)
+	b = append(b, ',')
+	b = append(b, `"name":`...)
+	b = runtime.AppendString(b, x.Name)
+	b = append(b, ',')
+	b = append(b, `"nickname":`...)
+	if x.Nickname == nil {
+		b = append(b, `null`...)
+	} else {
+		b = runtime.AppendString(b, *x.Nickname)
+	}
+	b = append(b, ',')
+	if x.Age != nil {
+		b = append(b, `"age":`...)
+		b = runtime.AppendInt(b, *x.Age)
+		b = append(b, ',')
+	}
+	if !x.Email.IsZero() {
+		b = append(b, `"email":`...)
+		if p1 := x.Email.Ptr(); p1 != nil {
+			b = runtime.AppendString(b, *p1)
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	b = append(b, `"tags":`...)
+	if x.Tags == nil {
+		b = append(b, `null`...)
+	} else {
+		b = append(b, '[')
+		for i1 := range x.Tags {
+			b = runtime.AppendString(b, x.Tags[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+	}
+	b = append(b, ',')
+	if x.Aliases != nil {
+		b = append(b, `"aliases":`...)
+		b = append(b, '[')
+		for i1 := range x.Aliases {
+			b = runtime.AppendString(b, x.Aliases[i1])
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Score != nil {
+		b = append(b, `"score":`...)
+		if b, err = runtime.AppendFloat(b, *x.Score); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Active != nil {
+		b = append(b, `"active":`...)
+		b = runtime.AppendBool(b, *x.Active)
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *User) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = User{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "id":
+			if err := s.ReadString(c1, &x.ID); err != nil {
+				return err
+			}
+		case "name":
+			if err := s.ReadString(c1, &x.Name); err != nil {
+				return err
+			}
+		case "nickname":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Nickname = v2
+			}
+		case "age":
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.Age = v2
+			}
+		case "email":
+			if s.IsNull(c1) {
+				x.Email = runtime.NullValue[string]()
+			} else {
+				var v2 string
+				if err := s.ReadString(c1, &v2); err != nil {
+					return err
+				}
+				x.Email = runtime.Value(v2)
+			}
+		case "tags":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Tags = a2
+		case "aliases":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Aliases = a2
+		case "score":
+			if !s.IsNull(c1) {
+				v2 := new(float64)
+				if err := s.ReadFloat64(c1, v2); err != nil {
+					return err
+				}
+				x.Score = v2
+			}
+		case "active":
+			if !s.IsNull(c1) {
+				v2 := new(bool)
+				if err := s.ReadBool(c1, v2); err != nil {
+					return err
+				}
+				x.Active = v2
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of User.
+func (*User) CheckNode(s *runtime.State, n int32) bool {
+	return checkUser(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of User: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x User) Validate() error {
+	return runtime.Validate(x, (*User)(nil))
+}
+
+// checkUser validates a value against user.json#.
+func checkUser(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "user.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [4]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "id":
+				known = true
+				have[0] = true
+				if !checkUserPropertiesID(s, c) && s.Stop() {
+					return false
+				}
+			case "name":
+				known = true
+				have[1] = true
+				if !checkUserPropertiesName(s, c) && s.Stop() {
+					return false
+				}
+			case "nickname":
+				known = true
+				have[2] = true
+				if !checkUserPropertiesNickname(s, c) && s.Stop() {
+					return false
+				}
+			case "age":
+				known = true
+				if !checkUserPropertiesAge(s, c) && s.Stop() {
+					return false
+				}
+			case "email":
+				known = true
+				if !checkUserPropertiesEmail(s, c) && s.Stop() {
+					return false
+				}
+			case "tags":
+				known = true
+				have[3] = true
+				if !checkUserPropertiesTags(s, c) && s.Stop() {
+					return false
+				}
+			case "aliases":
+				known = true
+				if !checkUserPropertiesAliases(s, c) && s.Stop() {
+					return false
+				}
+			case "score":
+				known = true
+				if !checkUserPropertiesScore(s, c) && s.Stop() {
+					return false
+				}
+			case "active":
+				known = true
+				if !checkUserPropertiesActive(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if !have[2] && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
+			return false
+		}
+		if !have[3] && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesActive validates a value against user.json#/properties/active.
+func checkUserPropertiesActive(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "user.json#/properties/active/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesAge validates a value against user.json#/properties/age.
+func checkUserPropertiesAge(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "user.json#/properties/age/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
+func checkUserPropertiesAliases(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "user.json#/properties/aliases/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
+func checkUserPropertiesAliasesItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/aliases/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesEmail validates a value against user.json#/properties/email.
+func checkUserPropertiesEmail(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "user.json#/properties/email/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesID validates a value against user.json#/properties/id.
+func checkUserPropertiesID(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesName validates a value against user.json#/properties/name.
+func checkUserPropertiesName(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
+func checkUserPropertiesNickname(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "user.json#/properties/nickname/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesScore validates a value against user.json#/properties/score.
+func checkUserPropertiesScore(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "user.json#/properties/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesTags validates a value against user.json#/properties/tags.
+func checkUserPropertiesTags(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "user.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
+func checkUserPropertiesTagsItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}

@@ -13,6 +13,114 @@ type Circle struct {
 	Radius float64    `json:"radius"`
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of Circle, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Circle) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"kind":`...)
+	if b, err = x.Kind.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"radius":`...)
+	if b, err = runtime.AppendFloat(b, x.Radius); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Circle) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Circle{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "kind":
+			if err := x.Kind.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "radius":
+			if err := s.ReadFloat64(c1, &x.Radius); err != nil {
+				return err
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Circle.
+func (*Circle) CheckNode(s *runtime.State, n int32) bool {
+	return checkCircle(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Circle:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Circle) Validate() error {
+	return runtime.Validate(x, (*Circle)(nil))
+}
+
+// checkCircle validates a value against shape.json#/$defs/circle.
+func checkCircle(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "kind":
+				known = true
+				have[0] = true
+				if !checkCircleKind(s, c) && s.Stop() {
+					return false
+				}
+			case "radius":
+				known = true
+				have[1] = true
+				if !checkCirclePropertiesRadius(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
+func checkCirclePropertiesRadius(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // CircleKind is always "circle".
 type CircleKind string
 
@@ -27,6 +135,50 @@ func (x CircleKind) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of CircleKind, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *CircleKind) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *CircleKind) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of CircleKind.
+func (*CircleKind) CheckNode(s *runtime.State, n int32) bool {
+	return checkCircleKind(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// CircleKind: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x CircleKind) Validate() error {
+	return runtime.Validate(x, (*CircleKind)(nil))
+}
+
+// checkCircleKind validates a value against shape.json#/$defs/circle/properties/kind.
+func checkCircleKind(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "circle") && s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // Drawing is a JSON object.
 type Drawing struct {
 	Shape Shape `json:"shape"`
@@ -36,19 +188,103 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Drawing) MarshalJSON() ([]byte, error) {
-	type known Drawing // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "shape")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Drawing, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Drawing) UnmarshalJSON(data []byte) error {
-	type known Drawing // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"shape":`...)
+	if b, err = x.Shape.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "shape")
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "shape":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Drawing) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Drawing{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "shape":
+			if err := x.Shape.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Drawing.
+func (*Drawing) CheckNode(s *runtime.State, n int32) bool {
+	return checkDrawing(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Drawing:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Drawing) Validate() error {
+	return runtime.Validate(x, (*Drawing)(nil))
+}
+
+// checkDrawing validates a value against shape.json#.
+func checkDrawing(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "shape":
+				have[0] = true
+				if !checkShape(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // Shape is a shape, told apart by kind.
@@ -62,50 +298,215 @@ type Shape struct {
 	Square *Square
 }
 
-// MarshalJSON encodes the branch of x that is set; exactly one must be.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Shape) MarshalJSON() ([]byte, error) {
-	var set []any
-	if x.Circle != nil {
-		set = append(set, x.Circle)
-	}
-	if x.Square != nil {
-		set = append(set, x.Square)
-	}
-	if len(set) != 1 {
-		return nil, runtime.UnionSetError("Shape", len(set))
-	}
-	return json.Marshal(set[0])
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into the branch that its member "kind" selects.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Shape, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Shape) UnmarshalJSON(data []byte) error {
-	tag, err := runtime.Discriminator(data, "kind")
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
+	set := 0
+	if x.Circle != nil {
+		set++
+	}
+	if x.Square != nil {
+		set++
+	}
+	if set != 1 {
+		return b, runtime.UnionSetError("Shape", set)
+	}
+	switch {
+	case x.Circle != nil:
+		if x.Circle == nil {
+			b = append(b, `null`...)
+		} else {
+			if b, err = x.Circle.AppendJSON(b); err != nil {
+				return b, err
+			}
+		}
+	case x.Square != nil:
+		if x.Square == nil {
+			b = append(b, `null`...)
+		} else {
+			if b, err = x.Square.AppendJSON(b); err != nil {
+				return b, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Shape) DecodeNode(s *runtime.State, n int32) error {
+	tag := s.Lookup(n, "kind")
+	if tag < 0 {
+		return s.DecodeError(n, "member \"kind\" is missing")
+	}
+	text, err := s.DecodeText(tag)
 	if err != nil {
 		return err
 	}
-	switch tag {
+	switch text {
 	case `"circle"`:
-		v := new(Circle)
-		if err := json.Unmarshal(data, v); err != nil {
+		var v Circle
+		if err := v.DecodeNode(s, n); err != nil {
 			return err
 		}
-		*x = Shape{Circle: v}
+		*x = Shape{Circle: &v}
 	case `"square"`:
-		v := new(Square)
-		if err := json.Unmarshal(data, v); err != nil {
+		var v Square
+		if err := v.DecodeNode(s, n); err != nil {
 			return err
 		}
-		*x = Shape{Square: v}
+		*x = Shape{Square: &v}
 	default:
-		return runtime.UnknownTag("Shape", "kind", tag)
+		return runtime.UnknownTag("Shape", "kind", text)
 	}
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Shape.
+func (*Shape) CheckNode(s *runtime.State, n int32) bool {
+	return checkShape(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Shape:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Shape) Validate() error {
+	return runtime.Validate(x, (*Shape)(nil))
+}
+
+// checkShape validates a value against shape.json#/$defs/shape.
+func checkShape(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if k := s.CountOf(false, n, checkCircle, checkSquare); k != 1 && s.Failf(n, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Square is a JSON object.
 type Square struct {
 	Kind SquareKind `json:"kind"`
 	Side float64    `json:"side"`
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Square, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Square) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"kind":`...)
+	if b, err = x.Kind.AppendJSON(b); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"side":`...)
+	if b, err = runtime.AppendFloat(b, x.Side); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Square) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Square{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "kind":
+			if err := x.Kind.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "side":
+			if err := s.ReadFloat64(c1, &x.Side); err != nil {
+				return err
+			}
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Square.
+func (*Square) CheckNode(s *runtime.State, n int32) bool {
+	return checkSquare(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Square:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Square) Validate() error {
+	return runtime.Validate(x, (*Square)(nil))
+}
+
+// checkSquare validates a value against shape.json#/$defs/square.
+func checkSquare(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			switch string(s.Key(c)) {
+			case "kind":
+				known = true
+				have[0] = true
+				if !checkSquareKind(s, c) && s.Stop() {
+					return false
+				}
+			case "side":
+				known = true
+				have[1] = true
+				if !checkSquarePropertiesSide(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+		if !have[0] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
+func checkSquarePropertiesSide(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // SquareKind is always "square".
@@ -120,4 +521,48 @@ func (x SquareKind) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of SquareKind, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *SquareKind) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *SquareKind) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of SquareKind.
+func (*SquareKind) CheckNode(s *runtime.State, n int32) bool {
+	return checkSquareKind(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// SquareKind: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x SquareKind) Validate() error {
+	return runtime.Validate(x, (*SquareKind)(nil))
+}
+
+// checkSquareKind validates a value against shape.json#/$defs/square/properties/kind.
+func checkSquareKind(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "square") && s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

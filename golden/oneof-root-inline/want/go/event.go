@@ -18,44 +18,101 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
-// MarshalJSON encodes the branch of x that is set; exactly one must be.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Event) MarshalJSON() ([]byte, error) {
-	var set []any
-	if x.Click != nil {
-		set = append(set, x.Click)
-	}
-	if x.KeyPress != nil {
-		set = append(set, x.KeyPress)
-	}
-	if len(set) != 1 {
-		return nil, runtime.UnionSetError("Event", len(set))
-	}
-	return json.Marshal(set[0])
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into the branch that its member "type" selects.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	tag, err := runtime.Discriminator(data, "type")
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
+	set := 0
+	if x.Click != nil {
+		set++
+	}
+	if x.KeyPress != nil {
+		set++
+	}
+	if set != 1 {
+		return b, runtime.UnionSetError("Event", set)
+	}
+	switch {
+	case x.Click != nil:
+		if x.Click == nil {
+			b = append(b, `null`...)
+		} else {
+			if b, err = x.Click.AppendJSON(b); err != nil {
+				return b, err
+			}
+		}
+	case x.KeyPress != nil:
+		if x.KeyPress == nil {
+			b = append(b, `null`...)
+		} else {
+			if b, err = x.KeyPress.AppendJSON(b); err != nil {
+				return b, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Event) DecodeNode(s *runtime.State, n int32) error {
+	tag := s.Lookup(n, "type")
+	if tag < 0 {
+		return s.DecodeError(n, "member \"type\" is missing")
+	}
+	text, err := s.DecodeText(tag)
 	if err != nil {
 		return err
 	}
-	switch tag {
+	switch text {
 	case `"click"`:
-		v := new(EventClick)
-		if err := json.Unmarshal(data, v); err != nil {
+		var v EventClick
+		if err := v.DecodeNode(s, n); err != nil {
 			return err
 		}
-		*x = Event{Click: v}
+		*x = Event{Click: &v}
 	case `"key_press"`:
-		v := new(EventKeyPress)
-		if err := json.Unmarshal(data, v); err != nil {
+		var v EventKeyPress
+		if err := v.DecodeNode(s, n); err != nil {
 			return err
 		}
-		*x = Event{KeyPress: v}
+		*x = Event{KeyPress: &v}
 	default:
-		return runtime.UnknownTag("Event", "type", tag)
+		return runtime.UnknownTag("Event", "type", text)
 	}
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Event.
+func (*Event) CheckNode(s *runtime.State, n int32) bool {
+	return checkEvent(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Event) Validate() error {
+	return runtime.Validate(x, (*Event)(nil))
+}
+
+// checkEvent validates a value against event.json#.
+func checkEvent(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if k := s.CountOf(false, n, checkEventClick, checkEventKeyPress); k != 1 && s.Failf(n, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // EventClick is a JSON object.
@@ -68,19 +125,127 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x EventClick) MarshalJSON() ([]byte, error) {
-	type known EventClick // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "type", "url")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of EventClick, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClick) UnmarshalJSON(data []byte) error {
-	type known EventClick // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"type":`...)
+	if b, err = x.Type.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "type", "url")
+	b = append(b, ',')
+	b = append(b, `"url":`...)
+	b = runtime.AppendString(b, x.URL)
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "type", "url":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EventClick) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = EventClick{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "type":
+			if err := x.Type.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "url":
+			if err := s.ReadString(c1, &x.URL); err != nil {
+				return err
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EventClick.
+func (*EventClick) CheckNode(s *runtime.State, n int32) bool {
+	return checkEventClick(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EventClick: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x EventClick) Validate() error {
+	return runtime.Validate(x, (*EventClick)(nil))
+}
+
+// checkEventClick validates a value against event.json#/oneOf/0.
+func checkEventClick(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "type":
+				have[0] = true
+				if !checkEventClickType(s, c) && s.Stop() {
+					return false
+				}
+			case "url":
+				have[1] = true
+				if !checkEventClickPropertiesURL(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
+func checkEventClickPropertiesURL(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // EventClickType is always "click".
@@ -97,6 +262,50 @@ func (x EventClickType) Valid() bool {
 	return false
 }
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of EventClickType, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *EventClickType) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EventClickType) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EventClickType.
+func (*EventClickType) CheckNode(s *runtime.State, n int32) bool {
+	return checkEventClickType(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EventClickType: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x EventClickType) Validate() error {
+	return runtime.Validate(x, (*EventClickType)(nil))
+}
+
+// checkEventClickType validates a value against event.json#/oneOf/0/properties/type.
+func checkEventClickType(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "click") && s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // EventKeyPress is a JSON object.
 type EventKeyPress struct {
 	Type EventKeyPressType `json:"type"`
@@ -107,19 +316,127 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x EventKeyPress) MarshalJSON() ([]byte, error) {
-	type known EventKeyPress // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "type", "key")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPress, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
-	type known EventKeyPress // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"type":`...)
+	if b, err = x.Type.AppendJSON(b); err != nil {
+		return b, err
 	}
-	return runtime.SplitExtra(data, &x.Extra, "type", "key")
+	b = append(b, ',')
+	b = append(b, `"key":`...)
+	b = runtime.AppendString(b, x.Key)
+	b = append(b, ',')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "type", "key":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EventKeyPress) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = EventKeyPress{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "type":
+			if err := x.Type.DecodeNode(s, c1); err != nil {
+				return err
+			}
+		case "key":
+			if err := s.ReadString(c1, &x.Key); err != nil {
+				return err
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EventKeyPress.
+func (*EventKeyPress) CheckNode(s *runtime.State, n int32) bool {
+	return checkEventKeyPress(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EventKeyPress: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x EventKeyPress) Validate() error {
+	return runtime.Validate(x, (*EventKeyPress)(nil))
+}
+
+// checkEventKeyPress validates a value against event.json#/oneOf/1.
+func checkEventKeyPress(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [2]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "type":
+				have[0] = true
+				if !checkEventKeyPressType(s, c) && s.Stop() {
+					return false
+				}
+			case "key":
+				have[1] = true
+				if !checkEventKeyPressPropertiesKey(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+			return false
+		}
+		if !have[1] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
+func checkEventKeyPressPropertiesKey(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // EventKeyPressType is always "key_press".
@@ -134,4 +451,48 @@ func (x EventKeyPressType) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPressType, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *EventKeyPressType) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of EventKeyPressType.
+func (*EventKeyPressType) CheckNode(s *runtime.State, n int32) bool {
+	return checkEventKeyPressType(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// EventKeyPressType: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x EventKeyPressType) Validate() error {
+	return runtime.Validate(x, (*EventKeyPressType)(nil))
+}
+
+// checkEventKeyPressType validates a value against event.json#/oneOf/1/properties/type.
+func checkEventKeyPressType(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "key_press") && s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -2,5 +2,110 @@
 
 package pattern_properties
 
+import (
+	"encoding/json"
+	"github.com/envgen/envgen/runtime"
+)
+
 // Headers is a JSON object.
-type Headers struct{}
+type Headers struct {
+	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
+	// others.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x Headers) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Headers, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Headers) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Headers) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Headers{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Headers.
+func (*Headers) CheckNode(s *runtime.State, n int32) bool {
+	return checkHeaders(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Headers:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Headers) Validate() error {
+	return runtime.Validate(x, (*Headers)(nil))
+}
+
+var patternHeadersProperties0 = runtime.MustPattern(`^x-`)
+
+// checkHeaders validates a value against headers.json#.
+func checkHeaders(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "headers.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			known := false
+			if patternHeadersProperties0.Match(s.Key(c)) {
+				known = true
+				if !checkHeadersPatternPropertiesX5Ex(s, c) && s.Stop() {
+					return false
+				}
+			}
+			if !known && s.Failf(n, "headers.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkHeadersPatternPropertiesX5Ex validates a value against headers.json#/patternProperties/%5Ex-.
+func checkHeadersPatternPropertiesX5Ex(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}

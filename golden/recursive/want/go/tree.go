@@ -17,19 +17,129 @@ type Node struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Node) MarshalJSON() ([]byte, error) {
-	type known Node // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "next", "label")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Node, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Node) UnmarshalJSON(data []byte) error {
-	type known Node // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Next != nil {
+		b = append(b, `"next":`...)
+		if b, err = x.Next.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "next", "label")
+	if x.Label != nil {
+		b = append(b, `"label":`...)
+		b = runtime.AppendString(b, *x.Label)
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "next", "label":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Node) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Node{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "next":
+			if !s.IsNull(c1) {
+				v2 := new(Node)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Next = v2
+			}
+		case "label":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Label = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Node.
+func (*Node) CheckNode(s *runtime.State, n int32) bool {
+	return checkNode(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Node: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Node) Validate() error {
+	return runtime.Validate(x, (*Node)(nil))
+}
+
+// checkNode validates a value against tree.json#/$defs/node.
+func checkNode(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tree.json#/$defs/node/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "next":
+				if !checkNode(s, c) && s.Stop() {
+					return false
+				}
+			case "label":
+				if !checkNodePropertiesLabel(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
+func checkNodePropertiesLabel(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tree.json#/$defs/node/properties/label/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // Tree is a JSON object.
@@ -46,17 +156,188 @@ type Tree struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Tree) MarshalJSON() ([]byte, error) {
-	type known Tree // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "value", "children", "parent", "next")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Tree, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Tree) UnmarshalJSON(data []byte) error {
-	type known Tree // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"value":`...)
+	b = runtime.AppendString(b, x.Value)
+	b = append(b, ',')
+	if x.Children != nil {
+		b = append(b, `"children":`...)
+		b = append(b, '[')
+		for i1 := range x.Children {
+			if b, err = x.Children[i1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = runtime.EndArray(b)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "value", "children", "parent", "next")
+	if x.Parent != nil {
+		b = append(b, `"parent":`...)
+		if b, err = x.Parent.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Next != nil {
+		b = append(b, `"next":`...)
+		if b, err = x.Next.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "value", "children", "parent", "next":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Tree) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Tree{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "value":
+			if err := s.ReadString(c1, &x.Value); err != nil {
+				return err
+			}
+		case "children":
+			if s.Kind(c1) != runtime.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]Tree, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := a2[i2].DecodeNode(s, c2); err != nil {
+					return err
+				}
+			}
+			x.Children = a2
+		case "parent":
+			if !s.IsNull(c1) {
+				v2 := new(Tree)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Parent = v2
+			}
+		case "next":
+			if !s.IsNull(c1) {
+				v2 := new(Node)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Next = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Tree.
+func (*Tree) CheckNode(s *runtime.State, n int32) bool {
+	return checkTree(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tree: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Tree) Validate() error {
+	return runtime.Validate(x, (*Tree)(nil))
+}
+
+// checkTree validates a value against tree.json#.
+func checkTree(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "value":
+				have[0] = true
+				if !checkTreePropertiesValue(s, c) && s.Stop() {
+					return false
+				}
+			case "children":
+				if !checkTreePropertiesChildren(s, c) && s.Stop() {
+					return false
+				}
+			case "parent":
+				if !checkTree(s, c) && s.Stop() {
+					return false
+				}
+			case "next":
+				if !checkNode(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTreePropertiesChildren validates a value against tree.json#/properties/children.
+func checkTreePropertiesChildren(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkTree(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkTreePropertiesValue validates a value against tree.json#/properties/value.
+func checkTreePropertiesValue(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tree.json#/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

@@ -16,17 +16,99 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Tool) MarshalJSON() ([]byte, error) {
-	type known Tool // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "shared")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	type known Tool // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Shared != nil {
+		b = append(b, `"shared":`...)
+		b = runtime.AppendString(b, *x.Shared)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "shared")
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "shared":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Tool{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "shared":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Shared = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Tool.
+func (*Tool) CheckNode(s *runtime.State, n int32) bool {
+	return checkTool(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
+// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+func (x Tool) Validate() error {
+	return runtime.Validate(x, (*Tool)(nil))
+}
+
+// checkTool validates a value against tool.json#.
+func checkTool(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "shared":
+				if !checkID(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }

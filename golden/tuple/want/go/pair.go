@@ -17,19 +17,123 @@ type Range struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Range) MarshalJSON() ([]byte, error) {
-	type known Range // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "bounds", "record")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of Range, and otherwise
+// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
 func (x *Range) UnmarshalJSON(data []byte) error {
-	type known Range // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.Bounds != nil {
+		b = append(b, `"bounds":`...)
+		if b, err = x.Bounds.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "bounds", "record")
+	if x.Record != nil {
+		b = append(b, `"record":`...)
+		if b, err = x.Record.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "bounds", "record":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Range) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Range{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "bounds":
+			if !s.IsNull(c1) {
+				v2 := new(RangeBounds)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Bounds = v2
+			}
+		case "record":
+			if !s.IsNull(c1) {
+				v2 := new(RangeRecord)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Record = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Range.
+func (*Range) CheckNode(s *runtime.State, n int32) bool {
+	return checkRange(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Range:
+// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Range) Validate() error {
+	return runtime.Validate(x, (*Range)(nil))
+}
+
+// checkRange validates a value against pair.json#.
+func checkRange(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "pair.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "bounds":
+				if !checkRangeBounds(s, c) && s.Stop() {
+					return false
+				}
+			case "record":
+				if !checkRangeRecord(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // RangeBounds is a JSON array whose items have fixed positions.
@@ -42,40 +146,140 @@ type RangeBounds struct {
 	V1 *int64
 }
 
-// MarshalJSON encodes x as a JSON array.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x RangeBounds) MarshalJSON() ([]byte, error) {
-	items := []any{}
-	if x.V0 != nil {
-		items = append(items, x.V0)
-	}
-	if x.V1 != nil {
-		if len(items) != 1 {
-			return nil, runtime.TupleGap(1)
-		}
-		items = append(items, x.V1)
-	}
-	return json.Marshal(items)
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the JSON array data into x.
+// UnmarshalJSON decodes data into x if data is valid against the schema of RangeBounds, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
-	items, err := runtime.TupleItems(data, 0, 2)
-	if err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '[')
+	gap := false
+	if x.V0 != nil {
+		if x.V0 == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendInt(b, *x.V0)
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
 	}
-	var out RangeBounds
-	if len(items) > 0 {
-		if err := json.Unmarshal(items[0], &out.V0); err != nil {
-			return err
+	if x.V1 != nil {
+		if gap {
+			return b, runtime.TupleGap(1)
+		}
+		if x.V1 == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendInt(b, *x.V1)
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
+	}
+	b = runtime.EndArray(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *RangeBounds) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindArray {
+		return s.WrongKind(n, "an array")
+	}
+	*x = RangeBounds{}
+	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
+		switch i {
+		case 0:
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.V0 = v2
+			}
+		case 1:
+			if !s.IsNull(c1) {
+				v2 := new(int64)
+				if err := s.ReadInt64(c1, v2); err != nil {
+					return err
+				}
+				x.V1 = v2
+			}
+		default:
+			return s.DecodeError(c1, "want at most 2 items")
 		}
 	}
-	if len(items) > 1 {
-		if err := json.Unmarshal(items[1], &out.V1); err != nil {
-			return err
-		}
+	if s.Count(n) < 0 {
+		return s.DecodeError(n, "want at least 0 items")
 	}
-	*x = out
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of RangeBounds.
+func (*RangeBounds) CheckNode(s *runtime.State, n int32) bool {
+	return checkRangeBounds(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// RangeBounds: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x RangeBounds) Validate() error {
+	return runtime.Validate(x, (*RangeBounds)(nil))
+}
+
+// checkRangeBounds validates a value against pair.json#/properties/bounds.
+func checkRangeBounds(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "pair.json#/properties/bounds/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			switch {
+			case i == 0:
+				if !checkRangeBoundsPrefixItems0(s, c) && s.Stop() {
+					return false
+				}
+			case i == 1:
+				if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
+					return false
+				}
+			default:
+				if s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRangeBoundsPrefixItems0 validates a value against pair.json#/properties/bounds/prefixItems/0.
+func checkRangeBoundsPrefixItems0(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "pair.json#/properties/bounds/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRangeBoundsPrefixItems1 validates a value against pair.json#/properties/bounds/prefixItems/1.
+func checkRangeBoundsPrefixItems1(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "pair.json#/properties/bounds/prefixItems/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
 
 // RangeRecord is a JSON array whose items have fixed positions.
@@ -91,51 +295,162 @@ type RangeRecord struct {
 	Rest []bool
 }
 
-// MarshalJSON encodes x as a JSON array.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x RangeRecord) MarshalJSON() ([]byte, error) {
-	items := []any{}
-	if x.V0 != nil {
-		items = append(items, x.V0)
-	}
-	if x.V1 != nil {
-		if len(items) != 1 {
-			return nil, runtime.TupleGap(1)
-		}
-		items = append(items, x.V1)
-	}
-	if len(x.Rest) > 0 {
-		if len(items) != 2 {
-			return nil, runtime.TupleGap(2)
-		}
-	}
-	for _, v := range x.Rest {
-		items = append(items, v)
-	}
-	return json.Marshal(items)
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the JSON array data into x.
+// UnmarshalJSON decodes data into x if data is valid against the schema of RangeRecord, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
-	items, err := runtime.TupleItems(data, 0, -1)
-	if err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '[')
+	gap := false
+	if x.V0 != nil {
+		if x.V0 == nil {
+			b = append(b, `null`...)
+		} else {
+			b = runtime.AppendString(b, *x.V0)
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
 	}
-	var out RangeRecord
-	if len(items) > 0 {
-		if err := json.Unmarshal(items[0], &out.V0); err != nil {
-			return err
+	if x.V1 != nil {
+		if gap {
+			return b, runtime.TupleGap(1)
+		}
+		if x.V1 == nil {
+			b = append(b, `null`...)
+		} else {
+			if b, err = runtime.AppendFloat(b, *x.V1); err != nil {
+				return b, err
+			}
+		}
+		b = append(b, ',')
+	} else {
+		gap = true
+	}
+	if len(x.Rest) > 0 {
+		if gap {
+			return b, runtime.TupleGap(2)
 		}
 	}
-	if len(items) > 1 {
-		if err := json.Unmarshal(items[1], &out.V1); err != nil {
-			return err
+	for i := range x.Rest {
+		b = runtime.AppendBool(b, x.Rest[i])
+		b = append(b, ',')
+	}
+	b = runtime.EndArray(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *RangeRecord) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindArray {
+		return s.WrongKind(n, "an array")
+	}
+	*x = RangeRecord{}
+	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
+		switch i {
+		case 0:
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.V0 = v2
+			}
+		case 1:
+			if !s.IsNull(c1) {
+				v2 := new(float64)
+				if err := s.ReadFloat64(c1, v2); err != nil {
+					return err
+				}
+				x.V1 = v2
+			}
+		default:
+			var e bool
+			if err := s.ReadBool(c1, &e); err != nil {
+				return err
+			}
+			x.Rest = append(x.Rest, e)
 		}
 	}
-	if len(items) > 2 {
-		if err := runtime.DecodeItems(items[2:], &out.Rest); err != nil {
-			return err
-		}
+	if s.Count(n) < 0 {
+		return s.DecodeError(n, "want at least 0 items")
 	}
-	*x = out
 	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of RangeRecord.
+func (*RangeRecord) CheckNode(s *runtime.State, n int32) bool {
+	return checkRangeRecord(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// RangeRecord: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x RangeRecord) Validate() error {
+	return runtime.Validate(x, (*RangeRecord)(nil))
+}
+
+// checkRangeRecord validates a value against pair.json#/properties/record.
+func checkRangeRecord(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "pair.json#/properties/record/type", "type", "must be array, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			switch {
+			case i == 0:
+				if !checkRangeRecordPrefixItems0(s, c) && s.Stop() {
+					return false
+				}
+			case i == 1:
+				if !checkRangeRecordPrefixItems1(s, c) && s.Stop() {
+					return false
+				}
+			default:
+				if !checkRangeRecordItems(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRangeRecordItems validates a value against pair.json#/properties/record/items.
+func checkRangeRecordItems(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "pair.json#/properties/record/items/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRangeRecordPrefixItems0 validates a value against pair.json#/properties/record/prefixItems/0.
+func checkRangeRecordPrefixItems0(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "pair.json#/properties/record/prefixItems/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkRangeRecordPrefixItems1 validates a value against pair.json#/properties/record/prefixItems/1.
+func checkRangeRecordPrefixItems1(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "pair.json#/properties/record/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
 }

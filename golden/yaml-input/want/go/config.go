@@ -21,19 +21,163 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes the known members of x, then the members in x.Extra.
+// MarshalJSON encodes x as JSON; see AppendJSON.
 func (x ServerConfig) MarshalJSON() ([]byte, error) {
-	type known ServerConfig // the same fields, without these methods
-	return runtime.MarshalWithExtra(known(x), x.Extra, "port", "host", "mode")
+	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes the known members of data into x and keeps the others in x.Extra.
+// UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfig, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ServerConfig) UnmarshalJSON(data []byte) error {
-	type known ServerConfig // the same fields, without these methods
-	if err := json.Unmarshal(data, (*known)(x)); err != nil {
-		return err
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = append(b, `"port":`...)
+	b = runtime.AppendInt(b, x.Port)
+	b = append(b, ',')
+	if x.Host != nil {
+		b = append(b, `"host":`...)
+		b = runtime.AppendString(b, *x.Host)
+		b = append(b, ',')
 	}
-	return runtime.SplitExtra(data, &x.Extra, "port", "host", "mode")
+	if x.Mode != nil {
+		b = append(b, `"mode":`...)
+		if b, err = x.Mode.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	var keys1 [16]string
+	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "port", "host", "mode":
+			return b, runtime.KnownMember(k1)
+		}
+		b = runtime.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = runtime.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ServerConfig) DecodeNode(s *runtime.State, n int32) error {
+	if s.Kind(n) != runtime.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = ServerConfig{}
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "port":
+			if err := s.ReadInt64(c1, &x.Port); err != nil {
+				return err
+			}
+		case "host":
+			if !s.IsNull(c1) {
+				v2 := new(string)
+				if err := s.ReadString(c1, v2); err != nil {
+					return err
+				}
+				x.Host = v2
+			}
+		case "mode":
+			if !s.IsNull(c1) {
+				v2 := new(ServerConfigMode)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Mode = v2
+			}
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c1)
+			x.Extra[string(s.Key(c1))] = e1
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ServerConfig.
+func (*ServerConfig) CheckNode(s *runtime.State, n int32) bool {
+	return checkServerConfig(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ServerConfig: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x ServerConfig) Validate() error {
+	return runtime.Validate(x, (*ServerConfig)(nil))
+}
+
+// checkServerConfig validates a value against config.yaml#.
+func checkServerConfig(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindObject {
+		var have [1]bool // required members seen
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "port":
+				have[0] = true
+				if !checkServerConfigPropertiesPort(s, c) && s.Stop() {
+					return false
+				}
+			case "host":
+				if !checkServerConfigPropertiesHost(s, c) && s.Stop() {
+					return false
+				}
+			case "mode":
+				if !checkServerConfigMode(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if !have[0] && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkServerConfigPropertiesHost validates a value against config.yaml#/properties/host.
+func checkServerConfigPropertiesHost(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n)) {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkServerConfigPropertiesPort validates a value against config.yaml#/properties/port.
+func checkServerConfigPropertiesPort(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+		return false
+	}
+	if s.Kind(n) == runtime.KindNumber {
+		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+			return false
+		}
+		if runtime.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
 }
 
 // ServerConfigMode is one of the ServerConfigMode constants.
@@ -51,4 +195,48 @@ func (x ServerConfigMode) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfigMode, and
+// otherwise fails with a *runtime.ValidationError that lists every violation (or a
+// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
+	return runtime.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
+	b = runtime.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ServerConfigMode) DecodeNode(s *runtime.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ServerConfigMode.
+func (*ServerConfigMode) CheckNode(s *runtime.State, n int32) bool {
+	return checkServerConfigMode(s, n)
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ServerConfigMode: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ServerConfigMode) Validate() error {
+	return runtime.Validate(x, (*ServerConfigMode)(nil))
+}
+
+// checkServerConfigMode validates a value against config.yaml#/properties/mode.
+func checkServerConfigMode(s *runtime.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.StringIn(n, "dev", "prod") && s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
 }
