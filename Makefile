@@ -6,6 +6,9 @@ ENVGEN   := bin/envgen
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
 # The example tool's TypeScript; npm test checks the search-output examples with it.
 EXAMPLE   := schemas/examples/search-output.json --ts-out generated/ts/test/search-output --assert-format
+# The benchmark's and robustness tests' own generated packages.
+BENCH     := results tree
+bench_pkg  = internal/bench/testdata/$(1).json --go-out internal/bench/$(1) --go-package $(1) --no-canonical
 # The five seed conventions as dialects (dialects/), generated beside the canonical package.
 DIALECTS := scalpel foundry mcpenvelope codegraph bmcis
 dialect   = dialects/$(1)/ --go-out generated/go/dialects/$(1) --go-package $(1) --ts-out generated/ts-dialects/$(1) --assert-format
@@ -25,12 +28,14 @@ bin/envgen:
 generate: bin/envgen
 	$(ENVGEN) generate $(CANONICAL)
 	$(ENVGEN) generate $(EXAMPLE)
+	$(foreach p,$(BENCH),$(ENVGEN) generate $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) generate $(call dialect,$(d)) &&) true
 
 ## check: fail with a diff when generated/ is not what schemas/ and dialects/ produce
 check: bin/envgen
 	$(ENVGEN) check $(CANONICAL)
 	$(ENVGEN) check $(EXAMPLE)
+	$(foreach p,$(BENCH),$(ENVGEN) check $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) check $(call dialect,$(d)) &&) true
 
 ## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package,

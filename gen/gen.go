@@ -7,7 +7,10 @@ package gen
 
 import (
 	"bytes"
+	"slices"
 	"sort"
+
+	"github.com/envgen/envgen/gen/model"
 )
 
 // Options says what to generate.
@@ -39,6 +42,43 @@ type Options struct {
 	// Names overrides type names: a schema location ("file#/pointer" as in
 	// error messages, or an absolute URL with fragment) to a Go type name.
 	Names map[string]string
+
+	// Imports map $id prefixes to packages generated elsewhere: a type from
+	// a schema document under a prefix that is not an input is not declared
+	// here, but imported from the package (the longest prefix wins).
+	// CanonicalImport is added unless NoCanonical is set or an import has
+	// its prefix; it does not apply to a run whose inputs are the canonical
+	// schemas themselves, since inputs are never imported.
+	Imports []Import
+	// NoImports declares every type here, as if there were no imports (and
+	// no CanonicalImport).
+	NoImports bool
+}
+
+// Import maps the schemas under an $id prefix to the Go package and the
+// TypeScript module generated from them.
+type Import = model.Import
+
+// CanonicalImport is the built-in import of the canonical schemas: the Go
+// package and the npm package that `make generate` writes from schemas/.
+var CanonicalImport = Import{
+	Prefix:    "https://envgen.dev/schemas/v1/",
+	GoPath:    "github.com/envgen/envgen/generated/go/envelope",
+	GoPackage: "envelope",
+	TSModule:  "@envgen/envelope",
+}
+
+// imports are the imports a run applies: opts.Imports and, unless an import
+// has its prefix, CanonicalImport.
+func (opts Options) imports() []Import {
+	if opts.NoImports {
+		return nil
+	}
+	out := slices.Clone(opts.Imports)
+	if !opts.NoCanonical && !slices.ContainsFunc(out, func(i Import) bool { return i.Prefix == CanonicalImport.Prefix }) {
+		out = append(out, CanonicalImport)
+	}
+	return out
 }
 
 // File is one generated file.

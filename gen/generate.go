@@ -58,7 +58,7 @@ func Model(opts Options) (*model.Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	space, err := build.Build(set)
+	space, err := build.Build(set, opts.imports()...)
 	if err != nil {
 		return nil, err
 	}

@@ -367,8 +367,8 @@ func TestToolSchemaFixesData(t *testing.T) {
 		}
 	}
 	for _, file := range exampleFiles(t, "invalid") {
-		if schemaFor(file) != toolSchemaFile {
-			continue
+		if schemaFor(file) != toolSchemaFile || strings.Contains(filepath.Base(file), "--") {
+			continue // (mutated examples break the envelope itself: see mutate_test.go)
 		}
 		invalid++
 		_, instance := readInvalid(t, file)

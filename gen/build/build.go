@@ -5,8 +5,9 @@
 // and the schemas they reach become types as they are met, each once, keyed by
 // its location; (2) type parameters found at $dynamicRef are propagated to the
 // named types that reach them, and uses of generic types get their arguments;
-// (3) the types that need a declaration of their own are marked Named. Names
-// themselves are package naming's job.
+// (3) the types that need a declaration of their own are marked Named, and
+// those that an imported package declares External. Names themselves are
+// package naming's job.
 package build
 
 import (
@@ -20,8 +21,10 @@ import (
 	"github.com/envgen/envgen/gen/model"
 )
 
-// Build returns the type space of a loaded set.
-func Build(set *load.Set) (*model.Space, error) {
+// Build returns the type space of a loaded set. Types from schema documents
+// that are not inputs and that one of imports covers are External (see
+// model.Common.External).
+func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 	b := &builder{
 		set:      set,
 		space:    &model.Space{},
@@ -46,6 +49,7 @@ func Build(set *load.Set) (*model.Space, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
+	b.imports(imports)
 	markNamed(b.space)
 	if err := b.generics(); err != nil {
 		return nil, err

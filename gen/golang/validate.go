@@ -154,6 +154,23 @@ func (f *vfn) failIff(cond, node jen.Code, schemaPath, keyword, format string, a
 	return jen.If(jen.Add(cond).Op("&&").Add(stateID).Dot("Failf").Call(call...)).Block(jen.Return(jen.False()))
 }
 
+// failStop is failIff for type, enum and const: a value that fails one of
+// them gets that one error and no other from the same schema, as
+// santhosh-tekuri reports it (docs/validation.md).
+//
+//	if !s.IsType(n, runtime.TypeString) {
+//		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
+//		return false
+//	}
+func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword, message string, args ...jen.Code) jen.Code {
+	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message)}, args...)
+	fail := "Fail" // message is plain text
+	if len(args) > 0 {
+		fail = "Failf" // message is a format
+	}
+	return jen.If(cond).Block(jen.Add(stateID).Dot(fail).Call(call...), jen.Return(jen.False()))
+}
+
 // isTrue reports whether a condition is the literal true.
 func isTrue(cond jen.Code) bool {
 	s, ok := cond.(*jen.Statement)

@@ -35,7 +35,7 @@ func (f *vfn) typeKeyword() []jen.Code {
 	}
 	cond := jen.Op("!").Add(stateID).Dot("IsType").Call(nodeID, mask)
 	msg := "must be " + strings.Join(f.c.Types, " or ") + ", not %s"
-	return []jen.Code{f.failIff(cond, nodeID, f.sp("type"), "type", msg, jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("type"), "type", msg, jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
 }
 
 // literalVar declares the JSON values of an enum or const once per package:
@@ -96,7 +96,7 @@ func (f *vfn) enumKeyword() []jen.Code {
 		v := f.literalVar("enum"+strings.TrimPrefix(f.name, "check"), f.c.Enum)
 		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("enum"), "enum", msg)}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("enum"), "enum", msg)}
 }
 
 // constKeyword: like enum with one value.
@@ -117,5 +117,5 @@ func (f *vfn) constKeyword() []jen.Code {
 		lits := f.literalVar("const"+strings.TrimPrefix(f.name, "check"), []model.Value{*f.c.Const})
 		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, lits)
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("const"), "const", msg)}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("const"), "const", msg)}
 }

@@ -7,7 +7,10 @@
 // package naming, and stored here; the backends only spell them.
 package model
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // TypeID identifies a type in a Space. The zero TypeID is never a valid type.
 type TypeID int
@@ -126,6 +129,55 @@ type Common struct {
 	// document's root. "" for types the builder makes up. A $dynamicRef
 	// resolves in the resources evaluation has entered (Space.Resources).
 	Resource string
+
+	// External is set for a type whose schema document is not an input but
+	// lives under the $id prefix of an import: its package, generated
+	// elsewhere, declares it. The backends declare nothing for such a type
+	// that is named (see Imported): they spell it from the import
+	// (envelope.Envelope in Go, an import from "@envgen/envelope" in
+	// TypeScript), and validate it through the package's exported entry
+	// points. Its anonymous parts are spelled inline, as any anonymous type.
+	External *Import
+}
+
+// Imported reports whether the type is declared by an imported package: it
+// is external and named (a type parameter is its generic type's business).
+func (c *Common) Imported() bool {
+	return c.External != nil && c.Named && c.Kind != KindTypeParam
+}
+
+// Import maps the schemas under an $id prefix to the packages generated from
+// them elsewhere, e.g. the canonical schemas:
+//
+//	Prefix    "https://envgen.dev/schemas/v1/"
+//	GoPath    "github.com/envgen/envgen/generated/go/envelope"
+//	GoPackage "envelope"
+//	TSModule  "@envgen/envelope"
+type Import struct {
+	Prefix    string // an absolute URL prefix of schema documents
+	GoPath    string // the Go import path, "" when there is no Go package
+	GoPackage string // the Go package name, "" for the last element of GoPath
+	TSModule  string // the TypeScript module specifier, "" when there is no TypeScript package
+}
+
+// Package is the Go package name: GoPackage, or the last element of GoPath
+// that is not a major version suffix (…/envelope/v2 → envelope), as a Go
+// identifier.
+func (imp *Import) Package() string {
+	if imp.GoPackage != "" {
+		return imp.GoPackage
+	}
+	elems := strings.Split(strings.Trim(imp.GoPath, "/"), "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = elems[len(elems)-2]
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '.' {
+			return '_'
+		}
+		return r
+	}, strings.TrimPrefix(name, "go-"))
 }
 
 // Base returns c itself, so that every kind satisfies Type by embedding Common.

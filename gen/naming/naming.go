@@ -6,6 +6,10 @@
 // the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"). Two
 // types that want one name are an error that names both locations and how to
 // resolve it; there is never a silent "Foo1".
+//
+// A type that an imported package declares (model.Common.External) gets the
+// name that package gives it: the same rules over the same schemas, in a
+// namespace of the package's own, and no override by location applies.
 package naming
 
 import (
@@ -28,7 +32,7 @@ var reservedFields = map[string]bool{
 // branches and struct fields. overrides maps a schema location ("file#/pointer")
 // to a Go name.
 func Assign(space *model.Space, overrides map[string]string) error {
-	n := &namer{space: space, overrides: overrides, done: map[model.TypeID]bool{}, owner: map[string]model.Location{}}
+	n := &namer{space: space, overrides: overrides, done: map[model.TypeID]bool{}, owner: map[identifier]model.Location{}}
 	named := space.Named()
 	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.String() < named[j].Base().Loc.String() })
 	for _, t := range named {
@@ -48,7 +52,20 @@ type namer struct {
 	space     *model.Space
 	overrides map[string]string
 	done      map[model.TypeID]bool
-	owner     map[string]model.Location // package-level identifier → who took it
+	owner     map[identifier]model.Location // package-level identifier → who took it
+}
+
+// identifier is a package-level identifier: its name and the package it is
+// declared in, "" for the one generated here, else an import's prefix.
+type identifier struct {
+	pkg, name string
+}
+
+func pkgOf(c *model.Common) string {
+	if c.External != nil {
+		return c.External.Prefix
+	}
+	return ""
 }
 
 // name decides t's own name (and its parent's first, for path names).
@@ -63,12 +80,12 @@ func (n *namer) name(t model.Type) error {
 		return err
 	}
 	c.Name = model.Names{Go: name, TS: name}
-	return n.claim(name, c.Loc, "type")
+	return n.claim(c, name, "type")
 }
 
 func (n *namer) candidate(c *model.Common) (string, error) {
 	h := c.NameHint
-	if o, ok := n.overrides[c.Loc.String()]; ok {
+	if o, ok := n.overrides[c.Loc.String()]; ok && c.External == nil {
 		h.Override = o
 	}
 	if h.Override != "" {
@@ -116,9 +133,11 @@ func (n *namer) pathName(parent model.Type, path []string) string {
 	return b.String()
 }
 
-// claim records that loc uses a package-level identifier, refusing a second.
-func (n *namer) claim(name string, loc model.Location, what string) error {
-	if prev, taken := n.owner[name]; taken {
+// claim records that the type c uses a package-level identifier of its
+// package, refusing a second.
+func (n *namer) claim(c *model.Common, name, what string) error {
+	loc, id := c.Loc, identifier{pkgOf(c), name}
+	if prev, taken := n.owner[id]; taken {
 		first, second := prev, loc
 		if second.String() < first.String() {
 			first, second = second, first
@@ -129,7 +148,7 @@ func (n *namer) claim(name string, loc model.Location, what string) error {
 			Hint:    fmt.Sprintf("set \"x-go-name\" on one of them, or pass --name '%s=Other%s'", second, name),
 		}
 	}
-	n.owner[name] = loc
+	n.owner[id] = loc
 	return nil
 }
 
@@ -143,13 +162,13 @@ func (n *namer) members(t model.Type) error {
 	case *model.Enum:
 		t.Members = memberNames(c.Name.Go, t.Values)
 		for i, v := range t.Values {
-			if err := n.claim(t.Members[i], c.Loc, fmt.Sprintf("enum value %s", v.JSON)); err != nil {
+			if err := n.claim(c, t.Members[i], fmt.Sprintf("enum value %s", v.JSON)); err != nil {
 				return err
 			}
 		}
 	case *model.Const:
 		t.Member = memberNames(c.Name.Go, []model.Value{t.Value})[0]
-		return n.claim(t.Member, c.Loc, fmt.Sprintf("const value %s", t.Value.JSON))
+		return n.claim(c, t.Member, fmt.Sprintf("const value %s", t.Value.JSON))
 	case *model.Union:
 		t.BranchNames = n.branchNames(t)
 	}

@@ -128,6 +128,9 @@ type vfn struct {
 	// v and p spell the value and its path: "v" and "p" in a check function;
 	// a member and rt.at(c, p, "name") where a caller checks a member inline.
 	v, p string
+	// inlined is set for a leaf checked inside its caller's function, in a
+	// block labelled "leaf:" (see inline).
+	inlined bool
 	// The type keyword of one type, which body merges with the test of that
 	// type's group: its line, its test (rt.isObject(v)) and its failure
 	// alone (if (rt.fail(…)) return false;).
@@ -159,6 +162,28 @@ func escapeToken(s string) string {
 // message is a TypeScript expression.
 func failIf(cond, at, schemaPath, keyword, message string) string {
 	return "if (" + cond + " && rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
+}
+
+// failStop is failIf for type, enum and const: a value that fails one of them
+// gets that one error and no other from the same schema, as santhosh-tekuri
+// reports it (docs/validation.md):
+//
+//	if (typeof v !== "string") { rt.fail(c, p, "a.json#/type", "type", …); return false; }
+//
+// In a leaf checked inline, the rest of the leaf is skipped instead:
+//
+//	if (typeof x !== "string") { if (rt.fail(c, …)) return false; break leaf; }
+func (f *vfn) failStop(cond, keyword, message string) string {
+	return "if (" + cond + ") " + f.stopAlways(keyword, message)
+}
+
+// stopAlways is the block of failStop.
+func (f *vfn) stopAlways(keyword, message string) string {
+	fail := "rt.fail(c, " + f.p + ", " + stringLiteral(f.sp(keyword)) + ", " + stringLiteral(keyword) + ", " + message + ")"
+	if f.inlined {
+		return "{ if (" + fail + ") return false; break leaf; }"
+	}
+	return "{ " + fail + "; return false; }"
 }
 
 // failAlways is: if (rt.fail(c, path, sp, keyword, message)) return false;
@@ -254,10 +279,12 @@ func (f *vfn) checkOf(t model.Type) string {
 // string and number keywords only. It saves a call, and reads as a person
 // would write it:
 //
-//	const x = v["cursor"];
-//	if (typeof x === "string") {
-//	  if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must have at least 1 character")) return false;
-//	} else if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+//	leaf: {
+//	  const x = v["cursor"];
+//	  if (typeof x === "string") {
+//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must have at least 1 character")) return false;
+//	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+//	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	t := f.target(ref)
 	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.eval[t.Base().ID] || f.vp.split(t) {
@@ -274,8 +301,12 @@ func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	if !reflect.DeepEqual(rest, model.Checks{}) {
 		return nil, false
 	}
-	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at}
-	return append([]string{"const x = " + read + ";"}, leaf.checks()...), true
+	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at, inlined: true}
+	lines := append([]string{"const x = " + read + ";"}, leaf.checks()...)
+	if !strings.Contains(strings.Join(lines, "\n"), "break leaf;") {
+		return lines, true
+	}
+	return block("leaf:", lines...), true
 }
 
 // inPlace is the expression that validates v itself against ref, as $ref,

@@ -25,6 +25,7 @@ type validateCase struct {
 	Data   json.RawMessage `json:"data"`
 	Errors [][2]string     `json:"errors"`
 	Needs  string          `json:"needs,omitempty"` // "format": only where the model records formats
+	Why    string          `json:"why,omitempty"`   // a note for the reader
 }
 
 // runCases is the node program that runs the cases through the compiled

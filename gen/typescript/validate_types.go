@@ -55,14 +55,14 @@ func (f *vfn) typeKeyword() []string {
 		}
 	}
 	message := stringLiteral("must be "+strings.Join(types, " or ")+", not ") + " + rt.typeOf(" + f.v + ")"
-	line := failIf(cond, f.p, f.sp("type"), "type", message)
+	line := f.failStop(cond, "type", message)
 	if len(tests) == 1 {
-		f.typeLine, f.typeTest, f.typeElse = line, tests[0], failAlways(f.p, f.sp("type"), "type", message)
+		f.typeLine, f.typeTest, f.typeElse = line, tests[0], f.stopAlways("type", message)
 	}
 	return []string{line}
 }
 
-// enumKeyword: if (v !== "a" && v !== "b" && rt.fail(…)) return false; a
+// enumKeyword: if (v !== "a" && v !== "b") { rt.fail(…); return false; } a
 // list of more values, or of arrays and objects, is a module constant that
 // rt.includes searches by JSON equality.
 func (f *vfn) enumKeyword() []string {
@@ -82,17 +82,17 @@ func (f *vfn) enumKeyword() []string {
 		for i, v := range f.c.Enum {
 			tests[i] = f.v + " !== " + valueExpr(v)
 		}
-		return []string{failIf(strings.Join(tests, " && "), f.p, f.sp("enum"), "enum", message)}
+		return []string{f.failStop(strings.Join(tests, " && "), "enum", message)}
 	}
 	items := make([]string, len(f.c.Enum))
 	for i, v := range f.c.Enum {
 		items[i] = valueExpr(v)
 	}
 	name := f.w.moduleConst(f.constName("Values"), "["+strings.Join(items, ", ")+"]")
-	return []string{failIf("!rt.includes("+name+", "+f.v+")", f.p, f.sp("enum"), "enum", message)}
+	return []string{f.failStop("!rt.includes("+name+", "+f.v+")", "enum", message)}
 }
 
-// constKeyword: if (v !== "x" && rt.fail(…)) return false; an array or an
+// constKeyword: if (v !== "x") { rt.fail(…); return false; } an array or an
 // object is a module constant compared with rt.equal.
 func (f *vfn) constKeyword() []string {
 	if f.c.Const == nil {
@@ -101,10 +101,10 @@ func (f *vfn) constKeyword() []string {
 	v := *f.c.Const
 	message := stringLiteral("must be " + jsonText(v))
 	if allScalars([]model.Value{v}) {
-		return []string{failIf(f.v+" !== "+valueExpr(v), f.p, f.sp("const"), "const", message)}
+		return []string{f.failStop(f.v+" !== "+valueExpr(v), "const", message)}
 	}
 	name := f.w.moduleConst(f.constName("Value"), valueExpr(v))
-	return []string{failIf("!rt.equal("+f.v+", "+name+")", f.p, f.sp("const"), "const", message)}
+	return []string{f.failStop("!rt.equal("+f.v+", "+name+")", "const", message)}
 }
 
 // allScalars reports whether every value is a string, number, boolean or

@@ -48,7 +48,8 @@ func (x Capability) Validate() error {
 // checkCapability validates a value against meta.json#/$defs/capability.
 func checkCapability(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -181,7 +182,8 @@ func (x Fidelity) Validate() error {
 // checkFidelity validates a value against meta.json#/$defs/fidelity.
 func checkFidelity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -220,7 +222,8 @@ func checkFidelity(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
 func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -236,7 +239,8 @@ func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
 func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -252,7 +256,8 @@ func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
 func checkFidelityPropertiesDroppedIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -324,10 +329,12 @@ func (x FidelityLevel) Validate() error {
 // checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
 func checkFidelityLevel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") && s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"") {
+	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
+		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -446,7 +453,8 @@ func (x Limits) Validate() error {
 // checkLimits validates a value against meta.json#/$defs/limits.
 func checkLimits(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -485,7 +493,8 @@ func checkLimits(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
 func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -499,7 +508,8 @@ func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
 func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -513,7 +523,8 @@ func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
 func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -527,7 +538,8 @@ func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
 func checkLimitsPropertiesMaxTokens(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -886,7 +898,8 @@ func (x Meta) Validate() error {
 // checkMeta validates a value against meta.json#.
 func checkMeta(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -980,7 +993,8 @@ func checkMeta(s *runtime.State, n int32) bool {
 // checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
 func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -996,7 +1010,8 @@ func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
 // checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
 func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1012,7 +1027,8 @@ func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
 // checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
 func checkMetaPropertiesUpgradeHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1131,7 +1147,8 @@ func (x NextCall) Validate() error {
 // checkNextCall validates a value against meta.json#/$defs/next_call.
 func checkNextCall(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1170,7 +1187,8 @@ func checkNextCall(s *runtime.State, n int32) bool {
 // checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
 func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1179,7 +1197,8 @@ func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
 // checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
 func checkNextCallPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1302,7 +1321,8 @@ func (x Pagination) Validate() error {
 // checkPagination validates a value against meta.json#/$defs/pagination.
 func checkPagination(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1367,7 +1387,8 @@ func checkPaginationIf(s *runtime.State, n int32) bool {
 // checkPaginationIfPropertiesHasMore validates a value against meta.json#/$defs/pagination/if/properties/has_more.
 func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true") {
+	if s.Kind(n) != runtime.KindTrue {
+		s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1376,7 +1397,8 @@ func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1390,7 +1412,8 @@ func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1399,7 +1422,8 @@ func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1413,7 +1437,8 @@ func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
 func checkPaginationPropertiesTotal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1552,7 +1577,8 @@ func (x RateLimit) Validate() error {
 // checkRateLimit validates a value against meta.json#/$defs/rate_limit.
 func checkRateLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1605,7 +1631,8 @@ func checkRateLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1619,7 +1646,8 @@ func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1633,7 +1661,8 @@ func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1647,7 +1676,8 @@ func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
 func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1661,7 +1691,8 @@ func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
 func checkRateLimitPropertiesWindowMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1716,7 +1747,8 @@ var patternRequestID = runtime.MustPattern(`^[A-Za-z0-9._:-]+$`)
 // checkRequestID validates a value against meta.json#/$defs/request_id.
 func checkRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1813,7 +1845,8 @@ func (x Telemetry) Validate() error {
 // checkTelemetry validates a value against meta.json#/$defs/telemetry.
 func checkTelemetry(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1842,7 +1875,8 @@ func checkTelemetry(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1851,7 +1885,8 @@ func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1904,7 +1939,8 @@ var patternTier = runtime.MustPattern(`^[a-z][a-z0-9_]*$`)
 // checkTier validates a value against meta.json#/$defs/tier.
 func checkTier(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2001,7 +2037,8 @@ func (x Timing) Validate() error {
 // checkTiming validates a value against meta.json#/$defs/timing.
 func checkTiming(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2030,7 +2067,8 @@ func checkTiming(s *runtime.State, n int32) bool {
 // checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
 func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2044,7 +2082,8 @@ func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
 // checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
 func checkTimingPropertiesStartedAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2150,7 +2189,8 @@ func (x TokenUsage) Validate() error {
 // checkTokenUsage validates a value against meta.json#/$defs/token_usage.
 func checkTokenUsage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2189,7 +2229,8 @@ func checkTokenUsage(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
 func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2203,7 +2244,8 @@ func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
 func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2217,7 +2259,8 @@ func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
 func checkTokenUsagePropertiesEstimated(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2316,7 +2359,8 @@ func (x Tool) Validate() error {
 // checkTool validates a value against meta.json#/$defs/tool.
 func checkTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2359,7 +2403,8 @@ func checkTool(s *runtime.State, n int32) bool {
 // checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
 func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2376,7 +2421,8 @@ func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
 // checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
 func checkToolPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2433,7 +2479,8 @@ var patternToolName = runtime.MustPattern(`^[A-Za-z0-9_.-]+$`)
 // checkToolName validates a value against meta.json#/$defs/tool_name.
 func checkToolName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2534,7 +2581,8 @@ func (x UpgradeHint) Validate() error {
 // checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2577,7 +2625,8 @@ func checkUpgradeHint(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2594,7 +2643,8 @@ func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2705,7 +2755,8 @@ func (x Workspace) Validate() error {
 // checkWorkspace validates a value against meta.json#/$defs/workspace.
 func checkWorkspace(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2739,7 +2790,8 @@ func checkWorkspace(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
 func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2756,7 +2808,8 @@ func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
 func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2773,7 +2826,8 @@ func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
 func checkWorkspacePropertiesRoot(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

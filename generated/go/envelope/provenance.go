@@ -160,7 +160,8 @@ func (x Artifact) Validate() error {
 // checkArtifact validates a value against provenance.json#/$defs/artifact.
 func checkArtifact(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -214,7 +215,8 @@ func checkArtifact(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
 func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -231,7 +233,8 @@ func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
 func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -247,7 +250,8 @@ func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -261,7 +265,8 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32
 // checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
 func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -275,7 +280,8 @@ func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
 func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -292,7 +298,8 @@ func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -347,7 +354,8 @@ var patternDigest = runtime.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{1
 // checkDigest validates a value against provenance.json#/$defs/digest.
 func checkDigest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -462,7 +470,8 @@ func (x Evidence) Validate() error {
 // checkEvidence validates a value against provenance.json#/$defs/evidence.
 func checkEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -512,7 +521,8 @@ var patternEvidencePropertiesField = runtime.MustPattern(`^(/([^~/]|~[01])*)*$`)
 // checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
 func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -529,7 +539,8 @@ func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
 func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -548,7 +559,8 @@ var patternEvidencePropertiesSource = runtime.MustPattern(`^artifact:[^#\t\n\v\f
 // checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
 func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -641,7 +653,8 @@ func (x Integrity) Validate() error {
 // checkIntegrity validates a value against provenance.json#/$defs/integrity.
 func checkIntegrity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -715,7 +728,8 @@ var patternMethodID = runtime.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 // checkMethodID validates a value against provenance.json#/$defs/method_id.
 func checkMethodID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -968,7 +982,8 @@ func (x Provenance) Validate() error {
 // checkProvenance validates a value against provenance.json#.
 func checkProvenance(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1041,7 +1056,8 @@ func checkProvenance(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
 func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1057,7 +1073,8 @@ func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
 func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1073,7 +1090,8 @@ func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
 func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1089,7 +1107,8 @@ func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
 func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1105,7 +1124,8 @@ func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
 func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1121,7 +1141,8 @@ func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
 func checkProvenancePropertiesStartedAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1175,7 +1196,8 @@ func (x RunID) Validate() error {
 // checkRunID validates a value against provenance.json#/$defs/run_id.
 func checkRunID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1268,7 +1290,8 @@ func (x Signature) Validate() error {
 // checkSignature validates a value against provenance.json#/$defs/signature.
 func checkSignature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1315,7 +1338,8 @@ func checkSignature(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
 func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1332,7 +1356,8 @@ func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
 func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1349,7 +1374,8 @@ func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
 func checkSignaturePropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

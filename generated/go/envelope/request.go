@@ -63,10 +63,12 @@ func (x ProvenanceMode) Validate() error {
 // checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
 func checkProvenanceMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/provenance_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/$defs/provenance_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "minimal", "full") && s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"") {
+	if !s.StringIn(n, "minimal", "full") {
+		s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -176,7 +178,8 @@ func (x ProvenanceOptions) Validate() error {
 // checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
 func checkProvenanceOptions(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/$defs/provenance_options/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/$defs/provenance_options/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -210,7 +213,8 @@ func checkProvenanceOptions(s *runtime.State, n int32) bool {
 // checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
 func checkProvenanceOptionsPropertiesCapture(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -219,7 +223,8 @@ func checkProvenanceOptionsPropertiesCapture(s *runtime.State, n int32) bool {
 // checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
 func checkProvenanceOptionsPropertiesCaptureArtifacts(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -444,7 +449,8 @@ func (x Request) Validate() error {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -508,7 +514,8 @@ func checkRequest(s *runtime.State, n int32) bool {
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -522,7 +529,8 @@ func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 // checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
 func checkRequestPropertiesDeterministic(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "request.json#/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -531,7 +539,8 @@ func checkRequestPropertiesDeterministic(s *runtime.State, n int32) bool {
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -550,7 +559,8 @@ func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -569,7 +579,8 @@ var patternRequestPropertiesLocale = runtime.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-
 // checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
 func checkRequestPropertiesLocale(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -586,7 +597,8 @@ func checkRequestPropertiesLocale(s *runtime.State, n int32) bool {
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -600,7 +612,8 @@ func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
 func checkRequestPropertiesTokenBudget(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/token_budget/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "request.json#/properties/token_budget/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -672,10 +685,12 @@ func (x ResponseMode) Validate() error {
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") && s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"") {
+	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
+		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
 		return false
 	}
 	return s.ErrorCount() == errs

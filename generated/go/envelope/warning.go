@@ -64,10 +64,12 @@ func (x Severity) Validate() error {
 // checkSeverity validates a value against warning.json#/$defs/severity.
 func checkSeverity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/$defs/severity/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "warning.json#/$defs/severity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "info", "warning", "error") && s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"") {
+	if !s.StringIn(n, "info", "warning", "error") {
+		s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -188,7 +190,8 @@ func (x Warning) Validate() error {
 // checkWarning validates a value against warning.json#.
 func checkWarning(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -245,7 +248,8 @@ func checkWarning(s *runtime.State, n int32) bool {
 // checkWarningPropertiesMessage validates a value against warning.json#/properties/message.
 func checkWarningPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "warning.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -262,7 +266,8 @@ func checkWarningPropertiesMessage(s *runtime.State, n int32) bool {
 // checkWarningPropertiesSuggestion validates a value against warning.json#/properties/suggestion.
 func checkWarningPropertiesSuggestion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "warning.json#/properties/suggestion/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "warning.json#/properties/suggestion/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

@@ -217,8 +217,10 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], rt.at(c, p, "_metadata"), c) && c.stop) return false;
     if (v["results"] !== undefined) {
-      const x = v["results"];
-      if (!rt.isArray(x) && rt.fail(c, rt.at(c, p, "results"), "envelope.json#/properties/results/type", "type", "must be array, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["results"];
+        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "results"), "envelope.json#/properties/results/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["execution_context"] !== undefined && !checkExecutionContext(v["execution_context"], rt.at(c, p, "execution_context"), c) && c.stop) return false;
@@ -228,7 +230,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["results"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"results\"")) return false;
     if (v["execution_context"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"execution_context\"")) return false;
     if (v["warnings"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"warnings\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -239,7 +241,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -248,53 +250,71 @@ function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
-      const x = v["tokens_estimated"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tokens_estimated"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tokens_used"] !== undefined) {
-      const x = v["tokens_used"];
-      if (!(x === null || Number.isInteger(x)) && rt.fail(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tokens_used"];
+        if (!(x === null || Number.isInteger(x))) { if (rt.fail(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["cache_hit"] !== undefined) {
-      const x = v["cache_hit"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cache_hit"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["execution_time_ms"] !== undefined) {
-      const x = v["execution_time_ms"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["execution_time_ms"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tokens_estimated"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"")) return false;
     if (v["cache_hit"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"")) return false;
     if (v["execution_time_ms"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"")) return false;
     if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/execution_context/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/execution_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/pagination_metadata. */
 function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || rt.isObject(v)) && rt.fail(c, p, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not " + rt.typeOf(v))) return false;
+  if (!(v === null || rt.isObject(v))) { rt.fail(c, p, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not " + rt.typeOf(v)); return false; }
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["page_size"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["has_more"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["total_available"] !== undefined) {
-      const x = v["total_available"];
-      if (!(x === null || Number.isInteger(x)) && rt.fail(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["total_available"];
+        if (!(x === null || Number.isInteger(x))) { if (rt.fail(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -305,17 +325,21 @@ function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], rt.at(c, p, "allowed_fields"), c) && c.stop) return false;
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_error/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -324,10 +348,12 @@ function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -336,42 +362,52 @@ function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["operation"] !== undefined) {
-      const x = v["operation"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["operation"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["timestamp"] !== undefined) {
-      const x = v["timestamp"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["timestamp"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["status"] !== undefined && !checkResponseStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["operation"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"")) return false;
     if (v["version"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"")) return false;
     if (v["timestamp"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"")) return false;
     if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"")) return false;
     if (v["status"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/response_status. */
 function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "envelope.json#/$defs/response_status/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "success" && v !== "partial" && v !== "error" && rt.fail(c, p, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/response_status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "success" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -381,28 +417,34 @@ function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkWarningLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["suggestion"] !== undefined) {
-      const x = v["suggestion"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["suggestion"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["level"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"")) return false;
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_warning/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_warning/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/warning_level. */
 function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "envelope.json#/$defs/warning_level/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "info" && v !== "warning" && v !== "error" && rt.fail(c, p, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/warning_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return c.errors.length === errs;
 }

@@ -415,7 +415,7 @@ export function isVendorStatistics(value: unknown): value is VendorStatistics {
 /** Checks a value against payloads.json#/$defs/chunk_id. */
 function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v) && rt.fail(c, p, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not " + rt.typeOf(v))) return false;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -429,7 +429,7 @@ function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
     if (v["score_reliability"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"")) return false;
     if (v["source_quality"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"")) return false;
     if (v["recency"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -438,21 +438,25 @@ function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query_hash"] !== undefined) {
-      const x = v["query_hash"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["query_hash"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["offset"] !== undefined) {
-      const x = v["offset"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["offset"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["query_hash"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"")) return false;
     if (v["offset"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"")) return false;
     if (v["response_mode"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/cursor/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/cursor/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -461,15 +465,17 @@ function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["is_duplicate"] !== undefined) {
-      const x = v["is_duplicate"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["is_duplicate"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], rt.at(c, p, "similar_chunk_ids"), c) && c.stop) return false;
     if (v["confidence"] !== undefined && !checkScore(v["confidence"], rt.at(c, p, "confidence"), c) && c.stop) return false;
     if (v["is_duplicate"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"")) return false;
     if (v["similar_chunk_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"")) return false;
     if (v["confidence"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -480,14 +486,14 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
     for (let i = 0; i < v.length; i++) {
       if (!checkChunkID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/rank. */
 function checkRank(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v) && rt.fail(c, p, "payloads.json#/$defs/rank/type", "type", "must be integer, not " + rt.typeOf(v))) return false;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/rank/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
     if (v < 1 && rt.fail(c, p, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1")) return false;
   }
@@ -499,32 +505,38 @@ function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
-      const x = v["percentile"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0")) return false;
-        if (x > 100 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100")) return false;
+      leaf: {
+        const x = v["percentile"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0")) return false;
+          if (x > 100 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100")) return false;
+        }
       }
     }
     if (v["explanation"] !== undefined) {
-      const x = v["explanation"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["explanation"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["score_method"] !== undefined) {
-      const x = v["score_method"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["score_method"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["percentile"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"")) return false;
     if (v["explanation"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"")) return false;
     if (v["score_method"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/score. */
 function checkScore(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isFinite(v) && rt.fail(c, p, "payloads.json#/$defs/score/type", "type", "must be number, not " + rt.typeOf(v))) return false;
+  if (!Number.isFinite(v)) { rt.fail(c, p, "payloads.json#/$defs/score/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
     if (v < 0 && rt.fail(c, p, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0")) return false;
     if (v > 1 && rt.fail(c, p, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1")) return false;
@@ -538,48 +550,64 @@ function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
     if (v["chunk_text"] !== undefined) {
-      const x = v["chunk_text"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["chunk_text"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], rt.at(c, p, "similarity_score"), c) && c.stop) return false;
     if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], rt.at(c, p, "bm25_score"), c) && c.stop) return false;
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["score_type"] !== undefined) {
-      const x = v["score_type"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["score_type"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_file"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_category"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["context_header"] !== undefined) {
-      const x = v["context_header"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["context_header"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["chunk_index"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["total_chunks"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["chunk_token_count"] !== undefined) {
-      const x = v["chunk_token_count"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["chunk_token_count"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"")) return false;
@@ -594,7 +622,7 @@ function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
     if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"")) return false;
     if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"")) return false;
     if (v["chunk_token_count"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -608,7 +636,7 @@ function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
     if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"")) return false;
     if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"")) return false;
     if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -620,25 +648,33 @@ function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolea
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_file"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_category"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["chunk_index"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["total_chunks"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"")) return false;
@@ -647,7 +683,7 @@ function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolea
     if (v["source_file"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"")) return false;
     if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"")) return false;
     if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -659,34 +695,46 @@ function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_file"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_category"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["chunk_index"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["total_chunks"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["chunk_snippet"] !== undefined) {
-      const x = v["chunk_snippet"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["chunk_snippet"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["context_header"] !== undefined) {
-      const x = v["context_header"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["context_header"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"")) return false;
     if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"")) return false;
@@ -696,7 +744,7 @@ function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean
     if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"")) return false;
     if (v["chunk_snippet"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"")) return false;
     if (v["context_header"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -705,8 +753,10 @@ function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["vendor_name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
@@ -715,7 +765,7 @@ function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
     if (v["entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"")) return false;
     if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"")) return false;
     if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -724,7 +774,7 @@ function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Cont
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 100 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -733,7 +783,7 @@ function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 500 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -742,15 +792,17 @@ function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["vendor_name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], rt.at(c, p, "entity_ids"), c) && c.stop) return false;
     if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], rt.at(c, p, "relationship_ids"), c) && c.stop) return false;
     if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"")) return false;
     if (v["entity_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"")) return false;
     if (v["relationship_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -759,10 +811,12 @@ function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Cont
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -771,10 +825,12 @@ function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: r
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -783,25 +839,31 @@ function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["vendor_name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
     if (v["top_entities"] !== undefined) {
-      const x = v["top_entities"];
-      if (!rt.isArray(x) && rt.fail(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["top_entities"];
+        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["last_updated"] !== undefined) {
-      const x = v["last_updated"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["last_updated"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"")) return false;
     if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"")) return false;
     if (v["top_entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"")) return false;
     if (v["last_updated"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -810,8 +872,10 @@ function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["vendor_name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
@@ -820,7 +884,7 @@ function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
     if (v["entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"")) return false;
     if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"")) return false;
     if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -829,7 +893,7 @@ function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -838,7 +902,7 @@ function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c:
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items")) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -847,22 +911,26 @@ function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["entity_count"] !== undefined) {
-      const x = v["entity_count"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["entity_count"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["relationship_count"] !== undefined) {
-      const x = v["relationship_count"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["relationship_count"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], rt.at(c, p, "entity_type_distribution"), c) && c.stop) return false;
     if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], rt.at(c, p, "relationship_type_distribution"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -874,13 +942,15 @@ function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: nu
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v[k];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -892,12 +962,14 @@ function checkVendorStatisticsPropertiesRelationshipTypeDistribution(v: unknown,
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v[k];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
-  } else if (rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

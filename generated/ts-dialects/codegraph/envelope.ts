@@ -204,22 +204,30 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      const x = v["tool"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tool"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["requestId"] !== undefined) {
-      const x = v["requestId"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["requestId"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["generatedAt"] !== undefined) {
-      const x = v["generatedAt"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["generatedAt"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
     if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
@@ -243,7 +251,7 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
     if (v["workspace"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"")) return false;
     if (v["result"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"")) return false;
     if (v["meta"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/data/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -252,8 +260,10 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      const x = v["success"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["success"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     for (const k in v) {
@@ -266,7 +276,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
     if (v["data"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"data\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
   }
@@ -278,8 +288,10 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      const x = v["success"];
-      if (x !== false && rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be false")) return false;
+      leaf: {
+        const x = v["success"];
+        if (x !== false) { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be false")) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -308,16 +320,22 @@ function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["details"] !== undefined) {
-      const x = v["details"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["details"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -330,7 +348,7 @@ function checkError(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/error/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -347,7 +365,7 @@ function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/error_result/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/error_result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -356,17 +374,21 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
-      const x = v["maxItems"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["maxItems"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["maxDepth"] !== undefined) {
-      const x = v["maxDepth"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["maxDepth"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -377,7 +399,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -386,18 +408,24 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["hasMore"] !== undefined) {
-      const x = v["hasMore"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["hasMore"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["total"] !== undefined) {
-      const x = v["total"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["total"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -410,7 +438,7 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["hasMore"] === undefined && rt.fail(c, p, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -419,16 +447,22 @@ function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      const x = v["tool"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tool"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["args"] !== undefined) {
-      const x = v["args"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["args"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["reason"] !== undefined) {
-      const x = v["reason"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["reason"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -441,7 +475,7 @@ function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["tool"] === undefined && rt.fail(c, p, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"")) return false;
     if (v["args"] === undefined && rt.fail(c, p, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -450,15 +484,19 @@ function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
-      const x = v["approxTokens"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["approxTokens"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["truncated"] !== undefined) {
-      const x = v["truncated"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["truncated"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
     if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c) && c.stop) return false;
@@ -477,7 +515,7 @@ function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
     if (v["approxTokens"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"")) return false;
     if (v["truncated"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"")) return false;
     if (v["limits"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_meta/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -488,7 +526,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
     for (let i = 0; i < v.length; i++) {
       if (!checkQuerySuggestion(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -497,16 +535,22 @@ function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      const x = v["root"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["root"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["repoName"] !== undefined) {
-      const x = v["repoName"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["repoName"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["rev"] !== undefined) {
-      const x = v["rev"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["rev"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -519,6 +563,6 @@ function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["root"] === undefined && rt.fail(c, p, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"")) return false;
     if (v["repoName"] === undefined && rt.fail(c, p, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

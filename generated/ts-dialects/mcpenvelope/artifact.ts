@@ -113,28 +113,36 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      const x = v["artifact_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["artifact_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["media_type"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["locator"] !== undefined) {
-      const x = v["locator"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locator"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["size_bytes"] !== undefined) {
-      const x = v["size_bytes"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["size_bytes"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
@@ -155,7 +163,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema_version"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["artifact_id"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"artifact_id\"")) return false;
     if (v["media_type"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"media_type\"")) return false;
-  } else if (rt.fail(c, p, "artifact.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -165,11 +173,13 @@ function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (!artifactDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (!artifactDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -181,15 +191,15 @@ function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["alg"] === undefined && rt.fail(c, p, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "artifact.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
 function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3" && rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -199,19 +209,21 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "artifact.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
 function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "artifact.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "artifact.v0.1" && rt.fail(c, p, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "artifact.v0.1") { rt.fail(c, p, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -104,22 +104,28 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      const x = v["artifact_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["artifact_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["locator"] !== undefined) {
-      const x = v["locator"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locator"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["media_type"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -136,7 +142,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       if (rt.has(v, k) && rt.fail(c, p, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["schema_version"] === undefined && rt.fail(c, p, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"")) return false;
-  } else if (rt.fail(c, p, "artifact_ref.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact_ref.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p)) && rt.fail(c, p, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
 }
@@ -165,11 +171,13 @@ function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (!artifactRefDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (!artifactRefDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -181,15 +189,15 @@ function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["alg"] === undefined && rt.fail(c, p, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "artifact_ref.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact_ref.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest/properties/alg. */
 function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3" && rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -199,19 +207,21 @@ function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context):
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "artifact_ref.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "artifact_ref.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact_ref.json#/properties/schema_version. */
 function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "artifact.ref.v0.1" && rt.fail(c, p, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "artifact.ref.v0.1") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -160,8 +160,10 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["result"] !== undefined) {
-      const x = v["result"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x)) && rt.fail(c, rt.at(c, p, "result"), "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["result"];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "result"), "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c)) && c.stop) return false;
     if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c) && c.stop) return false;
@@ -181,7 +183,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["schema_version"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["result"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"result\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -190,23 +192,29 @@ function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retryable"] !== undefined) {
-      const x = v["retryable"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["retryable"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
     for (const k in v) {
@@ -222,7 +230,7 @@ function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -232,10 +240,12 @@ function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Contex
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string") && rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -246,7 +256,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -255,22 +265,28 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
-      if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["adapter"];
+        if (typeof x === "string") {
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["duration_ms"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c) && c.stop) return false;
@@ -284,7 +300,7 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -294,12 +310,14 @@ function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Con
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -310,7 +328,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeError(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/errors/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/errors/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -321,15 +339,15 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
 function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "envelope.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "mcp.envelope.v0.1" && rt.fail(c, p, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -338,18 +356,22 @@ function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
@@ -365,7 +387,7 @@ function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -375,10 +397,12 @@ function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Cont
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string") && rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -389,6 +413,6 @@ function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Con
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

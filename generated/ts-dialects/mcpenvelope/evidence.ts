@@ -69,31 +69,39 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["field"] !== undefined) {
-      const x = v["field"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["field"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source"] !== undefined) {
-      const x = v["source"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["method"] !== undefined) {
-      const x = v["method"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["method"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["note"] !== undefined) {
-      const x = v["note"];
-      if (typeof x === "string") {
-        if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["note"];
+        if (typeof x === "string") {
+          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -109,14 +117,14 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema_version"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["field"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"field\"")) return false;
     if (v["source"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"source\"")) return false;
-  } else if (rt.fail(c, p, "evidence.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "evidence.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against evidence.json#/properties/schema_version. */
 function checkEvidenceSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "evidence.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "evidence.v0.1" && rt.fail(c, p, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "evidence.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "evidence.v0.1") { rt.fail(c, p, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -201,17 +201,21 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["run_id"] !== undefined) {
-      const x = v["run_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["run_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      const x = v["time"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["time"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -243,7 +247,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
     if (v["methods"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"methods\"")) return false;
     if (v["evidence"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"evidence\"")) return false;
     if (v["parents"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"parents\"")) return false;
-  } else if (rt.fail(c, p, "prov_record.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -261,7 +265,7 @@ function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean
       }
       if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/integrity/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -271,11 +275,13 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (!provRecordIntegrityRecordDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (!provRecordIntegrityRecordDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -287,7 +293,7 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
     }
     if (v["alg"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -296,8 +302,8 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
  */
 function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3" && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -306,25 +312,31 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      const x = v["alg"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["alg"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["key_id"] !== undefined) {
-      const x = v["key_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["key_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -338,7 +350,7 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
     if (v["alg"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"")) return false;
     if (v["key_id"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -349,7 +361,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -360,7 +372,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -369,14 +381,16 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
-        if (!provRecordPropertiesMethodsItemsPattern.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (!provRecordPropertiesMethodsItemsPattern.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -387,7 +401,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -396,21 +410,23 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "prov_record.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
 function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "prov_record.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "prov.record.v0.1" && rt.fail(c, p, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "prov.record.v0.1") { rt.fail(c, p, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -419,24 +435,30 @@ function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      const x = v["name"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
-      if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["adapter"];
+        if (typeof x === "string") {
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -449,6 +471,6 @@ function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["name"] === undefined && rt.fail(c, p, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"")) return false;
     if (v["version"] === undefined && rt.fail(c, p, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"")) return false;
-  } else if (rt.fail(c, p, "prov_record.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov_record.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

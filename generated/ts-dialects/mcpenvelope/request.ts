@@ -123,23 +123,29 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["params"] !== undefined) {
-      const x = v["params"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x)) && rt.fail(c, rt.at(c, p, "params"), "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["params"];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "params"), "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c) && c.stop) return false;
     if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], rt.at(c, p, "preferences"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      const x = v["time"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["time"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -158,7 +164,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tool"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"tool\"")) return false;
     if (v["params"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"params\"")) return false;
     if (v["artifacts"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"artifacts\"")) return false;
-  } else if (rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -167,21 +173,27 @@ function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
-      const x = v["deterministic"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["deterministic"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["max_output_bytes"] !== undefined) {
-      const x = v["max_output_bytes"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["max_output_bytes"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["locale"] !== undefined) {
-      const x = v["locale"];
-      if (typeof x === "string") {
-        if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locale"];
+        if (typeof x === "string") {
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -192,7 +204,7 @@ function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean 
       }
       if (rt.has(v, k) && rt.fail(c, p, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "request.json#/properties/preferences/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/properties/preferences/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -203,15 +215,15 @@ function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifactRef(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "request.json#/properties/artifacts/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/properties/artifacts/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/properties/schema_version. */
 function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "request.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "mcp.request.v0.1" && rt.fail(c, p, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "request.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "mcp.request.v0.1") { rt.fail(c, p, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -220,17 +232,21 @@ function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      const x = v["name"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x === "string") {
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -241,6 +257,6 @@ function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["name"] === undefined && rt.fail(c, p, "request.json#/properties/tool/required", "required", "missing required property \"name\"")) return false;
-  } else if (rt.fail(c, p, "request.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

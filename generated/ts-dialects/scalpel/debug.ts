@@ -65,6 +65,6 @@ function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"error\"")) return false;
     if (v["upgrade_hints"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"upgrade_hints\"")) return false;
     if (v["data"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"data\"")) return false;
-  } else if (rt.fail(c, p, "debug.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "debug.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

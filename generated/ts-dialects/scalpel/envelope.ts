@@ -207,11 +207,13 @@ export function isUpgradeHints(value: unknown): value is UpgradeHints {
 /** Checks a value against envelope.json#/$defs/capabilities. */
 export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || rt.isArray(v)) && rt.fail(c, p, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not " + rt.typeOf(v))) return false;
+  if (!(v === null || rt.isArray(v))) { rt.fail(c, p, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not " + rt.typeOf(v)); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -220,7 +222,7 @@ export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against envelope.json#/$defs/duration_ms. */
 export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || Number.isFinite(v)) && rt.fail(c, p, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not " + rt.typeOf(v))) return false;
+  if (!(v === null || Number.isFinite(v))) { rt.fail(c, p, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -251,7 +253,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeElse(v, p, c) && c.stop) return false;
   }
@@ -272,8 +274,10 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "error"), "envelope.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "envelope.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/if/required", "required", "missing required property \"error\"")) return false;
   }
@@ -285,16 +289,22 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error_code"] !== undefined) {
-      const x = v["error_code"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error_code"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error_details"] !== undefined) {
-      const x = v["error_details"];
-      if (!(x === null || rt.isObject(x)) && rt.fail(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error_details"];
+        if (!(x === null || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -307,36 +317,36 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"")) return false;
     if (v["error_code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/error_model/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/error_model/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string") && rt.fail(c, p, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not " + rt.typeOf(v))) return false;
+  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tier_name. */
 export function checkTierName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "envelope.json#/$defs/tier_name/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "community" && v !== "pro" && v !== "enterprise" && rt.fail(c, p, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/tier_name/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.fail(c, p, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string") && rt.fail(c, p, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not " + rt.typeOf(v))) return false;
+  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_version. */
 export function checkToolVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string") && rt.fail(c, p, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not " + rt.typeOf(v))) return false;
+  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -345,16 +355,22 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      const x = v["feature"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["feature"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tier"] !== undefined) {
-      const x = v["tier"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tier"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["reason"] !== undefined) {
-      const x = v["reason"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["reason"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -367,14 +383,14 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
     }
     if (v["feature"] === undefined && rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"")) return false;
     if (v["tier"] === undefined && rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/upgrade_hints. */
 export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || rt.isArray(v)) && rt.fail(c, p, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not " + rt.typeOf(v))) return false;
+  if (!(v === null || rt.isArray(v))) { rt.fail(c, p, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not " + rt.typeOf(v)); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;

@@ -36,7 +36,7 @@ function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "minimal.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "minimal.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!rt.quiet(c, checkMinimalIf, v, p)) {
     if (!checkMinimalElse(v, p, c) && c.stop) return false;
   }
@@ -57,8 +57,10 @@ function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "error"), "minimal.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "minimal.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error"] === undefined && rt.fail(c, p, "minimal.json#/if/required", "required", "missing required property \"error\"")) return false;
   }

@@ -378,18 +378,22 @@ function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "version"), "response_config.json#/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "response_config.json#/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["description"] !== undefined) {
-      const x = v["description"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["description"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
     if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c) && c.stop) return false;
     if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -399,30 +403,38 @@ function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
     if (v["exclude_empty_arrays"] !== undefined) {
-      const x = v["exclude_empty_arrays"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["exclude_empty_arrays"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["exclude_empty_objects"] !== undefined) {
-      const x = v["exclude_empty_objects"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["exclude_empty_objects"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["exclude_null_values"] !== undefined) {
-      const x = v["exclude_null_values"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["exclude_null_values"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["exclude_default_values"] !== undefined) {
-      const x = v["exclude_default_values"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["exclude_default_values"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/global/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/global/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
 function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug" && rt.fail(c, p, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -433,7 +445,7 @@ function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boole
     if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
     if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -442,26 +454,32 @@ function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
-      const x = v["include_sanitization_details"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["include_sanitization_details"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["include_error_location"] !== undefined) {
-      const x = v["include_error_location"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["include_error_location"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["include_suggestions"] !== undefined) {
-      const x = v["include_suggestions"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["include_suggestions"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
 function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "strict" && v !== "permissive" && rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "strict" && v !== "permissive") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -472,18 +490,24 @@ function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["allow_merge_conflicts"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["allow_templates"] !== undefined) {
-      const x = v["allow_templates"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["allow_templates"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["report_modifications"] !== undefined) {
-      const x = v["report_modifications"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["report_modifications"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -492,13 +516,15 @@ function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
-      const x = v["description"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["description"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
     if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -509,7 +535,7 @@ function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -518,8 +544,8 @@ function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.C
  */
 function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (!rt.includes(responseConfigProfilesValueEnvelopeIncludeItemValues, v) && rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (!rt.includes(responseConfigProfilesValueEnvelopeIncludeItemValues, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -532,7 +558,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -544,7 +570,7 @@ function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Co
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -553,8 +579,8 @@ function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Co
  */
 function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "fail_fast" && v !== "auto_sanitize" && rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "fail_fast" && v !== "auto_sanitize") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -565,18 +591,24 @@ function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["allow_merge_conflicts"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["allow_templates"] !== undefined) {
-      const x = v["allow_templates"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["allow_templates"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["report_modifications"] !== undefined) {
-      const x = v["report_modifications"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["report_modifications"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -587,10 +619,12 @@ function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -602,7 +636,7 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigProfilesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/profiles/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/profiles/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -614,7 +648,7 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigToolOverridesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -633,7 +667,7 @@ function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Cont
  */
 function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -647,7 +681,7 @@ function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c:
     if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], rt.at(c, p, "exclude_fields"), c) && c.stop) return false;
     if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c) && c.stop) return false;
     if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -656,8 +690,8 @@ function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c:
  */
 function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug" && rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -668,10 +702,12 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v:
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -682,10 +718,12 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -696,9 +734,11 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: u
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

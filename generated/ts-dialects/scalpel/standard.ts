@@ -36,7 +36,7 @@ function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "standard.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "standard.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "standard.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!rt.quiet(c, checkStandardIf, v, p)) {
     if (!checkStandardElse(v, p, c) && c.stop) return false;
   }
@@ -57,8 +57,10 @@ function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "error"), "standard.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "standard.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error"] === undefined && rt.fail(c, p, "standard.json#/if/required", "required", "missing required property \"error\"")) return false;
   }
@@ -73,6 +75,6 @@ function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Contex
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
     if (v.length < 1 && rt.fail(c, p, "standard.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item")) return false;
-  } else if (rt.fail(c, p, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -27,8 +27,10 @@ function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["duration_ms"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
     if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
@@ -42,7 +44,7 @@ function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "verbose.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "verbose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!rt.quiet(c, checkVerboseIf, v, p)) {
     if (!checkVerboseElse(v, p, c) && c.stop) return false;
   }
@@ -63,8 +65,10 @@ function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "error"), "verbose.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["error"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "verbose.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["error"] === undefined && rt.fail(c, p, "verbose.json#/if/required", "required", "missing required property \"error\"")) return false;
   }
@@ -79,6 +83,6 @@ function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
     if (v.length < 1 && rt.fail(c, p, "verbose.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item")) return false;
-  } else if (rt.fail(c, p, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -89,8 +89,10 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      const x = v["success"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["success"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -112,7 +114,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
   } else {
@@ -126,8 +128,10 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      const x = v["status"];
-      if (x !== "error" && rt.fail(c, rt.at(c, p, "status"), "envelope.json#/else/properties/status/const", "const", "must be \"error\"")) return false;
+      leaf: {
+        const x = v["status"];
+        if (x !== "error") { if (rt.fail(c, rt.at(c, p, "status"), "envelope.json#/else/properties/status/const", "const", "must be \"error\"")) return false; break leaf; }
+      }
     }
     if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/else/required", "required", "missing required property \"error\"")) return false;
   }
@@ -139,8 +143,10 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      const x = v["success"];
-      if (x !== true && rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be true")) return false;
+      leaf: {
+        const x = v["success"];
+        if (x !== true) { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be true")) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -153,15 +159,15 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/status. */
 function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "envelope.json#/properties/status/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "ok" && v !== "partial" && v !== "error" && rt.fail(c, p, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "ok" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -170,8 +176,10 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      const x = v["status"];
-      if (x !== "ok" && x !== "partial" && rt.fail(c, rt.at(c, p, "status"), "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")) return false;
+      leaf: {
+        const x = v["status"];
+        if (x !== "ok" && x !== "partial") { if (rt.fail(c, rt.at(c, p, "status"), "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")) return false; break leaf; }
+      }
     }
     if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error") && c.stop) return false;
     if (v["data"] === undefined && rt.fail(c, p, "envelope.json#/then/required", "required", "missing required property \"data\"")) return false;

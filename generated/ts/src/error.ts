@@ -181,8 +181,8 @@ const codePattern = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
 /** Checks a value against error.json#/$defs/category. */
 function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (!rt.includes(categoryValues, v) && rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (!rt.includes(categoryValues, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -192,7 +192,7 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v === "string") {
     if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
     if (!codePattern.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
-  } else if (rt.fail(c, p, "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -203,18 +203,22 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
     if (v["category"] !== undefined && !checkCategory(v["category"], rt.at(c, p, "category"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["remediation"] !== undefined) {
-      const x = v["remediation"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["remediation"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
     if (v["details"] !== undefined && !checkScalarMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
@@ -235,7 +239,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"code\"")) return false;
     if (v["category"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"category\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "error.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -246,7 +250,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkError(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "error.json#/properties/causes/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/properties/causes/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -255,14 +259,18 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
-      const x = v["retryable"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["retryable"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["after_ms"] !== undefined) {
-      const x = v["after_ms"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["after_ms"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -274,14 +282,14 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["retryable"] === undefined && rt.fail(c, p, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"")) return false;
-  } else if (rt.fail(c, p, "error.json#/$defs/retry/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/retry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against error.json#/$defs/scalar. */
 function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string") && rt.fail(c, p, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v))) return false;
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -293,6 +301,6 @@ export function checkScalarMap(v: unknown, p: number, c: rt.Context): boolean {
       if (!rt.has(v, k)) continue;
       if (!checkScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "error.json#/$defs/scalar_map/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/scalar_map/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

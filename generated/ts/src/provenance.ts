@@ -248,30 +248,38 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["media_type"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["locator"] !== undefined) {
-      const x = v["locator"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locator"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["size_bytes"] !== undefined) {
-      const x = v["size_bytes"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["size_bytes"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
@@ -289,7 +297,7 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/artifact/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -299,12 +307,14 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -313,7 +323,7 @@ export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (!digestPattern.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -322,26 +332,32 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
-      const x = v["field"];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
-        if (!evidencePropertiesFieldPattern.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern ^(/([^~/]|~[01])*)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["field"];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (!evidencePropertiesFieldPattern.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern ^(/([^~/]|~[01])*)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source"] !== undefined) {
-      const x = v["source"];
-      if (typeof x === "string") {
-        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
-        if (!evidencePropertiesSourcePattern.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern ^artifact:[^#\\s]+(#\\S+)?$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source"];
+        if (typeof x === "string") {
+          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
+          if (!evidencePropertiesSourcePattern.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern ^artifact:[^#\\s]+(#\\S+)?$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
     if (v["note"] !== undefined) {
-      const x = v["note"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["note"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -355,7 +371,7 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["field"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"")) return false;
     if (v["source"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/evidence/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/evidence/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -374,7 +390,7 @@ function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["record_digest"] === undefined && rt.fail(c, p, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/integrity/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/integrity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -384,7 +400,7 @@ function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
     if (!methodIDPattern.test(v) && rt.fail(c, p, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -395,10 +411,12 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c) && c.stop) return false;
     if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["started_at"] !== undefined) {
-      const x = v["started_at"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["started_at"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -423,7 +441,7 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["run_id"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"run_id\"")) return false;
     if (v["tool"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"tool\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -434,7 +452,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -445,7 +463,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -456,7 +474,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkMethodID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -467,7 +485,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -478,7 +496,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkRunID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -488,7 +506,7 @@ function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v === "string") {
     if (v === "" && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -497,25 +515,31 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      const x = v["alg"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["alg"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["key_id"] !== undefined) {
-      const x = v["key_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["key_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -529,6 +553,6 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
     if (v["alg"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"")) return false;
     if (v["key_id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/signature/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/signature/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -152,8 +152,8 @@ const requestPropertiesLocalePattern = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 /** Checks a value against request.json#/$defs/provenance_mode. */
 function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "request.json#/$defs/provenance_mode/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "minimal" && v !== "full" && rt.fail(c, p, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/provenance_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "minimal" && v !== "full") { rt.fail(c, p, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -162,12 +162,16 @@ function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["capture"] !== undefined) {
-      const x = v["capture"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["capture"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["capture_artifacts"] !== undefined) {
-      const x = v["capture_artifacts"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["capture_artifacts"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     for (const k in v) {
@@ -179,7 +183,7 @@ function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "request.json#/$defs/provenance_options/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/$defs/provenance_options/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -189,37 +193,47 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
     if (v["deterministic"] !== undefined) {
-      const x = v["deterministic"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["deterministic"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;
     if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["page_size"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["token_budget"] !== undefined) {
-      const x = v["token_budget"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["token_budget"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     if (v["locale"] !== undefined) {
-      const x = v["locale"];
-      if (typeof x === "string") {
-        if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
-        if (!requestPropertiesLocalePattern.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern ^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locale"];
+        if (typeof x === "string") {
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
+          if (!requestPropertiesLocalePattern.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern ^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
     for (const k in v) {
@@ -237,7 +251,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "request.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -246,21 +260,23 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v.length < 1 && rt.fail(c, p, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item")) return false;
-  } else if (rt.fail(c, p, "request.json#/properties/fields/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "request.json#/properties/fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full" && rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return c.errors.length === errs;
 }

@@ -74,7 +74,10 @@ describe("generics", () => {
     }
   });
   test("a search-output example is a valid envelope of any payload", () => {
-    for (const [file, doc] of outputs) assert.deepEqual(envelope.validateEnvelope(doc), [], file);
+    // (the mutated examples, "<example>--<mutation>.json", break the envelope itself)
+    for (const [file, doc] of outputs) {
+      if (!file.includes("--")) assert.deepEqual(envelope.validateEnvelope(doc), [], file);
+    }
   });
   test("the payload's errors are under /data", () => {
     const errors = envelope.validateEnvelope({ success: true, data: { hits: [{ rank: 0 }] } }, tool.validateSearchResults);

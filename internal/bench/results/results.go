@@ -107,7 +107,8 @@ func (x Hit) Validate() error {
 // checkHit validates a value against results.json#/$defs/hit.
 func checkHit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "results.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "results.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -164,7 +165,8 @@ func checkHit(s *runtime.State, n int32) bool {
 // checkHitPropertiesChunkID validates a value against results.json#/$defs/hit/properties/chunk_id.
 func checkHitPropertiesChunkID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "results.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "results.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -178,7 +180,8 @@ func checkHitPropertiesChunkID(s *runtime.State, n int32) bool {
 // checkHitPropertiesRank validates a value against results.json#/$defs/hit/properties/rank.
 func checkHitPropertiesRank(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "results.json#/$defs/hit/properties/rank/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "results.json#/$defs/hit/properties/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -192,7 +195,8 @@ func checkHitPropertiesRank(s *runtime.State, n int32) bool {
 // checkHitPropertiesScore validates a value against results.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "results.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "results.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -209,7 +213,8 @@ func checkHitPropertiesScore(s *runtime.State, n int32) bool {
 // checkHitPropertiesSnippet validates a value against results.json#/$defs/hit/properties/snippet.
 func checkHitPropertiesSnippet(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "results.json#/$defs/hit/properties/snippet/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "results.json#/$defs/hit/properties/snippet/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -225,7 +230,8 @@ var patternHitPropertiesSourceFile = runtime.MustPattern(`^[a-z0-9_/.-]+$`)
 // checkHitPropertiesSourceFile validates a value against results.json#/$defs/hit/properties/source_file.
 func checkHitPropertiesSourceFile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "results.json#/$defs/hit/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "results.json#/$defs/hit/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -329,7 +335,8 @@ func (x Results) Validate() error {
 // checkResults validates a value against results.json#.
 func checkResults(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "results.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "results.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -363,7 +370,8 @@ func checkResults(s *runtime.State, n int32) bool {
 // checkResultsPropertiesHits validates a value against results.json#/properties/hits.
 func checkResultsPropertiesHits(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "results.json#/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "results.json#/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -379,7 +387,8 @@ func checkResultsPropertiesHits(s *runtime.State, n int32) bool {
 // checkResultsPropertiesTotal validates a value against results.json#/properties/total.
 func checkResultsPropertiesTotal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "results.json#/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "results.json#/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {

@@ -292,6 +292,6 @@ function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against #. */
 function checkSchema(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(typeof v === "string" || Number.isFinite(v)) && rt.fail(c, p, "#/type", "type", "must be string or integer or number, not " + rt.typeOf(v))) return false;
+  if (!(typeof v === "string" || Number.isFinite(v))) { rt.fail(c, p, "#/type", "type", "must be string or integer or number, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

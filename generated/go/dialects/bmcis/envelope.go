@@ -208,7 +208,8 @@ func (x Envelope) Validate() error {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -264,7 +265,8 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesResults validates a value against envelope.json#/properties/results.
 func checkEnvelopePropertiesResults(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/results/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -273,7 +275,8 @@ func checkEnvelopePropertiesResults(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -428,7 +431,8 @@ func (x ExecutionContext) Validate() error {
 // checkExecutionContext validates a value against envelope.json#/$defs/execution_context.
 func checkExecutionContext(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/execution_context/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -480,7 +484,8 @@ func checkExecutionContext(s *runtime.State, n int32) bool {
 // checkExecutionContextPropertiesCacheHit validates a value against envelope.json#/$defs/execution_context/properties/cache_hit.
 func checkExecutionContextPropertiesCacheHit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -489,7 +494,8 @@ func checkExecutionContextPropertiesCacheHit(s *runtime.State, n int32) bool {
 // checkExecutionContextPropertiesExecutionTimeMs validates a value against envelope.json#/$defs/execution_context/properties/execution_time_ms.
 func checkExecutionContextPropertiesExecutionTimeMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -498,7 +504,8 @@ func checkExecutionContextPropertiesExecutionTimeMs(s *runtime.State, n int32) b
 // checkExecutionContextPropertiesRequestID validates a value against envelope.json#/$defs/execution_context/properties/request_id.
 func checkExecutionContextPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -507,7 +514,8 @@ func checkExecutionContextPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkExecutionContextPropertiesTokensEstimated validates a value against envelope.json#/$defs/execution_context/properties/tokens_estimated.
 func checkExecutionContextPropertiesTokensEstimated(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -516,7 +524,8 @@ func checkExecutionContextPropertiesTokensEstimated(s *runtime.State, n int32) b
 // checkExecutionContextPropertiesTokensUsed validates a value against envelope.json#/$defs/execution_context/properties/tokens_used.
 func checkExecutionContextPropertiesTokensUsed(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -670,7 +679,8 @@ func (x PaginationMetadata) Validate() error {
 // checkPaginationMetadata validates a value against envelope.json#/$defs/pagination_metadata.
 func checkPaginationMetadata(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -701,7 +711,8 @@ func checkPaginationMetadata(s *runtime.State, n int32) bool {
 // checkPaginationMetadataPropertiesCursor validates a value against envelope.json#/$defs/pagination_metadata/properties/cursor.
 func checkPaginationMetadataPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -710,7 +721,8 @@ func checkPaginationMetadataPropertiesCursor(s *runtime.State, n int32) bool {
 // checkPaginationMetadataPropertiesHasMore validates a value against envelope.json#/$defs/pagination_metadata/properties/has_more.
 func checkPaginationMetadataPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -719,7 +731,8 @@ func checkPaginationMetadataPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationMetadataPropertiesPageSize validates a value against envelope.json#/$defs/pagination_metadata/properties/page_size.
 func checkPaginationMetadataPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -728,7 +741,8 @@ func checkPaginationMetadataPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkPaginationMetadataPropertiesTotalAvailable validates a value against envelope.json#/$defs/pagination_metadata/properties/total_available.
 func checkPaginationMetadataPropertiesTotalAvailable(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -854,7 +868,8 @@ func (x ResponseError) Validate() error {
 // checkResponseError validates a value against envelope.json#/$defs/response_error.
 func checkResponseError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/response_error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/response_error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -890,7 +905,8 @@ func checkResponseError(s *runtime.State, n int32) bool {
 // checkResponseErrorPropertiesAllowedFields validates a value against envelope.json#/$defs/response_error/properties/allowed_fields.
 func checkResponseErrorPropertiesAllowedFields(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -906,7 +922,8 @@ func checkResponseErrorPropertiesAllowedFields(s *runtime.State, n int32) bool {
 // checkResponseErrorPropertiesAllowedFieldsItems validates a value against envelope.json#/$defs/response_error/properties/allowed_fields/items.
 func checkResponseErrorPropertiesAllowedFieldsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -915,7 +932,8 @@ func checkResponseErrorPropertiesAllowedFieldsItems(s *runtime.State, n int32) b
 // checkResponseErrorPropertiesCode validates a value against envelope.json#/$defs/response_error/properties/code.
 func checkResponseErrorPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -924,7 +942,8 @@ func checkResponseErrorPropertiesCode(s *runtime.State, n int32) bool {
 // checkResponseErrorPropertiesMessage validates a value against envelope.json#/$defs/response_error/properties/message.
 func checkResponseErrorPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1081,7 +1100,8 @@ func (x ResponseMetadata) Validate() error {
 // checkResponseMetadata validates a value against envelope.json#/$defs/response_metadata.
 func checkResponseMetadata(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1141,7 +1161,8 @@ func checkResponseMetadata(s *runtime.State, n int32) bool {
 // checkResponseMetadataPropertiesMessage validates a value against envelope.json#/$defs/response_metadata/properties/message.
 func checkResponseMetadataPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1150,7 +1171,8 @@ func checkResponseMetadataPropertiesMessage(s *runtime.State, n int32) bool {
 // checkResponseMetadataPropertiesOperation validates a value against envelope.json#/$defs/response_metadata/properties/operation.
 func checkResponseMetadataPropertiesOperation(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1159,7 +1181,8 @@ func checkResponseMetadataPropertiesOperation(s *runtime.State, n int32) bool {
 // checkResponseMetadataPropertiesRequestID validates a value against envelope.json#/$defs/response_metadata/properties/request_id.
 func checkResponseMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1168,7 +1191,8 @@ func checkResponseMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkResponseMetadataPropertiesTimestamp validates a value against envelope.json#/$defs/response_metadata/properties/timestamp.
 func checkResponseMetadataPropertiesTimestamp(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1182,7 +1206,8 @@ func checkResponseMetadataPropertiesTimestamp(s *runtime.State, n int32) bool {
 // checkResponseMetadataPropertiesVersion validates a value against envelope.json#/$defs/response_metadata/properties/version.
 func checkResponseMetadataPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1246,10 +1271,12 @@ func (x ResponseStatus) Validate() error {
 // checkResponseStatus validates a value against envelope.json#/$defs/response_status.
 func checkResponseStatus(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_status/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_status/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "success", "partial", "error") && s.Fail(n, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"") {
+	if !s.StringIn(n, "success", "partial", "error") {
+		s.Fail(n, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1386,7 +1413,8 @@ func (x ResponseWarning) Validate() error {
 // checkResponseWarning validates a value against envelope.json#/$defs/response_warning.
 func checkResponseWarning(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/response_warning/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/response_warning/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1430,7 +1458,8 @@ func checkResponseWarning(s *runtime.State, n int32) bool {
 // checkResponseWarningPropertiesCode validates a value against envelope.json#/$defs/response_warning/properties/code.
 func checkResponseWarningPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1439,7 +1468,8 @@ func checkResponseWarningPropertiesCode(s *runtime.State, n int32) bool {
 // checkResponseWarningPropertiesMessage validates a value against envelope.json#/$defs/response_warning/properties/message.
 func checkResponseWarningPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1448,7 +1478,8 @@ func checkResponseWarningPropertiesMessage(s *runtime.State, n int32) bool {
 // checkResponseWarningPropertiesSuggestion validates a value against envelope.json#/$defs/response_warning/properties/suggestion.
 func checkResponseWarningPropertiesSuggestion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1512,10 +1543,12 @@ func (x WarningLevel) Validate() error {
 // checkWarningLevel validates a value against envelope.json#/$defs/warning_level.
 func checkWarningLevel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/warning_level/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/warning_level/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "info", "warning", "error") && s.Fail(n, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"") {
+	if !s.StringIn(n, "info", "warning", "error") {
+		s.Fail(n, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs

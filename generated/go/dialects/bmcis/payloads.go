@@ -50,7 +50,8 @@ func (x ChunkID) Validate() error {
 // checkChunkID validates a value against payloads.json#/$defs/chunk_id.
 func checkChunkID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -166,7 +167,8 @@ func (x ConfidenceScore) Validate() error {
 // checkConfidenceScore validates a value against payloads.json#/$defs/confidence_score.
 func checkConfidenceScore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -306,7 +308,8 @@ func (x Cursor) Validate() error {
 // checkCursor validates a value against payloads.json#/$defs/cursor.
 func checkCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/cursor/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/cursor/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -346,7 +349,8 @@ func checkCursor(s *runtime.State, n int32) bool {
 // checkCursorPropertiesOffset validates a value against payloads.json#/$defs/cursor/properties/offset.
 func checkCursorPropertiesOffset(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -360,7 +364,8 @@ func checkCursorPropertiesOffset(s *runtime.State, n int32) bool {
 // checkCursorPropertiesQueryHash validates a value against payloads.json#/$defs/cursor/properties/query_hash.
 func checkCursorPropertiesQueryHash(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -489,7 +494,8 @@ func (x DeduplicationInfo) Validate() error {
 // checkDeduplicationInfo validates a value against payloads.json#/$defs/deduplication_info.
 func checkDeduplicationInfo(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -529,7 +535,8 @@ func checkDeduplicationInfo(s *runtime.State, n int32) bool {
 // checkDeduplicationInfoPropertiesIsDuplicate validates a value against payloads.json#/$defs/deduplication_info/properties/is_duplicate.
 func checkDeduplicationInfoPropertiesIsDuplicate(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -538,7 +545,8 @@ func checkDeduplicationInfoPropertiesIsDuplicate(s *runtime.State, n int32) bool
 // checkDeduplicationInfoPropertiesSimilarChunkIDs validates a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids.
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -640,7 +648,8 @@ func (x Rank) Validate() error {
 // checkRank validates a value against payloads.json#/$defs/rank.
 func checkRank(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/rank/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -756,7 +765,8 @@ func (x RankingContext) Validate() error {
 // checkRankingContext validates a value against payloads.json#/$defs/ranking_context.
 func checkRankingContext(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -796,7 +806,8 @@ func checkRankingContext(s *runtime.State, n int32) bool {
 // checkRankingContextPropertiesExplanation validates a value against payloads.json#/$defs/ranking_context/properties/explanation.
 func checkRankingContextPropertiesExplanation(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -805,7 +816,8 @@ func checkRankingContextPropertiesExplanation(s *runtime.State, n int32) bool {
 // checkRankingContextPropertiesPercentile validates a value against payloads.json#/$defs/ranking_context/properties/percentile.
 func checkRankingContextPropertiesPercentile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -822,7 +834,8 @@ func checkRankingContextPropertiesPercentile(s *runtime.State, n int32) bool {
 // checkRankingContextPropertiesScoreMethod validates a value against payloads.json#/$defs/ranking_context/properties/score_method.
 func checkRankingContextPropertiesScoreMethod(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -871,7 +884,8 @@ func (x Score) Validate() error {
 // checkScore validates a value against payloads.json#/$defs/score.
 func checkScore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "payloads.json#/$defs/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "payloads.json#/$defs/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1111,7 +1125,8 @@ func (x SearchResultFull) Validate() error {
 // checkSearchResultFull validates a value against payloads.json#/$defs/search_result_full.
 func checkSearchResultFull(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1227,7 +1242,8 @@ func checkSearchResultFull(s *runtime.State, n int32) bool {
 // checkSearchResultFullPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_full/properties/chunk_index.
 func checkSearchResultFullPropertiesChunkIndex(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1241,7 +1257,8 @@ func checkSearchResultFullPropertiesChunkIndex(s *runtime.State, n int32) bool {
 // checkSearchResultFullPropertiesChunkText validates a value against payloads.json#/$defs/search_result_full/properties/chunk_text.
 func checkSearchResultFullPropertiesChunkText(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1250,7 +1267,8 @@ func checkSearchResultFullPropertiesChunkText(s *runtime.State, n int32) bool {
 // checkSearchResultFullPropertiesChunkTokenCount validates a value against payloads.json#/$defs/search_result_full/properties/chunk_token_count.
 func checkSearchResultFullPropertiesChunkTokenCount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1264,7 +1282,8 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *runtime.State, n int32) b
 // checkSearchResultFullPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_full/properties/context_header.
 func checkSearchResultFullPropertiesContextHeader(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1273,7 +1292,8 @@ func checkSearchResultFullPropertiesContextHeader(s *runtime.State, n int32) boo
 // checkSearchResultFullPropertiesScoreType validates a value against payloads.json#/$defs/search_result_full/properties/score_type.
 func checkSearchResultFullPropertiesScoreType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1282,7 +1302,8 @@ func checkSearchResultFullPropertiesScoreType(s *runtime.State, n int32) bool {
 // checkSearchResultFullPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_full/properties/source_category.
 func checkSearchResultFullPropertiesSourceCategory(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1291,7 +1312,8 @@ func checkSearchResultFullPropertiesSourceCategory(s *runtime.State, n int32) bo
 // checkSearchResultFullPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_full/properties/source_file.
 func checkSearchResultFullPropertiesSourceFile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1300,7 +1322,8 @@ func checkSearchResultFullPropertiesSourceFile(s *runtime.State, n int32) bool {
 // checkSearchResultFullPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_full/properties/total_chunks.
 func checkSearchResultFullPropertiesTotalChunks(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1420,7 +1443,8 @@ func (x SearchResultIDs) Validate() error {
 // checkSearchResultIDs validates a value against payloads.json#/$defs/search_result_ids.
 func checkSearchResultIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1618,7 +1642,8 @@ func (x SearchResultMetadata) Validate() error {
 // checkSearchResultMetadata validates a value against payloads.json#/$defs/search_result_metadata.
 func checkSearchResultMetadata(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1686,7 +1711,8 @@ func checkSearchResultMetadata(s *runtime.State, n int32) bool {
 // checkSearchResultMetadataPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_metadata/properties/chunk_index.
 func checkSearchResultMetadataPropertiesChunkIndex(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1700,7 +1726,8 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *runtime.State, n int32) bo
 // checkSearchResultMetadataPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_metadata/properties/source_category.
 func checkSearchResultMetadataPropertiesSourceCategory(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1709,7 +1736,8 @@ func checkSearchResultMetadataPropertiesSourceCategory(s *runtime.State, n int32
 // checkSearchResultMetadataPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_metadata/properties/source_file.
 func checkSearchResultMetadataPropertiesSourceFile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1718,7 +1746,8 @@ func checkSearchResultMetadataPropertiesSourceFile(s *runtime.State, n int32) bo
 // checkSearchResultMetadataPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_metadata/properties/total_chunks.
 func checkSearchResultMetadataPropertiesTotalChunks(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1910,7 +1939,8 @@ func (x SearchResultPreview) Validate() error {
 // checkSearchResultPreview validates a value against payloads.json#/$defs/search_result_preview.
 func checkSearchResultPreview(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1994,7 +2024,8 @@ func checkSearchResultPreview(s *runtime.State, n int32) bool {
 // checkSearchResultPreviewPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_index.
 func checkSearchResultPreviewPropertiesChunkIndex(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2008,7 +2039,8 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *runtime.State, n int32) boo
 // checkSearchResultPreviewPropertiesChunkSnippet validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_snippet.
 func checkSearchResultPreviewPropertiesChunkSnippet(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2017,7 +2049,8 @@ func checkSearchResultPreviewPropertiesChunkSnippet(s *runtime.State, n int32) b
 // checkSearchResultPreviewPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_preview/properties/context_header.
 func checkSearchResultPreviewPropertiesContextHeader(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2026,7 +2059,8 @@ func checkSearchResultPreviewPropertiesContextHeader(s *runtime.State, n int32) 
 // checkSearchResultPreviewPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_preview/properties/source_category.
 func checkSearchResultPreviewPropertiesSourceCategory(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2035,7 +2069,8 @@ func checkSearchResultPreviewPropertiesSourceCategory(s *runtime.State, n int32)
 // checkSearchResultPreviewPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_preview/properties/source_file.
 func checkSearchResultPreviewPropertiesSourceFile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2044,7 +2079,8 @@ func checkSearchResultPreviewPropertiesSourceFile(s *runtime.State, n int32) boo
 // checkSearchResultPreviewPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_preview/properties/total_chunks.
 func checkSearchResultPreviewPropertiesTotalChunks(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2200,7 +2236,8 @@ func (x VendorInfoFull) Validate() error {
 // checkVendorInfoFull validates a value against payloads.json#/$defs/vendor_info_full.
 func checkVendorInfoFull(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2248,7 +2285,8 @@ func checkVendorInfoFull(s *runtime.State, n int32) bool {
 // checkVendorInfoFullPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_full/properties/entities.
 func checkVendorInfoFullPropertiesEntities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2262,7 +2300,8 @@ func checkVendorInfoFullPropertiesEntities(s *runtime.State, n int32) bool {
 // checkVendorInfoFullPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_full/properties/relationships.
 func checkVendorInfoFullPropertiesRelationships(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2276,7 +2315,8 @@ func checkVendorInfoFullPropertiesRelationships(s *runtime.State, n int32) bool 
 // checkVendorInfoFullPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_full/properties/vendor_name.
 func checkVendorInfoFullPropertiesVendorName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2417,7 +2457,8 @@ func (x VendorInfoIDs) Validate() error {
 // checkVendorInfoIDs validates a value against payloads.json#/$defs/vendor_info_ids.
 func checkVendorInfoIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2457,7 +2498,8 @@ func checkVendorInfoIDs(s *runtime.State, n int32) bool {
 // checkVendorInfoIDsPropertiesEntityIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids.
 func checkVendorInfoIDsPropertiesEntityIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2473,7 +2515,8 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *runtime.State, n int32) bool {
 // checkVendorInfoIDsPropertiesEntityIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items.
 func checkVendorInfoIDsPropertiesEntityIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2482,7 +2525,8 @@ func checkVendorInfoIDsPropertiesEntityIDsItems(s *runtime.State, n int32) bool 
 // checkVendorInfoIDsPropertiesRelationshipIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids.
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2498,7 +2542,8 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *runtime.State, n int32) bool
 // checkVendorInfoIDsPropertiesRelationshipIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items.
 func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2507,7 +2552,8 @@ func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *runtime.State, n int32)
 // checkVendorInfoIDsPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_ids/properties/vendor_name.
 func checkVendorInfoIDsPropertiesVendorName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2642,7 +2688,8 @@ func (x VendorInfoMetadata) Validate() error {
 // checkVendorInfoMetadata validates a value against payloads.json#/$defs/vendor_info_metadata.
 func checkVendorInfoMetadata(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2690,7 +2737,8 @@ func checkVendorInfoMetadata(s *runtime.State, n int32) bool {
 // checkVendorInfoMetadataPropertiesLastUpdated validates a value against payloads.json#/$defs/vendor_info_metadata/properties/last_updated.
 func checkVendorInfoMetadataPropertiesLastUpdated(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2704,7 +2752,8 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *runtime.State, n int32) boo
 // checkVendorInfoMetadataPropertiesTopEntities validates a value against payloads.json#/$defs/vendor_info_metadata/properties/top_entities.
 func checkVendorInfoMetadataPropertiesTopEntities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2713,7 +2762,8 @@ func checkVendorInfoMetadataPropertiesTopEntities(s *runtime.State, n int32) boo
 // checkVendorInfoMetadataPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_metadata/properties/vendor_name.
 func checkVendorInfoMetadataPropertiesVendorName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2864,7 +2914,8 @@ func (x VendorInfoPreview) Validate() error {
 // checkVendorInfoPreview validates a value against payloads.json#/$defs/vendor_info_preview.
 func checkVendorInfoPreview(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2912,7 +2963,8 @@ func checkVendorInfoPreview(s *runtime.State, n int32) bool {
 // checkVendorInfoPreviewPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_preview/properties/entities.
 func checkVendorInfoPreviewPropertiesEntities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2926,7 +2978,8 @@ func checkVendorInfoPreviewPropertiesEntities(s *runtime.State, n int32) bool {
 // checkVendorInfoPreviewPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_preview/properties/relationships.
 func checkVendorInfoPreviewPropertiesRelationships(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2940,7 +2993,8 @@ func checkVendorInfoPreviewPropertiesRelationships(s *runtime.State, n int32) bo
 // checkVendorInfoPreviewPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_preview/properties/vendor_name.
 func checkVendorInfoPreviewPropertiesVendorName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -3107,7 +3161,8 @@ func (x VendorStatistics) Validate() error {
 // checkVendorStatistics validates a value against payloads.json#/$defs/vendor_statistics.
 func checkVendorStatistics(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -3138,7 +3193,8 @@ func checkVendorStatistics(s *runtime.State, n int32) bool {
 // checkVendorStatisticsPropertiesEntityCount validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_count.
 func checkVendorStatisticsPropertiesEntityCount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -3152,7 +3208,8 @@ func checkVendorStatisticsPropertiesEntityCount(s *runtime.State, n int32) bool 
 // checkVendorStatisticsPropertiesEntityTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -3168,7 +3225,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *runtime.State, n i
 // checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -3182,7 +3240,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 // checkVendorStatisticsPropertiesRelationshipCount validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_count.
 func checkVendorStatisticsPropertiesRelationshipCount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -3196,7 +3255,8 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *runtime.State, n int32)
 // checkVendorStatisticsPropertiesRelationshipTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -3212,7 +3272,8 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *runtime.Stat
 // checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {

@@ -172,7 +172,8 @@ func (x Request) Validate() error {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -212,7 +213,8 @@ func checkRequest(s *runtime.State, n int32) bool {
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -221,7 +223,8 @@ func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -237,7 +240,8 @@ func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -246,7 +250,8 @@ func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -263,7 +268,8 @@ func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkRequestPropertiesQuery validates a value against request.json#/properties/query.
 func checkRequestPropertiesQuery(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/query/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -336,10 +342,12 @@ func (x ResponseMode) Validate() error {
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") && s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"") {
+	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
+		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -127,7 +127,8 @@ func (x Data) Validate() error {
 // checkData validates a value against envelope.json#/$defs/data.
 func checkData(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/data/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -207,7 +208,8 @@ func checkData(s *runtime.State, n int32) bool {
 // checkDataPropertiesGeneratedAt validates a value against envelope.json#/$defs/data/properties/generatedAt.
 func checkDataPropertiesGeneratedAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -221,7 +223,8 @@ func checkDataPropertiesGeneratedAt(s *runtime.State, n int32) bool {
 // checkDataPropertiesRequestID validates a value against envelope.json#/$defs/data/properties/requestId.
 func checkDataPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -230,7 +233,8 @@ func checkDataPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkDataPropertiesTool validates a value against envelope.json#/$defs/data/properties/tool.
 func checkDataPropertiesTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -239,7 +243,8 @@ func checkDataPropertiesTool(s *runtime.State, n int32) bool {
 // checkDataPropertiesVersion validates a value against envelope.json#/$defs/data/properties/version.
 func checkDataPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -319,7 +324,8 @@ func (x Envelope) Validate() error {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -378,7 +384,8 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 // checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
 func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindFalse && s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be false") {
+	if s.Kind(n) != runtime.KindFalse {
+		s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be false")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -387,7 +394,8 @@ func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -525,7 +533,8 @@ func (x Error) Validate() error {
 // checkError validates a value against envelope.json#/$defs/error.
 func checkError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -568,7 +577,8 @@ func checkError(s *runtime.State, n int32) bool {
 // checkErrorPropertiesCode validates a value against envelope.json#/$defs/error/properties/code.
 func checkErrorPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -577,7 +587,8 @@ func checkErrorPropertiesCode(s *runtime.State, n int32) bool {
 // checkErrorPropertiesDetails validates a value against envelope.json#/$defs/error/properties/details.
 func checkErrorPropertiesDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -586,7 +597,8 @@ func checkErrorPropertiesDetails(s *runtime.State, n int32) bool {
 // checkErrorPropertiesMessage validates a value against envelope.json#/$defs/error/properties/message.
 func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -652,7 +664,8 @@ func (x ErrorResult) Validate() error {
 // checkErrorResult validates a value against envelope.json#/$defs/error_result.
 func checkErrorResult(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/error_result/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/error_result/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -756,7 +769,8 @@ func (x Limits) Validate() error {
 // checkLimits validates a value against envelope.json#/$defs/limits.
 func checkLimits(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -785,7 +799,8 @@ func checkLimits(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against envelope.json#/$defs/limits/properties/maxDepth.
 func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -799,7 +814,8 @@ func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against envelope.json#/$defs/limits/properties/maxItems.
 func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -897,7 +913,8 @@ func (x Page) Validate() error {
 // checkPage validates a value against envelope.json#/$defs/page.
 func checkPage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -936,7 +953,8 @@ func checkPage(s *runtime.State, n int32) bool {
 // checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -945,7 +963,8 @@ func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
 // checkPagePropertiesHasMore validates a value against envelope.json#/$defs/page/properties/hasMore.
 func checkPagePropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -954,7 +973,8 @@ func checkPagePropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPagePropertiesTotal validates a value against envelope.json#/$defs/page/properties/total.
 func checkPagePropertiesTotal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1066,7 +1086,8 @@ func (x QuerySuggestion) Validate() error {
 // checkQuerySuggestion validates a value against envelope.json#/$defs/query_suggestion.
 func checkQuerySuggestion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1109,7 +1130,8 @@ func checkQuerySuggestion(s *runtime.State, n int32) bool {
 // checkQuerySuggestionPropertiesArgs validates a value against envelope.json#/$defs/query_suggestion/properties/args.
 func checkQuerySuggestionPropertiesArgs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1118,7 +1140,8 @@ func checkQuerySuggestionPropertiesArgs(s *runtime.State, n int32) bool {
 // checkQuerySuggestionPropertiesReason validates a value against envelope.json#/$defs/query_suggestion/properties/reason.
 func checkQuerySuggestionPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1127,7 +1150,8 @@ func checkQuerySuggestionPropertiesReason(s *runtime.State, n int32) bool {
 // checkQuerySuggestionPropertiesTool validates a value against envelope.json#/$defs/query_suggestion/properties/tool.
 func checkQuerySuggestionPropertiesTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1258,7 +1282,8 @@ func (x ResponseMeta) Validate() error {
 // checkResponseMeta validates a value against envelope.json#/$defs/response_meta.
 func checkResponseMeta(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/response_meta/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/response_meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1315,7 +1340,8 @@ func checkResponseMeta(s *runtime.State, n int32) bool {
 // checkResponseMetaPropertiesApproxTokens validates a value against envelope.json#/$defs/response_meta/properties/approxTokens.
 func checkResponseMetaPropertiesApproxTokens(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1329,7 +1355,8 @@ func checkResponseMetaPropertiesApproxTokens(s *runtime.State, n int32) bool {
 // checkResponseMetaPropertiesNextQuerySuggestion validates a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion.
 func checkResponseMetaPropertiesNextQuerySuggestion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1345,7 +1372,8 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *runtime.State, n int32) b
 // checkResponseMetaPropertiesTruncated validates a value against envelope.json#/$defs/response_meta/properties/truncated.
 func checkResponseMetaPropertiesTruncated(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1438,7 +1466,8 @@ func (x WorkspaceContext) Validate() error {
 // checkWorkspaceContext validates a value against envelope.json#/$defs/workspace_context.
 func checkWorkspaceContext(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1481,7 +1510,8 @@ func checkWorkspaceContext(s *runtime.State, n int32) bool {
 // checkWorkspaceContextPropertiesRepoName validates a value against envelope.json#/$defs/workspace_context/properties/repoName.
 func checkWorkspaceContextPropertiesRepoName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1490,7 +1520,8 @@ func checkWorkspaceContextPropertiesRepoName(s *runtime.State, n int32) bool {
 // checkWorkspaceContextPropertiesRev validates a value against envelope.json#/$defs/workspace_context/properties/rev.
 func checkWorkspaceContextPropertiesRev(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1499,7 +1530,8 @@ func checkWorkspaceContextPropertiesRev(s *runtime.State, n int32) bool {
 // checkWorkspaceContextPropertiesRoot validates a value against envelope.json#/$defs/workspace_context/properties/root.
 func checkWorkspaceContextPropertiesRoot(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

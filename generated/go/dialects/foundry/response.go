@@ -67,10 +67,12 @@ func (x ContentFidelity) Validate() error {
 // checkContentFidelity validates a value against response.json#/$defs/content_fidelity.
 func checkContentFidelity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/content_fidelity/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/content_fidelity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") && s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"") {
+	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
+		s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -250,7 +252,8 @@ func (x ErrorData) Validate() error {
 // checkErrorData validates a value against response.json#/$defs/error_data.
 func checkErrorData(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/error_data/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/error_data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -285,7 +288,8 @@ func checkErrorData(s *runtime.State, n int32) bool {
 // checkErrorDataPropertiesDetails validates a value against response.json#/$defs/error_data/properties/details.
 func checkErrorDataPropertiesDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -294,7 +298,8 @@ func checkErrorDataPropertiesDetails(s *runtime.State, n int32) bool {
 // checkErrorDataPropertiesErrorCode validates a value against response.json#/$defs/error_data/properties/error_code.
 func checkErrorDataPropertiesErrorCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/error_data/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/error_data/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -303,7 +308,8 @@ func checkErrorDataPropertiesErrorCode(s *runtime.State, n int32) bool {
 // checkErrorDataPropertiesRemediation validates a value against response.json#/$defs/error_data/properties/remediation.
 func checkErrorDataPropertiesRemediation(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/error_data/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/error_data/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -312,7 +318,8 @@ func checkErrorDataPropertiesRemediation(s *runtime.State, n int32) bool {
 // checkErrorDataPropertiesRetryAfterSeconds validates a value against response.json#/$defs/error_data/properties/retry_after_seconds.
 func checkErrorDataPropertiesRetryAfterSeconds(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -389,10 +396,12 @@ func (x ErrorType) Validate() error {
 // checkErrorType validates a value against response.json#/$defs/error_type.
 func checkErrorType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/error_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/error_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") && s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"") {
+	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
+		s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -689,7 +698,8 @@ func (x Metadata) Validate() error {
 // checkMetadata validates a value against response.json#/$defs/metadata.
 func checkMetadata(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/metadata/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -753,7 +763,8 @@ func checkMetadata(s *runtime.State, n int32) bool {
 // checkMetadataPropertiesContentArchiveHashes validates a value against response.json#/$defs/metadata/properties/content_archive_hashes.
 func checkMetadataPropertiesContentArchiveHashes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -769,7 +780,8 @@ func checkMetadataPropertiesContentArchiveHashes(s *runtime.State, n int32) bool
 // checkMetadataPropertiesContentArchiveHashesAdditionalProperties validates a value against response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties.
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -778,7 +790,8 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *runtime.
 // checkMetadataPropertiesContentFidelitySchemaVersion validates a value against response.json#/$defs/metadata/properties/content_fidelity_schema_version.
 func checkMetadataPropertiesContentFidelitySchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -787,7 +800,8 @@ func checkMetadataPropertiesContentFidelitySchemaVersion(s *runtime.State, n int
 // checkMetadataPropertiesDroppedContentIDs validates a value against response.json#/$defs/metadata/properties/dropped_content_ids.
 func checkMetadataPropertiesDroppedContentIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -803,7 +817,8 @@ func checkMetadataPropertiesDroppedContentIDs(s *runtime.State, n int32) bool {
 // checkMetadataPropertiesDroppedContentIDsItems validates a value against response.json#/$defs/metadata/properties/dropped_content_ids/items.
 func checkMetadataPropertiesDroppedContentIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -814,7 +829,8 @@ var patternMetadataPropertiesRequestID = runtime.MustPattern(`^[a-zA-Z0-9_-]+$`)
 // checkMetadataPropertiesRequestID validates a value against response.json#/$defs/metadata/properties/request_id.
 func checkMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -828,7 +844,8 @@ func checkMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkMetadataPropertiesWarningDetails validates a value against response.json#/$defs/metadata/properties/warning_details.
 func checkMetadataPropertiesWarningDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response.json#/$defs/metadata/properties/warning_details/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/warning_details/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -844,7 +861,8 @@ func checkMetadataPropertiesWarningDetails(s *runtime.State, n int32) bool {
 // checkMetadataPropertiesWarnings validates a value against response.json#/$defs/metadata/properties/warnings.
 func checkMetadataPropertiesWarnings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response.json#/$defs/metadata/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -860,7 +878,8 @@ func checkMetadataPropertiesWarnings(s *runtime.State, n int32) bool {
 // checkMetadataPropertiesWarningsItems validates a value against response.json#/$defs/metadata/properties/warnings/items.
 func checkMetadataPropertiesWarningsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/warnings/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -920,10 +939,12 @@ func (x MetadataVersion) Validate() error {
 // checkMetadataVersion validates a value against response.json#/$defs/metadata/properties/version.
 func checkMetadataVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "response-v2") && s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"") {
+	if !s.StringIn(n, "response-v2") {
+		s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1093,7 +1114,8 @@ func (x Pagination) Validate() error {
 // checkPagination validates a value against response.json#/$defs/pagination.
 func checkPagination(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1128,7 +1150,8 @@ func checkPagination(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesCursor validates a value against response.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "response.json#/$defs/pagination/properties/cursor/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/pagination/properties/cursor/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1137,7 +1160,8 @@ func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesHasMore validates a value against response.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1146,7 +1170,8 @@ func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesPage validates a value against response.json#/$defs/pagination/properties/page.
 func checkPaginationPropertiesPage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/pagination/properties/page/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/pagination/properties/page/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1160,7 +1185,8 @@ func checkPaginationPropertiesPage(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesPageSize validates a value against response.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1174,7 +1200,8 @@ func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesTotalCount validates a value against response.json#/$defs/pagination/properties/total_count.
 func checkPaginationPropertiesTotalCount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/pagination/properties/total_count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/pagination/properties/total_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1343,7 +1370,8 @@ func (x RateLimit) Validate() error {
 // checkRateLimit validates a value against response.json#/$defs/rate_limit.
 func checkRateLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1378,7 +1406,8 @@ func checkRateLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against response.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1392,7 +1421,8 @@ func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesPeriod validates a value against response.json#/$defs/rate_limit/properties/period.
 func checkRateLimitPropertiesPeriod(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/rate_limit/properties/period/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/rate_limit/properties/period/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1401,7 +1431,8 @@ func checkRateLimitPropertiesPeriod(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRemaining validates a value against response.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1415,7 +1446,8 @@ func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against response.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1429,7 +1461,8 @@ func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfter validates a value against response.json#/$defs/rate_limit/properties/retry_after.
 func checkRateLimitPropertiesRetryAfter(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/rate_limit/properties/retry_after/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/rate_limit/properties/retry_after/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1563,7 +1596,8 @@ func (x Response) Validate() error {
 // checkResponse validates a value against response.json#.
 func checkResponse(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1648,7 +1682,8 @@ func checkResponseElse(s *runtime.State, n int32) bool {
 // checkResponseElsePropertiesError validates a value against response.json#/else/properties/error.
 func checkResponseElsePropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/else/properties/error/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/else/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1678,7 +1713,8 @@ func checkResponseIf(s *runtime.State, n int32) bool {
 // checkResponseIfPropertiesSuccess validates a value against response.json#/if/properties/success.
 func checkResponseIfPropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "response.json#/if/properties/success/const", "const", "must be true") {
+	if s.Kind(n) != runtime.KindTrue {
+		s.Fail(n, "response.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1687,7 +1723,8 @@ func checkResponseIfPropertiesSuccess(s *runtime.State, n int32) bool {
 // checkResponsePropertiesData validates a value against response.json#/properties/data.
 func checkResponsePropertiesData(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/properties/data/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/properties/data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1696,7 +1733,8 @@ func checkResponsePropertiesData(s *runtime.State, n int32) bool {
 // checkResponsePropertiesError validates a value against response.json#/properties/error.
 func checkResponsePropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "response.json#/properties/error/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "response.json#/properties/error/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1705,7 +1743,8 @@ func checkResponsePropertiesError(s *runtime.State, n int32) bool {
 // checkResponsePropertiesSuccess validates a value against response.json#/properties/success.
 func checkResponsePropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1730,7 +1769,8 @@ func checkResponseThen(s *runtime.State, n int32) bool {
 // checkResponseThenPropertiesError validates a value against response.json#/then/properties/error.
 func checkResponseThenPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull) && s.Failf(n, "response.json#/then/properties/error/type", "type", "must be null, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull) {
+		s.Failf(n, "response.json#/then/properties/error/type", "type", "must be null, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1864,7 +1904,8 @@ func (x Telemetry) Validate() error {
 // checkTelemetry validates a value against response.json#/$defs/telemetry.
 func checkTelemetry(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1891,7 +1932,8 @@ func checkTelemetry(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesCacheHit validates a value against response.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1900,7 +1942,8 @@ func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesDownstreamCalls validates a value against response.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "response.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "response.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1914,7 +1957,8 @@ func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesDurationMs validates a value against response.json#/$defs/telemetry/properties/duration_ms.
 func checkTelemetryPropertiesDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "response.json#/$defs/telemetry/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "response.json#/$defs/telemetry/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2073,7 +2117,8 @@ func (x WarningDetail) Validate() error {
 // checkWarningDetail validates a value against response.json#/$defs/warning_detail.
 func checkWarningDetail(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/warning_detail/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/warning_detail/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2109,7 +2154,8 @@ func checkWarningDetail(s *runtime.State, n int32) bool {
 // checkWarningDetailPropertiesCode validates a value against response.json#/$defs/warning_detail/properties/code.
 func checkWarningDetailPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/warning_detail/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/warning_detail/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2118,7 +2164,8 @@ func checkWarningDetailPropertiesCode(s *runtime.State, n int32) bool {
 // checkWarningDetailPropertiesContext validates a value against response.json#/$defs/warning_detail/properties/context.
 func checkWarningDetailPropertiesContext(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response.json#/$defs/warning_detail/properties/context/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response.json#/$defs/warning_detail/properties/context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2127,7 +2174,8 @@ func checkWarningDetailPropertiesContext(s *runtime.State, n int32) bool {
 // checkWarningDetailPropertiesMessage validates a value against response.json#/$defs/warning_detail/properties/message.
 func checkWarningDetailPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/warning_detail/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/warning_detail/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2192,10 +2240,12 @@ func (x WarningSeverity) Validate() error {
 // checkWarningSeverity validates a value against response.json#/$defs/warning_severity.
 func checkWarningSeverity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response.json#/$defs/warning_severity/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response.json#/$defs/warning_severity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "info", "warning", "error") && s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"") {
+	if !s.StringIn(n, "info", "warning", "error") {
+		s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs

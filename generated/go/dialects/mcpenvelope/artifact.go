@@ -166,7 +166,8 @@ func (x Artifact) Validate() error {
 // checkArtifact validates a value against artifact.json#.
 func checkArtifact(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -233,7 +234,8 @@ func checkArtifact(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesArtifactID validates a value against artifact.json#/properties/artifact_id.
 func checkArtifactPropertiesArtifactID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -247,7 +249,8 @@ func checkArtifactPropertiesArtifactID(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabels validates a value against artifact.json#/properties/labels.
 func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -263,7 +266,8 @@ func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against artifact.json#/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -277,7 +281,8 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32
 // checkArtifactPropertiesLocator validates a value against artifact.json#/properties/locator.
 func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -291,7 +296,8 @@ func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesMediaType validates a value against artifact.json#/properties/media_type.
 func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -305,7 +311,8 @@ func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesSizeBytes validates a value against artifact.json#/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "artifact.json#/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "artifact.json#/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -389,7 +396,8 @@ func (x ArtifactDigest) Validate() error {
 // checkArtifactDigest validates a value against artifact.json#/properties/digest.
 func checkArtifactDigest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -429,7 +437,8 @@ var patternArtifactDigestPropertiesValue = runtime.MustPattern(`^[0-9a-fA-F]+$`)
 // checkArtifactDigestPropertiesValue validates a value against artifact.json#/properties/digest/properties/value.
 func checkArtifactDigestPropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -501,10 +510,12 @@ func (x ArtifactDigestAlg) Validate() error {
 // checkArtifactDigestAlg validates a value against artifact.json#/properties/digest/properties/alg.
 func checkArtifactDigestAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") && s.Fail(n, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"") {
+	if !s.StringIn(n, "sha256", "sha512", "blake3") {
+		s.Fail(n, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -562,10 +573,12 @@ func (x ArtifactSchemaVersion) Validate() error {
 // checkArtifactSchemaVersion validates a value against artifact.json#/properties/schema_version.
 func checkArtifactSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "artifact.v0.1") && s.Fail(n, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"") {
+	if !s.StringIn(n, "artifact.v0.1") {
+		s.Fail(n, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -162,7 +162,8 @@ func (x ArtifactRef) Validate() error {
 // checkArtifactRef validates a value against artifact_ref.json#.
 func checkArtifactRef(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact_ref.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact_ref.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -241,7 +242,8 @@ func checkArtifactRefAnyOf1(s *runtime.State, n int32) bool {
 // checkArtifactRefPropertiesArtifactID validates a value against artifact_ref.json#/properties/artifact_id.
 func checkArtifactRefPropertiesArtifactID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -255,7 +257,8 @@ func checkArtifactRefPropertiesArtifactID(s *runtime.State, n int32) bool {
 // checkArtifactRefPropertiesLabels validates a value against artifact_ref.json#/properties/labels.
 func checkArtifactRefPropertiesLabels(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact_ref.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact_ref.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -271,7 +274,8 @@ func checkArtifactRefPropertiesLabels(s *runtime.State, n int32) bool {
 // checkArtifactRefPropertiesLabelsAdditionalProperties validates a value against artifact_ref.json#/properties/labels/additionalProperties.
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -285,7 +289,8 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *runtime.State, n in
 // checkArtifactRefPropertiesLocator validates a value against artifact_ref.json#/properties/locator.
 func checkArtifactRefPropertiesLocator(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -299,7 +304,8 @@ func checkArtifactRefPropertiesLocator(s *runtime.State, n int32) bool {
 // checkArtifactRefPropertiesMediaType validates a value against artifact_ref.json#/properties/media_type.
 func checkArtifactRefPropertiesMediaType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -380,7 +386,8 @@ func (x ArtifactRefDigest) Validate() error {
 // checkArtifactRefDigest validates a value against artifact_ref.json#/properties/digest.
 func checkArtifactRefDigest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "artifact_ref.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "artifact_ref.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -420,7 +427,8 @@ var patternArtifactRefDigestPropertiesValue = runtime.MustPattern(`^[0-9a-fA-F]+
 // checkArtifactRefDigestPropertiesValue validates a value against artifact_ref.json#/properties/digest/properties/value.
 func checkArtifactRefDigestPropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -490,10 +498,12 @@ func (x ArtifactRefDigestAlg) Validate() error {
 // checkArtifactRefDigestAlg validates a value against artifact_ref.json#/properties/digest/properties/alg.
 func checkArtifactRefDigestAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") && s.Fail(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"") {
+	if !s.StringIn(n, "sha256", "sha512", "blake3") {
+		s.Fail(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -552,10 +562,12 @@ func (x ArtifactRefSchemaVersion) Validate() error {
 // checkArtifactRefSchemaVersion validates a value against artifact_ref.json#/properties/schema_version.
 func checkArtifactRefSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "artifact.ref.v0.1") && s.Fail(n, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"") {
+	if !s.StringIn(n, "artifact.ref.v0.1") {
+		s.Fail(n, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

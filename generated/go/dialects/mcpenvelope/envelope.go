@@ -176,7 +176,8 @@ func (x Envelope) Validate() error {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -234,7 +235,8 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesErrors validates a value against envelope.json#/properties/errors.
 func checkEnvelopePropertiesErrors(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/errors/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/errors/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -250,7 +252,8 @@ func checkEnvelopePropertiesErrors(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesResult validates a value against envelope.json#/properties/result.
 func checkEnvelopePropertiesResult(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -259,7 +262,8 @@ func checkEnvelopePropertiesResult(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -414,7 +418,8 @@ func (x EnvelopeError) Validate() error {
 // checkEnvelopeError validates a value against envelope.json#/$defs/envelope_error.
 func checkEnvelopeError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -467,7 +472,8 @@ func checkEnvelopeError(s *runtime.State, n int32) bool {
 // checkEnvelopeErrorPropertiesCode validates a value against envelope.json#/$defs/envelope_error/properties/code.
 func checkEnvelopeErrorPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -484,7 +490,8 @@ func checkEnvelopeErrorPropertiesCode(s *runtime.State, n int32) bool {
 // checkEnvelopeErrorPropertiesDetails validates a value against envelope.json#/$defs/envelope_error/properties/details.
 func checkEnvelopeErrorPropertiesDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -500,7 +507,8 @@ func checkEnvelopeErrorPropertiesDetails(s *runtime.State, n int32) bool {
 // checkEnvelopeErrorPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_error/properties/details/additionalProperties.
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -509,7 +517,8 @@ func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *runtime.State, n
 // checkEnvelopeErrorPropertiesEvidence validates a value against envelope.json#/$defs/envelope_error/properties/evidence.
 func checkEnvelopeErrorPropertiesEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -525,7 +534,8 @@ func checkEnvelopeErrorPropertiesEvidence(s *runtime.State, n int32) bool {
 // checkEnvelopeErrorPropertiesMessage validates a value against envelope.json#/$defs/envelope_error/properties/message.
 func checkEnvelopeErrorPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -542,7 +552,8 @@ func checkEnvelopeErrorPropertiesMessage(s *runtime.State, n int32) bool {
 // checkEnvelopeErrorPropertiesRetryable validates a value against envelope.json#/$defs/envelope_error/properties/retryable.
 func checkEnvelopeErrorPropertiesRetryable(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -676,7 +687,8 @@ func (x EnvelopeMeta) Validate() error {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -715,7 +727,8 @@ func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesAdapter validates a value against envelope.json#/properties/meta/properties/adapter.
 func checkEnvelopeMetaPropertiesAdapter(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -729,7 +742,8 @@ func checkEnvelopeMetaPropertiesAdapter(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesDurationMs validates a value against envelope.json#/properties/meta/properties/duration_ms.
 func checkEnvelopeMetaPropertiesDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -743,7 +757,8 @@ func checkEnvelopeMetaPropertiesDurationMs(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -757,7 +772,8 @@ func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHints validates a value against envelope.json#/properties/meta/properties/schema_hints.
 func checkEnvelopeMetaPropertiesSchemaHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -773,7 +789,8 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties validates a value against envelope.json#/properties/meta/properties/schema_hints/additionalProperties.
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -836,10 +853,12 @@ func (x EnvelopeSchemaVersion) Validate() error {
 // checkEnvelopeSchemaVersion validates a value against envelope.json#/properties/schema_version.
 func checkEnvelopeSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "mcp.envelope.v0.1") && s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"") {
+	if !s.StringIn(n, "mcp.envelope.v0.1") {
+		s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -969,7 +988,8 @@ func (x EnvelopeWarning) Validate() error {
 // checkEnvelopeWarning validates a value against envelope.json#/$defs/envelope_warning.
 func checkEnvelopeWarning(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1017,7 +1037,8 @@ func checkEnvelopeWarning(s *runtime.State, n int32) bool {
 // checkEnvelopeWarningPropertiesCode validates a value against envelope.json#/$defs/envelope_warning/properties/code.
 func checkEnvelopeWarningPropertiesCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1034,7 +1055,8 @@ func checkEnvelopeWarningPropertiesCode(s *runtime.State, n int32) bool {
 // checkEnvelopeWarningPropertiesDetails validates a value against envelope.json#/$defs/envelope_warning/properties/details.
 func checkEnvelopeWarningPropertiesDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1050,7 +1072,8 @@ func checkEnvelopeWarningPropertiesDetails(s *runtime.State, n int32) bool {
 // checkEnvelopeWarningPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_warning/properties/details/additionalProperties.
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1059,7 +1082,8 @@ func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *runtime.State,
 // checkEnvelopeWarningPropertiesEvidence validates a value against envelope.json#/$defs/envelope_warning/properties/evidence.
 func checkEnvelopeWarningPropertiesEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1075,7 +1099,8 @@ func checkEnvelopeWarningPropertiesEvidence(s *runtime.State, n int32) bool {
 // checkEnvelopeWarningPropertiesMessage validates a value against envelope.json#/$defs/envelope_warning/properties/message.
 func checkEnvelopeWarningPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

@@ -120,7 +120,8 @@ func (x Evidence) Validate() error {
 // checkEvidence validates a value against evidence.json#.
 func checkEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "evidence.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "evidence.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -177,7 +178,8 @@ func checkEvidence(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesField validates a value against evidence.json#/properties/field.
 func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "evidence.json#/properties/field/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "evidence.json#/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -194,7 +196,8 @@ func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesMethod validates a value against evidence.json#/properties/method.
 func checkEvidencePropertiesMethod(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "evidence.json#/properties/method/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "evidence.json#/properties/method/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -211,7 +214,8 @@ func checkEvidencePropertiesMethod(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesNote validates a value against evidence.json#/properties/note.
 func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "evidence.json#/properties/note/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "evidence.json#/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -225,7 +229,8 @@ func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesSource validates a value against evidence.json#/properties/source.
 func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "evidence.json#/properties/source/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "evidence.json#/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -291,10 +296,12 @@ func (x EvidenceSchemaVersion) Validate() error {
 // checkEvidenceSchemaVersion validates a value against evidence.json#/properties/schema_version.
 func checkEvidenceSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "evidence.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "evidence.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "evidence.v0.1") && s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"") {
+	if !s.StringIn(n, "evidence.v0.1") {
+		s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -258,7 +258,8 @@ func (x ProvRecord) Validate() error {
 // checkProvRecord validates a value against prov_record.json#.
 func checkProvRecord(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov_record.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov_record.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -365,7 +366,8 @@ func checkProvRecordOrNull(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesEvidence validates a value against prov_record.json#/properties/evidence.
 func checkProvRecordPropertiesEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "prov_record.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "prov_record.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -381,7 +383,8 @@ func checkProvRecordPropertiesEvidence(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesInputs validates a value against prov_record.json#/properties/inputs.
 func checkProvRecordPropertiesInputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "prov_record.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "prov_record.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -397,7 +400,8 @@ func checkProvRecordPropertiesInputs(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesMethods validates a value against prov_record.json#/properties/methods.
 func checkProvRecordPropertiesMethods(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "prov_record.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "prov_record.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -415,7 +419,8 @@ var patternProvRecordPropertiesMethodsItems = runtime.MustPattern(`^[a-z0-9]+([.
 // checkProvRecordPropertiesMethodsItems validates a value against prov_record.json#/properties/methods/items.
 func checkProvRecordPropertiesMethodsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/methods/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/methods/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -435,7 +440,8 @@ func checkProvRecordPropertiesMethodsItems(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesOutputs validates a value against prov_record.json#/properties/outputs.
 func checkProvRecordPropertiesOutputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "prov_record.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "prov_record.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -451,7 +457,8 @@ func checkProvRecordPropertiesOutputs(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesParents validates a value against prov_record.json#/properties/parents.
 func checkProvRecordPropertiesParents(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "prov_record.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "prov_record.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -467,7 +474,8 @@ func checkProvRecordPropertiesParents(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesParentsItems validates a value against prov_record.json#/properties/parents/items.
 func checkProvRecordPropertiesParentsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/parents/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/parents/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -484,7 +492,8 @@ func checkProvRecordPropertiesParentsItems(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesRunID validates a value against prov_record.json#/properties/run_id.
 func checkProvRecordPropertiesRunID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -498,7 +507,8 @@ func checkProvRecordPropertiesRunID(s *runtime.State, n int32) bool {
 // checkProvRecordPropertiesTime validates a value against prov_record.json#/properties/time.
 func checkProvRecordPropertiesTime(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -596,7 +606,8 @@ func (x ProvRecordIntegrity) Validate() error {
 // checkProvRecordIntegrity validates a value against prov_record.json#/properties/integrity.
 func checkProvRecordIntegrity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov_record.json#/properties/integrity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov_record.json#/properties/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -693,7 +704,8 @@ func (x ProvRecordIntegrityRecordDigest) Validate() error {
 // checkProvRecordIntegrityRecordDigest validates a value against prov_record.json#/properties/integrity/properties/record_digest.
 func checkProvRecordIntegrityRecordDigest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -733,7 +745,8 @@ var patternProvRecordIntegrityRecordDigestPropertiesValue = runtime.MustPattern(
 // checkProvRecordIntegrityRecordDigestPropertiesValue validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/value.
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -804,10 +817,12 @@ func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 // checkProvRecordIntegrityRecordDigestAlg validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
 func checkProvRecordIntegrityRecordDigestAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"") {
+	if !s.StringIn(n, "sha256", "sha512", "blake3") {
+		s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -895,7 +910,8 @@ func (x ProvRecordIntegritySignature) Validate() error {
 // checkProvRecordIntegritySignature validates a value against prov_record.json#/properties/integrity/properties/signature.
 func checkProvRecordIntegritySignature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -942,7 +958,8 @@ func checkProvRecordIntegritySignature(s *runtime.State, n int32) bool {
 // checkProvRecordIntegritySignaturePropertiesAlg validates a value against prov_record.json#/properties/integrity/properties/signature/properties/alg.
 func checkProvRecordIntegritySignaturePropertiesAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -959,7 +976,8 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *runtime.State, n int32) b
 // checkProvRecordIntegritySignaturePropertiesKeyID validates a value against prov_record.json#/properties/integrity/properties/signature/properties/key_id.
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -976,7 +994,8 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *runtime.State, n int32)
 // checkProvRecordIntegritySignaturePropertiesValue validates a value against prov_record.json#/properties/integrity/properties/signature/properties/value.
 func checkProvRecordIntegritySignaturePropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1042,10 +1061,12 @@ func (x ProvRecordSchemaVersion) Validate() error {
 // checkProvRecordSchemaVersion validates a value against prov_record.json#/properties/schema_version.
 func checkProvRecordSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "prov.record.v0.1") && s.Fail(n, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"") {
+	if !s.StringIn(n, "prov.record.v0.1") {
+		s.Fail(n, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1138,7 +1159,8 @@ func (x ProvRecordTool) Validate() error {
 // checkProvRecordTool validates a value against prov_record.json#/properties/tool.
 func checkProvRecordTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov_record.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov_record.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1181,7 +1203,8 @@ func checkProvRecordTool(s *runtime.State, n int32) bool {
 // checkProvRecordToolPropertiesAdapter validates a value against prov_record.json#/properties/tool/properties/adapter.
 func checkProvRecordToolPropertiesAdapter(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1195,7 +1218,8 @@ func checkProvRecordToolPropertiesAdapter(s *runtime.State, n int32) bool {
 // checkProvRecordToolPropertiesName validates a value against prov_record.json#/properties/tool/properties/name.
 func checkProvRecordToolPropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1212,7 +1236,8 @@ func checkProvRecordToolPropertiesName(s *runtime.State, n int32) bool {
 // checkProvRecordToolPropertiesVersion validates a value against prov_record.json#/properties/tool/properties/version.
 func checkProvRecordToolPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

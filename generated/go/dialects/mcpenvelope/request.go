@@ -170,7 +170,8 @@ func (x Request) Validate() error {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -241,7 +242,8 @@ func checkRequest(s *runtime.State, n int32) bool {
 // checkRequestPropertiesArtifacts validates a value against request.json#/properties/artifacts.
 func checkRequestPropertiesArtifacts(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "request.json#/properties/artifacts/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "request.json#/properties/artifacts/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -257,7 +259,8 @@ func checkRequestPropertiesArtifacts(s *runtime.State, n int32) bool {
 // checkRequestPropertiesParams validates a value against request.json#/properties/params.
 func checkRequestPropertiesParams(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) && s.Failf(n, "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+		s.Failf(n, "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -266,7 +269,8 @@ func checkRequestPropertiesParams(s *runtime.State, n int32) bool {
 // checkRequestPropertiesRequestID validates a value against request.json#/properties/request_id.
 func checkRequestPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -280,7 +284,8 @@ func checkRequestPropertiesRequestID(s *runtime.State, n int32) bool {
 // checkRequestPropertiesTime validates a value against request.json#/properties/time.
 func checkRequestPropertiesTime(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -392,7 +397,8 @@ func (x RequestPreferences) Validate() error {
 // checkRequestPreferences validates a value against request.json#/properties/preferences.
 func checkRequestPreferences(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/properties/preferences/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/properties/preferences/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -426,7 +432,8 @@ func checkRequestPreferences(s *runtime.State, n int32) bool {
 // checkRequestPreferencesPropertiesDeterministic validates a value against request.json#/properties/preferences/properties/deterministic.
 func checkRequestPreferencesPropertiesDeterministic(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -435,7 +442,8 @@ func checkRequestPreferencesPropertiesDeterministic(s *runtime.State, n int32) b
 // checkRequestPreferencesPropertiesLocale validates a value against request.json#/properties/preferences/properties/locale.
 func checkRequestPreferencesPropertiesLocale(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -449,7 +457,8 @@ func checkRequestPreferencesPropertiesLocale(s *runtime.State, n int32) bool {
 // checkRequestPreferencesPropertiesMaxOutputBytes validates a value against request.json#/properties/preferences/properties/max_output_bytes.
 func checkRequestPreferencesPropertiesMaxOutputBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -512,10 +521,12 @@ func (x RequestSchemaVersion) Validate() error {
 // checkRequestSchemaVersion validates a value against request.json#/properties/schema_version.
 func checkRequestSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "mcp.request.v0.1") && s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"") {
+	if !s.StringIn(n, "mcp.request.v0.1") {
+		s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -596,7 +607,8 @@ func (x RequestTool) Validate() error {
 // checkRequestTool validates a value against request.json#/properties/tool.
 func checkRequestTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "request.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "request.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -630,7 +642,8 @@ func checkRequestTool(s *runtime.State, n int32) bool {
 // checkRequestToolPropertiesName validates a value against request.json#/properties/tool/properties/name.
 func checkRequestToolPropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -647,7 +660,8 @@ func checkRequestToolPropertiesName(s *runtime.State, n int32) bool {
 // checkRequestToolPropertiesVersion validates a value against request.json#/properties/tool/properties/version.
 func checkRequestToolPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

@@ -66,7 +66,8 @@ func (x Capabilities) Validate() error {
 // checkCapabilities validates a value against envelope.json#/$defs/capabilities.
 func checkCapabilities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -82,7 +83,8 @@ func checkCapabilities(s *runtime.State, n int32) bool {
 // checkCapabilitiesItems validates a value against envelope.json#/$defs/capabilities/items.
 func checkCapabilitiesItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -177,7 +179,8 @@ func (x DurationMs) Validate() error {
 // checkDurationMs validates a value against envelope.json#/$defs/duration_ms.
 func checkDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeNumber) && s.Failf(n, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeNumber) {
+		s.Failf(n, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -424,7 +427,8 @@ func (x Envelope) Validate() error {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -522,7 +526,8 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 // checkEnvelopeIfPropertiesError validates a value against envelope.json#/if/properties/error.
 func checkEnvelopeIfPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -643,7 +648,8 @@ func (x ErrorModel) Validate() error {
 // checkErrorModel validates a value against envelope.json#/$defs/error_model.
 func checkErrorModel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/error_model/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/error_model/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -691,7 +697,8 @@ func checkErrorModelOrNull(s *runtime.State, n int32) bool {
 // checkErrorModelPropertiesError validates a value against envelope.json#/$defs/error_model/properties/error.
 func checkErrorModelPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -700,7 +707,8 @@ func checkErrorModelPropertiesError(s *runtime.State, n int32) bool {
 // checkErrorModelPropertiesErrorCode validates a value against envelope.json#/$defs/error_model/properties/error_code.
 func checkErrorModelPropertiesErrorCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -709,7 +717,8 @@ func checkErrorModelPropertiesErrorCode(s *runtime.State, n int32) bool {
 // checkErrorModelPropertiesErrorDetails validates a value against envelope.json#/$defs/error_model/properties/error_details.
 func checkErrorModelPropertiesErrorDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -758,7 +767,8 @@ func (x RequestID) Validate() error {
 // checkRequestID validates a value against envelope.json#/$defs/request_id.
 func checkRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -823,10 +833,12 @@ func (x TierName) Validate() error {
 // checkTierName validates a value against envelope.json#/$defs/tier_name.
 func checkTierName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/tier_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/tier_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "community", "pro", "enterprise") && s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"") {
+	if !s.StringIn(n, "community", "pro", "enterprise") {
+		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -880,7 +892,8 @@ func (x ToolID) Validate() error {
 // checkToolID validates a value against envelope.json#/$defs/tool_id.
 func checkToolID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -929,7 +942,8 @@ func (x ToolVersion) Validate() error {
 // checkToolVersion validates a value against envelope.json#/$defs/tool_version.
 func checkToolVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1015,7 +1029,8 @@ func (x UpgradeHint) Validate() error {
 // checkUpgradeHint validates a value against envelope.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1058,7 +1073,8 @@ func checkUpgradeHint(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesFeature validates a value against envelope.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1067,7 +1083,8 @@ func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesReason validates a value against envelope.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1076,7 +1093,8 @@ func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesTier validates a value against envelope.json#/$defs/upgrade_hint/properties/tier.
 func checkUpgradeHintPropertiesTier(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1143,7 +1161,8 @@ func (x UpgradeHints) Validate() error {
 // checkUpgradeHints validates a value against envelope.json#/$defs/upgrade_hints.
 func checkUpgradeHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) && s.Failf(n, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {

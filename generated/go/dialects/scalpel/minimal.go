@@ -84,7 +84,8 @@ func (x Minimal) Validate() error {
 // checkMinimal validates a value against minimal.json#.
 func checkMinimal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "minimal.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "minimal.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -147,7 +148,8 @@ func checkMinimalIf(s *runtime.State, n int32) bool {
 // checkMinimalIfPropertiesError validates a value against minimal.json#/if/properties/error.
 func checkMinimalIfPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "minimal.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "minimal.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -218,7 +218,8 @@ func (x ResponseConfig) Validate() error {
 // checkResponseConfig validates a value against response_config.json#.
 func checkResponseConfig(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -257,7 +258,8 @@ func checkResponseConfig(s *runtime.State, n int32) bool {
 // checkResponseConfigPropertiesDescription validates a value against response_config.json#/properties/description.
 func checkResponseConfigPropertiesDescription(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/description/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -266,7 +268,8 @@ func checkResponseConfigPropertiesDescription(s *runtime.State, n int32) bool {
 // checkResponseConfigPropertiesProfiles validates a value against response_config.json#/properties/profiles.
 func checkResponseConfigPropertiesProfiles(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/profiles/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/profiles/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -282,7 +285,8 @@ func checkResponseConfigPropertiesProfiles(s *runtime.State, n int32) bool {
 // checkResponseConfigPropertiesToolOverrides validates a value against response_config.json#/properties/tool_overrides.
 func checkResponseConfigPropertiesToolOverrides(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -298,7 +302,8 @@ func checkResponseConfigPropertiesToolOverrides(s *runtime.State, n int32) bool 
 // checkResponseConfigPropertiesVersion validates a value against response_config.json#/properties/version.
 func checkResponseConfigPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -465,7 +470,8 @@ func (x ResponseConfigGlobal) Validate() error {
 // checkResponseConfigGlobal validates a value against response_config.json#/properties/global.
 func checkResponseConfigGlobal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/global/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/global/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -500,7 +506,8 @@ func checkResponseConfigGlobal(s *runtime.State, n int32) bool {
 // checkResponseConfigGlobalPropertiesExcludeDefaultValues validates a value against response_config.json#/properties/global/properties/exclude_default_values.
 func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -509,7 +516,8 @@ func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *runtime.State, n
 // checkResponseConfigGlobalPropertiesExcludeEmptyArrays validates a value against response_config.json#/properties/global/properties/exclude_empty_arrays.
 func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -518,7 +526,8 @@ func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *runtime.State, n i
 // checkResponseConfigGlobalPropertiesExcludeEmptyObjects validates a value against response_config.json#/properties/global/properties/exclude_empty_objects.
 func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -527,7 +536,8 @@ func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *runtime.State, n 
 // checkResponseConfigGlobalPropertiesExcludeNullValues validates a value against response_config.json#/properties/global/properties/exclude_null_values.
 func checkResponseConfigGlobalPropertiesExcludeNullValues(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -594,10 +604,12 @@ func (x ResponseConfigGlobalProfile) Validate() error {
 // checkResponseConfigGlobalProfile validates a value against response_config.json#/properties/global/properties/profile.
 func checkResponseConfigGlobalProfile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") && s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"") {
+	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
+		s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -732,7 +744,8 @@ func (x ResponseConfigParsing) Validate() error {
 // checkResponseConfigParsing validates a value against response_config.json#/properties/parsing.
 func checkResponseConfigParsing(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -881,7 +894,8 @@ func (x ResponseConfigParsingErrorReporting) Validate() error {
 // checkResponseConfigParsingErrorReporting validates a value against response_config.json#/properties/parsing/properties/error_reporting.
 func checkResponseConfigParsingErrorReporting(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -908,7 +922,8 @@ func checkResponseConfigParsingErrorReporting(s *runtime.State, n int32) bool {
 // checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -917,7 +932,8 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *r
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -926,7 +942,8 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetail
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -990,10 +1007,12 @@ func (x ResponseConfigParsingMode) Validate() error {
 // checkResponseConfigParsingMode validates a value against response_config.json#/properties/parsing/properties/mode.
 func checkResponseConfigParsingMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "strict", "permissive") && s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"") {
+	if !s.StringIn(n, "strict", "permissive") {
+		s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1124,7 +1143,8 @@ func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 // checkResponseConfigParsingSanitizationPolicy validates a value against response_config.json#/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigParsingSanitizationPolicy(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1151,7 +1171,8 @@ func checkResponseConfigParsingSanitizationPolicy(s *runtime.State, n int32) boo
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1160,7 +1181,8 @@ func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1169,7 +1191,8 @@ func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *run
 // checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1325,7 +1348,8 @@ func (x ResponseConfigProfilesValue) Validate() error {
 // checkResponseConfigProfilesValue validates a value against response_config.json#/properties/profiles/additionalProperties.
 func checkResponseConfigProfilesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1356,7 +1380,8 @@ func checkResponseConfigProfilesValue(s *runtime.State, n int32) bool {
 // checkResponseConfigProfilesValuePropertiesCommonExclusions validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1372,7 +1397,8 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *runtime.State
 // checkResponseConfigProfilesValuePropertiesCommonExclusionsItems validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items.
 func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1381,7 +1407,8 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *runtime.
 // checkResponseConfigProfilesValuePropertiesDescription validates a value against response_config.json#/properties/profiles/additionalProperties/properties/description.
 func checkResponseConfigProfilesValuePropertiesDescription(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1490,7 +1517,8 @@ func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 // checkResponseConfigProfilesValueEnvelope validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
 func checkResponseConfigProfilesValueEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1509,7 +1537,8 @@ func checkResponseConfigProfilesValueEnvelope(s *runtime.State, n int32) bool {
 // checkResponseConfigProfilesValueEnvelopePropertiesInclude validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1585,10 +1614,12 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 // checkResponseConfigProfilesValueEnvelopeIncludeItem validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") && s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"") {
+	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
+		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1708,7 +1739,8 @@ func (x ResponseConfigProfilesValueParsing) Validate() error {
 // checkResponseConfigProfilesValueParsing validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
 func checkResponseConfigProfilesValueParsing(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1787,10 +1819,12 @@ func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 // checkResponseConfigProfilesValueParsingMode validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
 func checkResponseConfigProfilesValueParsingMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "fail_fast", "auto_sanitize") && s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"") {
+	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
+		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1916,7 +1950,8 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 // checkResponseConfigProfilesValueParsingSanitizationPolicy validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1943,7 +1978,8 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *runtime.State,
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1952,7 +1988,8 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMer
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1961,7 +1998,8 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTem
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2081,7 +2119,8 @@ func checkResponseConfigToolOverridesValue(s *runtime.State, n int32) bool {
 // checkResponseConfigToolOverridesValueOneOf0 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
 func checkResponseConfigToolOverridesValueOneOf0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2255,7 +2294,8 @@ func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 // checkResponseConfigToolOverridesValueVariant2 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
 func checkResponseConfigToolOverridesValueVariant2(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2286,7 +2326,8 @@ func checkResponseConfigToolOverridesValueVariant2(s *runtime.State, n int32) bo
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2302,7 +2343,8 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *run
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2311,7 +2353,8 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2327,7 +2370,8 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *ru
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2336,7 +2380,8 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -2352,7 +2397,8 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *runti
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2419,10 +2465,12 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 // checkResponseConfigToolOverridesValueVariant2Profile validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
 func checkResponseConfigToolOverridesValueVariant2Profile(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") && s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"") {
+	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
+		s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
 	return s.ErrorCount() == errs

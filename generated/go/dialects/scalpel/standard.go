@@ -106,7 +106,8 @@ func (x Standard) Validate() error {
 // checkStandard validates a value against standard.json#.
 func checkStandard(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "standard.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "standard.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -174,7 +175,8 @@ func checkStandardIf(s *runtime.State, n int32) bool {
 // checkStandardIfPropertiesError validates a value against standard.json#/if/properties/error.
 func checkStandardIfPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "standard.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "standard.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -183,7 +185,8 @@ func checkStandardIfPropertiesError(s *runtime.State, n int32) bool {
 // checkStandardPropertiesUpgradeHints validates a value against standard.json#/properties/upgrade_hints.
 func checkStandardPropertiesUpgradeHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {

@@ -123,7 +123,8 @@ func (x Verbose) Validate() error {
 // checkVerbose validates a value against verbose.json#.
 func checkVerbose(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "verbose.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "verbose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -196,7 +197,8 @@ func checkVerboseIf(s *runtime.State, n int32) bool {
 // checkVerboseIfPropertiesError validates a value against verbose.json#/if/properties/error.
 func checkVerboseIfPropertiesError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "verbose.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "verbose.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -205,7 +207,8 @@ func checkVerboseIfPropertiesError(s *runtime.State, n int32) bool {
 // checkVerbosePropertiesDurationMs validates a value against verbose.json#/properties/duration_ms.
 func checkVerbosePropertiesDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "verbose.json#/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "verbose.json#/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -214,7 +217,8 @@ func checkVerbosePropertiesDurationMs(s *runtime.State, n int32) bool {
 // checkVerbosePropertiesUpgradeHints validates a value against verbose.json#/properties/upgrade_hints.
 func checkVerbosePropertiesUpgradeHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {

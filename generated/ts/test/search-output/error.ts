@@ -133,8 +133,8 @@ const errorDefsCodePattern = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
 /** Checks a value against error.json#/$defs/category. */
 function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (!rt.includes(categoryValues, v) && rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (!rt.includes(categoryValues, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -143,26 +143,32 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
-        if (!errorDefsCodePattern.test(x) && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x === "string") {
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (!errorDefsCodePattern.test(x) && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["category"] !== undefined && !checkCategory(v["category"], rt.at(c, p, "category"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["remediation"] !== undefined) {
-      const x = v["remediation"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["remediation"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
     if (v["details"] !== undefined && !checkErrorDefsScalarMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
@@ -183,7 +189,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"code\"")) return false;
     if (v["category"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"category\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "error.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -193,10 +199,12 @@ export function checkErrorDefsScalarMap(v: unknown, p: number, c: rt.Context): b
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string") && rt.fail(c, rt.at(c, p, k), "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, k), "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "error.json#/$defs/scalar_map/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/scalar_map/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -207,7 +215,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkError(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "error.json#/properties/causes/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/properties/causes/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -216,14 +224,18 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
-      const x = v["retryable"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["retryable"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["after_ms"] !== undefined) {
-      const x = v["after_ms"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["after_ms"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -235,6 +247,6 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["retryable"] === undefined && rt.fail(c, p, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"")) return false;
-  } else if (rt.fail(c, p, "error.json#/$defs/retry/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/retry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -486,15 +486,15 @@ function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["level"] === undefined && rt.fail(c, p, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/fidelity/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
 function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only" && rt.fail(c, p, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -504,12 +504,14 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -518,12 +520,14 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -532,31 +536,39 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
-      const x = v["max_items"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["max_items"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["max_depth"] !== undefined) {
-      const x = v["max_depth"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["max_depth"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["max_tokens"] !== undefined) {
-      const x = v["max_tokens"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["max_tokens"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["max_bytes"] !== undefined) {
-      const x = v["max_bytes"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["max_bytes"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -569,7 +581,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -578,20 +590,24 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x === "string") {
-        if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/maxLength", "maxLength", "must have at most 128 characters")) return false;
-        if (!metaDefsRequestIDPattern.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern ^[A-Za-z0-9._:-]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x === "string") {
+          if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/maxLength", "maxLength", "must have at most 128 characters")) return false;
+          if (!metaDefsRequestIDPattern.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern ^[A-Za-z0-9._:-]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["timing"] !== undefined && !checkTiming(v["timing"], rt.at(c, p, "timing"), c) && c.stop) return false;
     if (v["tier"] !== undefined) {
-      const x = v["tier"];
-      if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/maxLength", "maxLength", "must have at most 64 characters")) return false;
-        if (!metaDefsTierPattern.test(x) && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern ^[a-z][a-z0-9_]*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tier"];
+        if (typeof x === "string") {
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/maxLength", "maxLength", "must have at most 64 characters")) return false;
+          if (!metaDefsTierPattern.test(x) && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern ^[a-z][a-z0-9_]*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["capabilities"] !== undefined && !checkMetaPropertiesCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c) && c.stop) return false;
     if (v["upgrade_hints"] !== undefined && !checkMetaPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
@@ -625,7 +641,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -634,13 +650,15 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/capability/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "meta.json#/properties/capabilities/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/properties/capabilities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -651,7 +669,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
     for (let i = 0; i < v.length; i++) {
       if (!checkNextCall(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/properties/next_calls/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/properties/next_calls/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -662,7 +680,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -671,19 +689,23 @@ function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      const x = v["tool"];
-      if (typeof x === "string") {
-        if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/maxLength", "maxLength", "must have at most 128 characters")) return false;
-        if (!metaDefsToolNamePattern.test(x) && rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern ^[A-Za-z0-9_.-]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tool"];
+        if (typeof x === "string") {
+          if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/maxLength", "maxLength", "must have at most 128 characters")) return false;
+          if (!metaDefsToolNamePattern.test(x) && rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern ^[A-Za-z0-9_.-]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "tool"), "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], rt.at(c, p, "arguments"), c) && c.stop) return false;
     if (v["reason"] !== undefined) {
-      const x = v["reason"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["reason"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -695,14 +717,14 @@ function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["tool"] === undefined && rt.fail(c, p, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/next_call/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/next_call/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/next_call/properties/arguments. */
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v) && rt.fail(c, p, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  if (!rt.isObject(v)) { rt.fail(c, p, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -711,27 +733,35 @@ function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["has_more"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["page_size"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     if (v["total"] !== undefined) {
-      const x = v["total"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["total"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -745,7 +775,7 @@ function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["has_more"] === undefined && rt.fail(c, p, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/pagination/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (rt.quiet(c, checkPaginationIf, v, p)) {
     if (!checkPaginationThen(v, p, c) && c.stop) return false;
   }
@@ -757,8 +787,10 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
-      if (x !== true && rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")) return false;
+      leaf: {
+        const x = v["has_more"];
+        if (x !== true) { if (rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -778,37 +810,47 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      const x = v["limit"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["limit"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["remaining"] !== undefined) {
-      const x = v["remaining"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["remaining"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["window_ms"] !== undefined) {
-      const x = v["window_ms"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["window_ms"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     if (v["reset_at"] !== undefined) {
-      const x = v["reset_at"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["reset_at"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["retry_after_ms"] !== undefined) {
-      const x = v["retry_after_ms"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["retry_after_ms"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -824,7 +866,7 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["limit"] === undefined && rt.fail(c, p, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"")) return false;
     if (v["remaining"] === undefined && rt.fail(c, p, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/rate_limit/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/rate_limit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -833,14 +875,18 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
-      const x = v["cache_hit"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cache_hit"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["downstream_calls"] !== undefined) {
-      const x = v["downstream_calls"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["downstream_calls"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -851,7 +897,7 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/telemetry/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/telemetry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -860,16 +906,20 @@ function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
-      const x = v["started_at"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["started_at"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["duration_ms"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -880,7 +930,7 @@ function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/timing/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/timing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -889,24 +939,30 @@ function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
-      const x = v["estimated"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["estimated"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["actual"] !== undefined) {
-      const x = v["actual"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["actual"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["budget"] !== undefined) {
-      const x = v["budget"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["budget"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     for (const k in v) {
@@ -919,7 +975,7 @@ function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["estimated"] === undefined && rt.fail(c, p, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/token_usage/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/token_usage/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -928,25 +984,31 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      const x = v["name"];
-      if (typeof x === "string") {
-        if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/maxLength", "maxLength", "must have at most 128 characters")) return false;
-        if (!metaDefsToolNamePattern.test(x) && rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern ^[A-Za-z0-9_.-]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x === "string") {
+          if (x.length > 128 && rt.codePoints(x) > 128 && rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/maxLength", "maxLength", "must have at most 128 characters")) return false;
+          if (!metaDefsToolNamePattern.test(x) && rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern ^[A-Za-z0-9_.-]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "name"), "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["version"] !== undefined) {
-      const x = v["version"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["version"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["adapter"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -959,7 +1021,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["name"] === undefined && rt.fail(c, p, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"")) return false;
     if (v["version"] === undefined && rt.fail(c, p, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/tool/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -968,25 +1030,31 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      const x = v["feature"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["feature"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tier"] !== undefined) {
-      const x = v["tier"];
-      if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/maxLength", "maxLength", "must have at most 64 characters")) return false;
-        if (!metaDefsTierPattern.test(x) && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern ^[a-z][a-z0-9_]*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["tier"];
+        if (typeof x === "string") {
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/maxLength", "maxLength", "must have at most 64 characters")) return false;
+          if (!metaDefsTierPattern.test(x) && rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern ^[a-z][a-z0-9_]*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "tier"), "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["reason"] !== undefined) {
-      const x = v["reason"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["reason"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -999,7 +1067,7 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["feature"] === undefined && rt.fail(c, p, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"")) return false;
     if (v["tier"] === undefined && rt.fail(c, p, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"")) return false;
-  } else if (rt.fail(c, p, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -1008,24 +1076,30 @@ function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      const x = v["root"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["root"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["repo_name"] !== undefined) {
-      const x = v["repo_name"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["repo_name"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["revision"] !== undefined) {
-      const x = v["revision"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["revision"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -1036,6 +1110,6 @@ function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
-  } else if (rt.fail(c, p, "meta.json#/$defs/workspace/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/workspace/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

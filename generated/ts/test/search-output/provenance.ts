@@ -212,37 +212,47 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["media_type"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["locator"] !== undefined) {
-      const x = v["locator"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["locator"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["size_bytes"] !== undefined) {
-      const x = v["size_bytes"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["size_bytes"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["digest"] !== undefined) {
-      const x = v["digest"];
-      if (typeof x === "string") {
-        if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, "digest"), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "digest"), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["digest"];
+        if (typeof x === "string") {
+          if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, "digest"), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "digest"), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
     for (const k in v) {
@@ -258,7 +268,7 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/artifact/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -268,12 +278,14 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -282,32 +294,40 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
-      const x = v["field"];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
-        if (!evidencePropertiesFieldPattern.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern ^(/([^~/]|~[01])*)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["field"];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (!evidencePropertiesFieldPattern.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern ^(/([^~/]|~[01])*)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["source"] !== undefined) {
-      const x = v["source"];
-      if (typeof x === "string") {
-        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
-        if (!evidencePropertiesSourcePattern.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern ^artifact:[^#\\s]+(#\\S+)?$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source"];
+        if (typeof x === "string") {
+          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
+          if (!evidencePropertiesSourcePattern.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern ^artifact:[^#\\s]+(#\\S+)?$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["method"] !== undefined) {
-      const x = v["method"];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-        if (!provenanceDefsMethodIDPattern.test(x) && rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["method"];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (!provenanceDefsMethodIDPattern.test(x) && rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "method"), "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["note"] !== undefined) {
-      const x = v["note"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["note"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -321,7 +341,7 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["field"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"")) return false;
     if (v["source"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/evidence/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/evidence/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -330,10 +350,12 @@ function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["record_digest"] !== undefined) {
-      const x = v["record_digest"];
-      if (typeof x === "string") {
-        if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, "record_digest"), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "record_digest"), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["record_digest"];
+        if (typeof x === "string") {
+          if (!provenanceDefsDigestPattern.test(x) && rt.fail(c, rt.at(c, p, "record_digest"), "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "record_digest"), "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["signature"] !== undefined && !checkSignature(v["signature"], rt.at(c, p, "signature"), c) && c.stop) return false;
     for (const k in v) {
@@ -345,7 +367,7 @@ function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["record_digest"] === undefined && rt.fail(c, p, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/integrity/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/integrity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -354,18 +376,22 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["run_id"] !== undefined) {
-      const x = v["run_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["run_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "run_id"), "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["started_at"] !== undefined) {
-      const x = v["started_at"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["started_at"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -390,7 +416,7 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["run_id"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"run_id\"")) return false;
     if (v["tool"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"tool\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -401,7 +427,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -412,7 +438,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -421,13 +447,15 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-        if (!provenanceDefsMethodIDPattern.test(x) && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (!provenanceDefsMethodIDPattern.test(x) && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -438,7 +466,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -447,13 +475,15 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, i), "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "provenance.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -462,25 +492,31 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      const x = v["alg"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["alg"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["key_id"] !== undefined) {
-      const x = v["key_id"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["key_id"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["value"] !== undefined) {
-      const x = v["value"];
-      if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["value"];
+        if (typeof x === "string") {
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -494,6 +530,6 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
     if (v["alg"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"")) return false;
     if (v["key_id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"")) return false;
     if (v["value"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"")) return false;
-  } else if (rt.fail(c, p, "provenance.json#/$defs/signature/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "provenance.json#/$defs/signature/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -83,36 +83,46 @@ function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined) {
-      const x = v["chunk_id"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["chunk_id"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["score"] !== undefined) {
-      const x = v["score"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0")) return false;
-        if (x > 1 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1")) return false;
+      leaf: {
+        const x = v["score"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0")) return false;
+          if (x > 1 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1")) return false;
+        }
       }
     }
     if (v["rank"] !== undefined) {
-      const x = v["rank"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1")) return false;
+      leaf: {
+        const x = v["rank"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1")) return false;
+        }
       }
     }
     if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must have at least 1 character")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["source_file"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must have at least 1 character")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["snippet"] !== undefined) {
-      const x = v["snippet"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["snippet"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -128,7 +138,7 @@ function checkHit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["chunk_id"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"")) return false;
     if (v["score"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"")) return false;
     if (v["rank"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"")) return false;
-  } else if (rt.fail(c, p, "search-output.json#/$defs/hit/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "search-output.json#/$defs/hit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -153,7 +163,7 @@ function checkSearchResults(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k) && rt.fail(c, p, "search-output.json#/$defs/search_results/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
     }
     if (v["hits"] === undefined && rt.fail(c, p, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"")) return false;
-  } else if (rt.fail(c, p, "search-output.json#/$defs/search_results/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "search-output.json#/$defs/search_results/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -164,7 +174,7 @@ function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkHit(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "search-output.json#/$defs/search_results/properties/hits/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "search-output.json#/$defs/search_results/properties/hits/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 

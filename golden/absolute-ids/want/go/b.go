@@ -97,7 +97,8 @@ func (x B) Validate() error {
 // checkB validates a value against b.json#.
 func checkB(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -116,7 +117,8 @@ func checkB(s *runtime.State, n int32) bool {
 // checkBPropertiesN validates a value against b.json#/properties/n.
 func checkBPropertiesN(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "b.json#/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "b.json#/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -176,10 +178,12 @@ func (x C) Validate() error {
 // checkC validates a value against b.json#/$defs/c.
 func checkC(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "b.json#/$defs/c/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "b.json#/$defs/c/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "x", "y") && s.Fail(n, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"") {
+	if !s.StringIn(n, "x", "y") {
+		s.Fail(n, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -25,6 +25,6 @@ function checkA(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkB(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
     if (v["c"] !== undefined && !checkC(v["c"], rt.at(c, p, "c"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

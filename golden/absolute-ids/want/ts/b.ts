@@ -41,17 +41,19 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
-      const x = v["n"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "n"), "b.json#/properties/n/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["n"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "n"), "b.json#/properties/n/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "b.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "b.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against b.json#/$defs/c. */
 export function checkC(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "b.json#/$defs/c/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "x" && v !== "y" && rt.fail(c, p, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "b.json#/$defs/c/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "x" && v !== "y") { rt.fail(c, p, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\""); return false; }
   return c.errors.length === errs;
 }

@@ -105,7 +105,8 @@ func (x Base) Validate() error {
 // checkBase validates a value against tool.json#/$defs/base.
 func checkBase(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tool.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -133,7 +134,8 @@ func checkBase(s *runtime.State, n int32) bool {
 // checkBasePropertiesID validates a value against tool.json#/$defs/base/properties/id.
 func checkBasePropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/base/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tool.json#/$defs/base/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -142,7 +144,8 @@ func checkBasePropertiesID(s *runtime.State, n int32) bool {
 // checkBasePropertiesTitle validates a value against tool.json#/$defs/base/properties/title.
 func checkBasePropertiesTitle(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/base/properties/title/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tool.json#/$defs/base/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -291,7 +294,8 @@ func checkTool(s *runtime.State, n int32) bool {
 // checkToolAllOf1 validates a value against tool.json#/allOf/1.
 func checkToolAllOf1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tool.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -319,7 +323,8 @@ func checkToolAllOf1(s *runtime.State, n int32) bool {
 // checkToolAllOf1PropertiesSchema validates a value against tool.json#/allOf/1/properties/schema.
 func checkToolAllOf1PropertiesSchema(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -377,10 +382,12 @@ func (x ToolID) Validate() error {
 // checkToolID validates a value against tool.json#/allOf/1/properties/id.
 func checkToolID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "tool-1") && s.Fail(n, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\"") {
+	if !s.StringIn(n, "tool-1") {
+		s.Fail(n, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -56,15 +56,19 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["title"] !== undefined) {
-      const x = v["title"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["title"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] === undefined && rt.fail(c, p, "tool.json#/$defs/base/required", "required", "missing required property \"id\"")) return false;
-  } else if (rt.fail(c, p, "tool.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "tool.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -81,19 +85,21 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema"] !== undefined) {
-      const x = v["schema"];
-      if (!rt.isObject(x) && rt.fail(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["schema"];
+        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c) && c.stop) return false;
     if (v["schema"] === undefined && rt.fail(c, p, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"")) return false;
-  } else if (rt.fail(c, p, "tool.json#/allOf/1/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "tool.json#/allOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
 function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "tool-1" && rt.fail(c, p, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "tool-1") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\""); return false; }
   return c.errors.length === errs;
 }

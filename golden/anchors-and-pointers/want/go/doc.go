@@ -144,7 +144,8 @@ func (x Doc) Validate() error {
 // checkDoc validates a value against doc.json#.
 func checkDoc(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "doc.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "doc.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -171,7 +172,8 @@ func checkDoc(s *runtime.State, n int32) bool {
 // checkDocPropertiesA validates a value against doc.json#/properties/a.
 func checkDocPropertiesA(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "doc.json#/properties/a/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "doc.json#/properties/a/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -275,7 +277,8 @@ func (x DocAItem) Validate() error {
 // checkDocAItem validates a value against doc.json#/properties/a/items.
 func checkDocAItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "doc.json#/properties/a/items/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "doc.json#/properties/a/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -294,7 +297,8 @@ func checkDocAItem(s *runtime.State, n int32) bool {
 // checkDocAItemPropertiesN validates a value against doc.json#/properties/a/items/properties/n.
 func checkDocAItemPropertiesN(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -391,7 +395,8 @@ func (x Thing) Validate() error {
 // checkThing validates a value against doc.json#/$defs/thing.
 func checkThing(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "doc.json#/$defs/thing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "doc.json#/$defs/thing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -410,7 +415,8 @@ func checkThing(s *runtime.State, n int32) bool {
 // checkThingPropertiesOK validates a value against doc.json#/$defs/thing/properties/ok.
 func checkThingPropertiesOK(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -126,7 +126,8 @@ func (x Loose) Validate() error {
 // checkLoose validates a value against loose.json#.
 func checkLoose(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -153,7 +154,8 @@ func checkLoose(s *runtime.State, n int32) bool {
 // checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
 func checkLoosePropertiesMaybeAny(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) && s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+		s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -162,7 +164,8 @@ func checkLoosePropertiesMaybeAny(s *runtime.State, n int32) bool {
 // checkLoosePropertiesNum validates a value against loose.json#/properties/num.
 func checkLoosePropertiesNum(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber|runtime.TypeInteger) && s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber|runtime.TypeInteger) {
+		s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -171,7 +174,8 @@ func checkLoosePropertiesNum(s *runtime.State, n int32) bool {
 // checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
 func checkLoosePropertiesSeveral(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber|runtime.TypeString|runtime.TypeObject) && s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber|runtime.TypeString|runtime.TypeObject) {
+		s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

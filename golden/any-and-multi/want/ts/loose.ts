@@ -43,18 +43,24 @@ function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
-      const x = v["several"];
-      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x)) && rt.fail(c, rt.at(c, p, "several"), "loose.json#/properties/several/type", "type", "must be number or string or object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["several"];
+        if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "several"), "loose.json#/properties/several/type", "type", "must be number or string or object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["num"] !== undefined) {
-      const x = v["num"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "num"), "loose.json#/properties/num/type", "type", "must be number or integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["num"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "num"), "loose.json#/properties/num/type", "type", "must be number or integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["maybe_any"] !== undefined) {
-      const x = v["maybe_any"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x)) && rt.fail(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["maybe_any"];
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "loose.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "loose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 

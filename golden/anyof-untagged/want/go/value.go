@@ -100,7 +100,8 @@ func (x Setting) Validate() error {
 // checkSetting validates a value against value.json#.
 func checkSetting(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "value.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "value.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -268,7 +269,8 @@ func checkSettingValue(s *runtime.State, n int32) bool {
 // checkSettingValueAnyOf0 validates a value against value.json#/properties/value/anyOf/0.
 func checkSettingValueAnyOf0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -277,7 +279,8 @@ func checkSettingValueAnyOf0(s *runtime.State, n int32) bool {
 // checkSettingValueAnyOf1 validates a value against value.json#/properties/value/anyOf/1.
 func checkSettingValueAnyOf1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -286,7 +289,8 @@ func checkSettingValueAnyOf1(s *runtime.State, n int32) bool {
 // checkSettingValueAnyOf2 validates a value against value.json#/properties/value/anyOf/2.
 func checkSettingValueAnyOf2(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -302,7 +306,8 @@ func checkSettingValueAnyOf2(s *runtime.State, n int32) bool {
 // checkSettingValueAnyOf2Items validates a value against value.json#/properties/value/anyOf/2/items.
 func checkSettingValueAnyOf2Items(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -34,7 +34,7 @@ function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined && !checkSettingValue(v["value"], rt.at(c, p, "value"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "value.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "value.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -48,14 +48,14 @@ function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against value.json#/properties/value/anyOf/0. */
 function checkSettingValueAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/1. */
 function checkSettingValueAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v) && rt.fail(c, p, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v))) return false;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -64,9 +64,11 @@ function checkSettingValueAnyOf2(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

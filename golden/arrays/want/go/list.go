@@ -192,7 +192,8 @@ func (x Lists) Validate() error {
 // checkLists validates a value against list.json#.
 func checkLists(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "list.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "list.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -223,7 +224,8 @@ func checkLists(s *runtime.State, n int32) bool {
 // checkListsPropertiesAnything validates a value against list.json#/properties/anything.
 func checkListsPropertiesAnything(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/anything/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "list.json#/properties/anything/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -232,7 +234,8 @@ func checkListsPropertiesAnything(s *runtime.State, n int32) bool {
 // checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
 func checkListsPropertiesMatrix(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/matrix/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "list.json#/properties/matrix/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -248,7 +251,8 @@ func checkListsPropertiesMatrix(s *runtime.State, n int32) bool {
 // checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
 func checkListsPropertiesMatrixItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/matrix/items/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "list.json#/properties/matrix/items/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -264,7 +268,8 @@ func checkListsPropertiesMatrixItems(s *runtime.State, n int32) bool {
 // checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
 func checkListsPropertiesMatrixItemsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/matrix/items/items/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "list.json#/properties/matrix/items/items/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -273,7 +278,8 @@ func checkListsPropertiesMatrixItemsItems(s *runtime.State, n int32) bool {
 // checkListsPropertiesNames validates a value against list.json#/properties/names.
 func checkListsPropertiesNames(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/names/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "list.json#/properties/names/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -295,7 +301,8 @@ func checkListsPropertiesNames(s *runtime.State, n int32) bool {
 // checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
 func checkListsPropertiesNamesItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "list.json#/properties/names/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "list.json#/properties/names/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -304,7 +311,8 @@ func checkListsPropertiesNamesItems(s *runtime.State, n int32) bool {
 // checkListsPropertiesPoints validates a value against list.json#/properties/points.
 func checkListsPropertiesPoints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "list.json#/properties/points/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "list.json#/properties/points/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -414,7 +422,8 @@ func (x ListsPointsItem) Validate() error {
 // checkListsPointsItem validates a value against list.json#/properties/points/items.
 func checkListsPointsItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "list.json#/properties/points/items/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "list.json#/properties/points/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -446,7 +455,8 @@ func checkListsPointsItem(s *runtime.State, n int32) bool {
 // checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
 func checkListsPointsItemPropertiesX(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/points/items/properties/x/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "list.json#/properties/points/items/properties/x/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -455,7 +465,8 @@ func checkListsPointsItemPropertiesX(s *runtime.State, n int32) bool {
 // checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
 func checkListsPointsItemPropertiesY(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "list.json#/properties/points/items/properties/y/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "list.json#/properties/points/items/properties/y/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

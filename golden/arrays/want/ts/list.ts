@@ -48,10 +48,12 @@ function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["matrix"] !== undefined && !checkListsPropertiesMatrix(v["matrix"], rt.at(c, p, "matrix"), c) && c.stop) return false;
     if (v["points"] !== undefined && !checkListsPropertiesPoints(v["points"], rt.at(c, p, "points"), c) && c.stop) return false;
     if (v["anything"] !== undefined) {
-      const x = v["anything"];
-      if (!rt.isArray(x) && rt.fail(c, rt.at(c, p, "anything"), "list.json#/properties/anything/type", "type", "must be array, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["anything"];
+        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "anything"), "list.json#/properties/anything/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "list.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -60,16 +62,20 @@ function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {
-      const x = v["x"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["x"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["y"] !== undefined) {
-      const x = v["y"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["y"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["x"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"x\"")) return false;
     if (v["y"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"y\"")) return false;
-  } else if (rt.fail(c, p, "list.json#/properties/points/items/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/properties/points/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -80,7 +86,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPropertiesMatrixItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "list.json#/properties/matrix/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/properties/matrix/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -89,10 +95,12 @@ function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "list.json#/properties/matrix/items/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/properties/matrix/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -101,13 +109,15 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "list.json#/properties/names/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/names/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v.length < 1 && rt.fail(c, p, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item")) return false;
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "items " + dup[0] + " and " + dup[1] + " are equal")) return false;
-  } else if (rt.fail(c, p, "list.json#/properties/names/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/properties/names/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -118,6 +128,6 @@ function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPointsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "list.json#/properties/points/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "list.json#/properties/points/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

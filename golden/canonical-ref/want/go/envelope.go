@@ -202,7 +202,8 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 // checkEnvelopeIn is the body of checkEnvelope.
 func checkEnvelopeIn(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -289,7 +290,8 @@ func checkEnvelopeElse(s *runtime.State, n int32) bool {
 // checkEnvelopeElsePropertiesStatus validates a value against envelope.json#/else/properties/status.
 func checkEnvelopeElsePropertiesStatus(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "error") && s.Fail(n, "envelope.json#/else/properties/status/const", "const", "must be \"error\"") {
+	if !s.StringIn(n, "error") {
+		s.Fail(n, "envelope.json#/else/properties/status/const", "const", "must be \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -314,7 +316,8 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 // checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
 func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be true") {
+	if s.Kind(n) != runtime.KindTrue {
+		s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -323,7 +326,8 @@ func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -332,7 +336,8 @@ func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -377,7 +382,8 @@ func checkEnvelopeThenPropertiesError(s *runtime.State, n int32) bool {
 // checkEnvelopeThenPropertiesStatus validates a value against envelope.json#/then/properties/status.
 func checkEnvelopeThenPropertiesStatus(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "ok", "partial") && s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"") {
+	if !s.StringIn(n, "ok", "partial") {
+		s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -465,10 +471,12 @@ func (x EnvelopeStatus) Validate() error {
 // checkEnvelopeStatus validates a value against envelope.json#/properties/status.
 func checkEnvelopeStatus(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/status/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/status/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "ok", "partial", "error") && s.Fail(n, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"") {
+	if !s.StringIn(n, "ok", "partial", "error") {
+		s.Fail(n, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -78,10 +78,12 @@ func (x Category) Validate() error {
 // checkCategory validates a value against error.json#/$defs/category.
 func checkCategory(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "error.json#/$defs/category/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "error.json#/$defs/category/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") && s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"") {
+	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
+		s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -265,7 +267,8 @@ func (x Error) Validate() error {
 // checkError validates a value against error.json#.
 func checkError(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "error.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "error.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -334,7 +337,8 @@ var patternErrorDefsCode = runtime.MustPattern(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
 // checkErrorDefsCode validates a value against error.json#/$defs/code.
 func checkErrorDefsCode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "error.json#/$defs/code/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "error.json#/$defs/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -351,7 +355,8 @@ func checkErrorDefsCode(s *runtime.State, n int32) bool {
 // checkErrorDefsScalar validates a value against error.json#/$defs/scalar.
 func checkErrorDefsScalar(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) && s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+		s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -360,7 +365,8 @@ func checkErrorDefsScalar(s *runtime.State, n int32) bool {
 // checkErrorDefsScalarMap validates a value against error.json#/$defs/scalar_map.
 func checkErrorDefsScalarMap(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "error.json#/$defs/scalar_map/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "error.json#/$defs/scalar_map/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -376,7 +382,8 @@ func checkErrorDefsScalarMap(s *runtime.State, n int32) bool {
 // checkErrorPropertiesCauses validates a value against error.json#/properties/causes.
 func checkErrorPropertiesCauses(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "error.json#/properties/causes/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "error.json#/properties/causes/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -392,7 +399,8 @@ func checkErrorPropertiesCauses(s *runtime.State, n int32) bool {
 // checkErrorPropertiesMessage validates a value against error.json#/properties/message.
 func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "error.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "error.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -409,7 +417,8 @@ func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
 // checkErrorPropertiesRemediation validates a value against error.json#/properties/remediation.
 func checkErrorPropertiesRemediation(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "error.json#/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "error.json#/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -500,7 +509,8 @@ func (x Retry) Validate() error {
 // checkRetry validates a value against error.json#/$defs/retry.
 func checkRetry(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "error.json#/$defs/retry/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "error.json#/$defs/retry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -534,7 +544,8 @@ func checkRetry(s *runtime.State, n int32) bool {
 // checkRetryPropertiesAfterMs validates a value against error.json#/$defs/retry/properties/after_ms.
 func checkRetryPropertiesAfterMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -548,7 +559,8 @@ func checkRetryPropertiesAfterMs(s *runtime.State, n int32) bool {
 // checkRetryPropertiesRetryable validates a value against error.json#/$defs/retry/properties/retryable.
 func checkRetryPropertiesRetryable(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

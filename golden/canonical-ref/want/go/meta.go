@@ -124,7 +124,8 @@ func (x Fidelity) Validate() error {
 // checkFidelity validates a value against meta.json#/$defs/fidelity.
 func checkFidelity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -163,7 +164,8 @@ func checkFidelity(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
 func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -179,7 +181,8 @@ func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
 func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -195,7 +198,8 @@ func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
 func checkFidelityPropertiesDroppedIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -267,10 +271,12 @@ func (x FidelityLevel) Validate() error {
 // checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
 func checkFidelityLevel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") && s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"") {
+	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
+		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -389,7 +395,8 @@ func (x Limits) Validate() error {
 // checkLimits validates a value against meta.json#/$defs/limits.
 func checkLimits(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -428,7 +435,8 @@ func checkLimits(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
 func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -442,7 +450,8 @@ func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
 func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -456,7 +465,8 @@ func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
 func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -470,7 +480,8 @@ func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 // checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
 func checkLimitsPropertiesMaxTokens(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -823,7 +834,8 @@ func (x Meta) Validate() error {
 // checkMeta validates a value against meta.json#.
 func checkMeta(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -917,7 +929,8 @@ func checkMeta(s *runtime.State, n int32) bool {
 // checkMetaDefsCapability validates a value against meta.json#/$defs/capability.
 func checkMetaDefsCapability(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -936,7 +949,8 @@ var patternMetaDefsRequestID = runtime.MustPattern(`^[A-Za-z0-9._:-]+$`)
 // checkMetaDefsRequestID validates a value against meta.json#/$defs/request_id.
 func checkMetaDefsRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -955,7 +969,8 @@ var patternMetaDefsTier = runtime.MustPattern(`^[a-z][a-z0-9_]*$`)
 // checkMetaDefsTier validates a value against meta.json#/$defs/tier.
 func checkMetaDefsTier(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -974,7 +989,8 @@ var patternMetaDefsToolName = runtime.MustPattern(`^[A-Za-z0-9_.-]+$`)
 // checkMetaDefsToolName validates a value against meta.json#/$defs/tool_name.
 func checkMetaDefsToolName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -991,7 +1007,8 @@ func checkMetaDefsToolName(s *runtime.State, n int32) bool {
 // checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
 func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1007,7 +1024,8 @@ func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
 // checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
 func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1023,7 +1041,8 @@ func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
 // checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
 func checkMetaPropertiesUpgradeHints(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1140,7 +1159,8 @@ func (x NextCall) Validate() error {
 // checkNextCall validates a value against meta.json#/$defs/next_call.
 func checkNextCall(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1179,7 +1199,8 @@ func checkNextCall(s *runtime.State, n int32) bool {
 // checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
 func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1188,7 +1209,8 @@ func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
 // checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
 func checkNextCallPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1311,7 +1333,8 @@ func (x Pagination) Validate() error {
 // checkPagination validates a value against meta.json#/$defs/pagination.
 func checkPagination(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1376,7 +1399,8 @@ func checkPaginationIf(s *runtime.State, n int32) bool {
 // checkPaginationIfPropertiesHasMore validates a value against meta.json#/$defs/pagination/if/properties/has_more.
 func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue && s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true") {
+	if s.Kind(n) != runtime.KindTrue {
+		s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1385,7 +1409,8 @@ func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1399,7 +1424,8 @@ func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1408,7 +1434,8 @@ func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1422,7 +1449,8 @@ func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 // checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
 func checkPaginationPropertiesTotal(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1561,7 +1589,8 @@ func (x RateLimit) Validate() error {
 // checkRateLimit validates a value against meta.json#/$defs/rate_limit.
 func checkRateLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1614,7 +1643,8 @@ func checkRateLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1628,7 +1658,8 @@ func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1642,7 +1673,8 @@ func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1651,7 +1683,8 @@ func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
 func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1665,7 +1698,8 @@ func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
 // checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
 func checkRateLimitPropertiesWindowMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1759,7 +1793,8 @@ func (x Telemetry) Validate() error {
 // checkTelemetry validates a value against meta.json#/$defs/telemetry.
 func checkTelemetry(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1788,7 +1823,8 @@ func checkTelemetry(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1797,7 +1833,8 @@ func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 // checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1891,7 +1928,8 @@ func (x Timing) Validate() error {
 // checkTiming validates a value against meta.json#/$defs/timing.
 func checkTiming(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1920,7 +1958,8 @@ func checkTiming(s *runtime.State, n int32) bool {
 // checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
 func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -1934,7 +1973,8 @@ func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
 // checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
 func checkTimingPropertiesStartedAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2035,7 +2075,8 @@ func (x TokenUsage) Validate() error {
 // checkTokenUsage validates a value against meta.json#/$defs/token_usage.
 func checkTokenUsage(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2074,7 +2115,8 @@ func checkTokenUsage(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
 func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2088,7 +2130,8 @@ func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
 func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2102,7 +2145,8 @@ func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
 // checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
 func checkTokenUsagePropertiesEstimated(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -2199,7 +2243,8 @@ func (x Tool) Validate() error {
 // checkTool validates a value against meta.json#/$defs/tool.
 func checkTool(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2242,7 +2287,8 @@ func checkTool(s *runtime.State, n int32) bool {
 // checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
 func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2259,7 +2305,8 @@ func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
 // checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
 func checkToolPropertiesVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2358,7 +2405,8 @@ func (x UpgradeHint) Validate() error {
 // checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2401,7 +2449,8 @@ func checkUpgradeHint(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2418,7 +2467,8 @@ func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 // checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2529,7 +2579,8 @@ func (x Workspace) Validate() error {
 // checkWorkspace validates a value against meta.json#/$defs/workspace.
 func checkWorkspace(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -2563,7 +2614,8 @@ func checkWorkspace(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
 func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2580,7 +2632,8 @@ func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
 func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -2597,7 +2650,8 @@ func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
 // checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
 func checkWorkspacePropertiesRoot(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

@@ -158,7 +158,8 @@ func (x Artifact) Validate() error {
 // checkArtifact validates a value against provenance.json#/$defs/artifact.
 func checkArtifact(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -212,7 +213,8 @@ func checkArtifact(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
 func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -229,7 +231,8 @@ func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
 func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -245,7 +248,8 @@ func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -259,7 +263,8 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32
 // checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
 func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -273,7 +278,8 @@ func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
 func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -290,7 +296,8 @@ func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 // checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -403,7 +410,8 @@ func (x Evidence) Validate() error {
 // checkEvidence validates a value against provenance.json#/$defs/evidence.
 func checkEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -453,7 +461,8 @@ var patternEvidencePropertiesField = runtime.MustPattern(`^(/([^~/]|~[01])*)*$`)
 // checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
 func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -470,7 +479,8 @@ func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 // checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
 func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -489,7 +499,8 @@ var patternEvidencePropertiesSource = runtime.MustPattern(`^artifact:[^#\t\n\v\f
 // checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
 func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -580,7 +591,8 @@ func (x Integrity) Validate() error {
 // checkIntegrity validates a value against provenance.json#/$defs/integrity.
 func checkIntegrity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -844,7 +856,8 @@ func (x Provenance) Validate() error {
 // checkProvenance validates a value against provenance.json#.
 func checkProvenance(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -919,7 +932,8 @@ var patternProvenanceDefsDigest = runtime.MustPattern(`^(sha256:[0-9a-f]{64}|sha
 // checkProvenanceDefsDigest validates a value against provenance.json#/$defs/digest.
 func checkProvenanceDefsDigest(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -935,7 +949,8 @@ var patternProvenanceDefsMethodID = runtime.MustPattern(`^[a-z0-9]+([._-][a-z0-9
 // checkProvenanceDefsMethodID validates a value against provenance.json#/$defs/method_id.
 func checkProvenanceDefsMethodID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -952,7 +967,8 @@ func checkProvenanceDefsMethodID(s *runtime.State, n int32) bool {
 // checkProvenanceDefsRunID validates a value against provenance.json#/$defs/run_id.
 func checkProvenanceDefsRunID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -969,7 +985,8 @@ func checkProvenanceDefsRunID(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
 func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -985,7 +1002,8 @@ func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
 func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1001,7 +1019,8 @@ func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
 func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1017,7 +1036,8 @@ func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
 func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1033,7 +1053,8 @@ func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
 func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -1049,7 +1070,8 @@ func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
 // checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
 func checkProvenancePropertiesStartedAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1134,7 +1156,8 @@ func (x Signature) Validate() error {
 // checkSignature validates a value against provenance.json#/$defs/signature.
 func checkSignature(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -1181,7 +1204,8 @@ func checkSignature(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
 func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1198,7 +1222,8 @@ func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
 func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -1215,7 +1240,8 @@ func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 // checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
 func checkSignaturePropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

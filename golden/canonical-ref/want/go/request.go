@@ -65,10 +65,12 @@ func (x ResponseMode) Validate() error {
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") && s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"") {
+	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
+		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
 		return false
 	}
 	return s.ErrorCount() == errs

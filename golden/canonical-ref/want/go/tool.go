@@ -108,7 +108,8 @@ func (x Payload) Validate() error {
 // checkPayload validates a value against tool.json#/$defs/payload.
 func checkPayload(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tool.json#/$defs/payload/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tool.json#/$defs/payload/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -132,7 +133,8 @@ func checkPayload(s *runtime.State, n int32) bool {
 // checkPayloadPropertiesResults validates a value against tool.json#/$defs/payload/properties/results.
 func checkPayloadPropertiesResults(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -148,7 +150,8 @@ func checkPayloadPropertiesResults(s *runtime.State, n int32) bool {
 // checkPayloadPropertiesResultsItems validates a value against tool.json#/$defs/payload/properties/results/items.
 func checkPayloadPropertiesResultsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

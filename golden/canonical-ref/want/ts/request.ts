@@ -30,7 +30,7 @@ export function isResponseMode(value: unknown): value is ResponseMode {
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full" && rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return c.errors.length === errs;
 }

@@ -75,8 +75,8 @@ const errorDefsCodePattern = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
 /** Checks a value against warning.json#/$defs/severity. */
 function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "warning.json#/$defs/severity/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "info" && v !== "warning" && v !== "error" && rt.fail(c, p, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "warning.json#/$defs/severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -85,26 +85,32 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      const x = v["code"];
-      if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
-        if (!errorDefsCodePattern.test(x) && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["code"];
+        if (typeof x === "string") {
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (!errorDefsCodePattern.test(x) && rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "code"), "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["severity"] !== undefined && !checkSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      const x = v["message"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["message"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["suggestion"] !== undefined) {
-      const x = v["suggestion"];
-      if (typeof x === "string") {
-        if (x === "" && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/minLength", "minLength", "must have at least 1 character")) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/maxLength", "maxLength", "must have at most 2000 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["suggestion"];
+        if (typeof x === "string") {
+          if (x === "" && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["context"] !== undefined && !checkErrorDefsScalarMap(v["context"], rt.at(c, p, "context"), c) && c.stop) return false;
     for (const k in v) {
@@ -121,6 +127,6 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"code\"")) return false;
     if (v["severity"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"severity\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"message\"")) return false;
-  } else if (rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -120,7 +120,8 @@ func (x Versioned) Validate() error {
 // checkVersioned validates a value against version.json#.
 func checkVersioned(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -205,10 +206,12 @@ func (x VersionedKind) Validate() error {
 // checkVersionedKind validates a value against version.json#/properties/kind.
 func checkVersionedKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "report") && s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"") {
+	if !s.StringIn(n, "report") {
+		s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -268,7 +271,8 @@ var constVersionedRevision = []*runtime.Literal{runtime.MustLiteral(`2`)}
 // checkVersionedRevision validates a value against version.json#/properties/revision.
 func checkVersionedRevision(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.OneOf(n, constVersionedRevision) && s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2") {
+	if !s.OneOf(n, constVersionedRevision) {
+		s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -326,7 +330,8 @@ func (x VersionedSchemaVersion) Validate() error {
 // checkVersionedSchemaVersion validates a value against version.json#/properties/schema_version.
 func checkVersionedSchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "mcp.envelope.v0.1") && s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"") {
+	if !s.StringIn(n, "mcp.envelope.v0.1") {
+		s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -73,28 +73,28 @@ function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
     if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], rt.at(c, p, "revision"), c) && c.stop) return false;
     if (v["schema_version"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["kind"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"kind\"")) return false;
-  } else if (rt.fail(c, p, "version.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "version.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/kind. */
 function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "version.json#/properties/kind/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (v !== "report" && rt.fail(c, p, "version.json#/properties/kind/const", "const", "must be \"report\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "version.json#/properties/kind/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (v !== "report") { rt.fail(c, p, "version.json#/properties/kind/const", "const", "must be \"report\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/revision. */
 function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== 2 && rt.fail(c, p, "version.json#/properties/revision/const", "const", "must be 2")) return false;
+  if (v !== 2) { rt.fail(c, p, "version.json#/properties/revision/const", "const", "must be 2"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/schema_version. */
 function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "mcp.envelope.v0.1" && rt.fail(c, p, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")) return false;
+  if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -98,7 +98,8 @@ func (x Address) Validate() error {
 // checkAddress validates a value against customer.json#/$defs/address.
 func checkAddress(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "customer.json#/$defs/address/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "customer.json#/$defs/address/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -117,7 +118,8 @@ func checkAddress(s *runtime.State, n int32) bool {
 // checkAddressPropertiesStreet validates a value against customer.json#/$defs/address/properties/street.
 func checkAddressPropertiesStreet(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "customer.json#/$defs/address/properties/street/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "customer.json#/$defs/address/properties/street/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -230,7 +232,8 @@ func (x Customer) Validate() error {
 // checkCustomer validates a value against customer.json#.
 func checkCustomer(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "customer.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "customer.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -253,7 +256,8 @@ func checkCustomer(s *runtime.State, n int32) bool {
 // checkCustomerPropertiesName validates a value against customer.json#/properties/name.
 func checkCustomerPropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "customer.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "customer.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

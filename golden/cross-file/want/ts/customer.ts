@@ -38,10 +38,12 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["street"] !== undefined) {
-      const x = v["street"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["street"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "customer.json#/$defs/address/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "customer.json#/$defs/address/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -50,10 +52,12 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      const x = v["name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "name"), "customer.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "customer.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "customer.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "customer.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -26,6 +26,6 @@ function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
     if (v["customer"] !== undefined && !checkCustomer(v["customer"], rt.at(c, p, "customer"), c) && c.stop) return false;
     if (v["address"] !== undefined && !checkAddress(v["address"], rt.at(c, p, "address"), c) && c.stop) return false;
     if (v["customer"] === undefined && rt.fail(c, p, "order.json#/required", "required", "missing required property \"customer\"")) return false;
-  } else if (rt.fail(c, p, "order.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "order.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

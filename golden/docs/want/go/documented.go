@@ -158,7 +158,8 @@ func (x Documented) Validate() error {
 // checkDocumented validates a value against documented.json#.
 func checkDocumented(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "documented.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "documented.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -189,7 +190,8 @@ func checkDocumented(s *runtime.State, n int32) bool {
 // checkDocumentedPropertiesID validates a value against documented.json#/properties/id.
 func checkDocumentedPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "documented.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -198,7 +200,8 @@ func checkDocumentedPropertiesID(s *runtime.State, n int32) bool {
 // checkDocumentedPropertiesLimit validates a value against documented.json#/properties/limit.
 func checkDocumentedPropertiesLimit(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "documented.json#/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "documented.json#/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -215,7 +218,8 @@ func checkDocumentedPropertiesLimit(s *runtime.State, n int32) bool {
 // checkDocumentedPropertiesOld validates a value against documented.json#/properties/old.
 func checkDocumentedPropertiesOld(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/old/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "documented.json#/properties/old/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -224,7 +228,8 @@ func checkDocumentedPropertiesOld(s *runtime.State, n int32) bool {
 // checkDocumentedPropertiesSecret validates a value against documented.json#/properties/secret.
 func checkDocumentedPropertiesSecret(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "documented.json#/properties/secret/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "documented.json#/properties/secret/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -42,25 +42,33 @@ function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      const x = v["limit"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/minimum", "minimum", "must be at least 1")) return false;
-        if (x > 100 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/maximum", "maximum", "must be at most 100")) return false;
+      leaf: {
+        const x = v["limit"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/minimum", "minimum", "must be at least 1")) return false;
+          if (x > 100 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/maximum", "maximum", "must be at most 100")) return false;
+        }
       }
     }
     if (v["old"] !== undefined) {
-      const x = v["old"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "old"), "documented.json#/properties/old/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["old"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "old"), "documented.json#/properties/old/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "documented.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "documented.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["secret"] !== undefined) {
-      const x = v["secret"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "secret"), "documented.json#/properties/secret/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["secret"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "secret"), "documented.json#/properties/secret/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "documented.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "documented.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

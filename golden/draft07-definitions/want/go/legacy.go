@@ -91,7 +91,8 @@ func (x Item) Validate() error {
 // checkItem validates a value against legacy.json#/definitions/item.
 func checkItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "legacy.json#/definitions/item/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "legacy.json#/definitions/item/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -115,7 +116,8 @@ func checkItem(s *runtime.State, n int32) bool {
 // checkItemPropertiesID validates a value against legacy.json#/definitions/item/properties/id.
 func checkItemPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -230,7 +232,8 @@ func (x Legacy) Validate() error {
 // checkLegacy validates a value against legacy.json#.
 func checkLegacy(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "legacy.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "legacy.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -354,7 +357,8 @@ func (x LegacyPair) Validate() error {
 // checkLegacyPair validates a value against legacy.json#/properties/pair.
 func checkLegacyPair(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "legacy.json#/properties/pair/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "legacy.json#/properties/pair/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -381,7 +385,8 @@ func checkLegacyPair(s *runtime.State, n int32) bool {
 // checkLegacyPairItems0 validates a value against legacy.json#/properties/pair/items/0.
 func checkLegacyPairItems0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -390,7 +395,8 @@ func checkLegacyPairItems0(s *runtime.State, n int32) bool {
 // checkLegacyPairItems1 validates a value against legacy.json#/properties/pair/items/1.
 func checkLegacyPairItems1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

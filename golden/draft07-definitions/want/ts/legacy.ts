@@ -50,11 +50,13 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] === undefined && rt.fail(c, p, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"")) return false;
-  } else if (rt.fail(c, p, "legacy.json#/definitions/item/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "legacy.json#/definitions/item/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -64,7 +66,7 @@ function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["item"] !== undefined && !checkItem(v["item"], rt.at(c, p, "item"), c) && c.stop) return false;
     if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "legacy.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "legacy.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -75,20 +77,20 @@ function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
     if (v.length > 0 && !checkLegacyPairItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     if (v.length > 1 && !checkLegacyPairItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
     if (v.length > 2 && rt.fail(c, p, "legacy.json#/properties/pair/items", "items", "must have at most 2 items")) return false;
-  } else if (rt.fail(c, p, "legacy.json#/properties/pair/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "legacy.json#/properties/pair/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/0. */
 function checkLegacyPairItems0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/1. */
 function checkLegacyPairItems1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v) && rt.fail(c, p, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not " + rt.typeOf(v))) return false;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

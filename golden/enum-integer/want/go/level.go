@@ -63,10 +63,12 @@ var enumLevel = []*runtime.Literal{runtime.MustLiteral(`0`), runtime.MustLiteral
 // checkLevel validates a value against level.json#.
 func checkLevel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "level.json#/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "level.json#/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.OneOf(n, enumLevel) && s.Fail(n, "level.json#/enum", "enum", "must be one of 0, 1, 2, -1") {
+	if !s.OneOf(n, enumLevel) {
+		s.Fail(n, "level.json#/enum", "enum", "must be one of 0, 1, 2, -1")
 		return false
 	}
 	return s.ErrorCount() == errs

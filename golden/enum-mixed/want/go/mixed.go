@@ -75,7 +75,8 @@ var enumMixed = []*runtime.Literal{runtime.MustLiteral(`"auto"`), runtime.MustLi
 // checkMixed validates a value against mixed.json#.
 func checkMixed(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.OneOf(n, enumMixed) && s.Fail(n, "mixed.json#/enum", "enum", "must be one of \"auto\", 3, true, null") {
+	if !s.OneOf(n, enumMixed) {
+		s.Fail(n, "mixed.json#/enum", "enum", "must be one of \"auto\", 3, true, null")
 		return false
 	}
 	return s.ErrorCount() == errs

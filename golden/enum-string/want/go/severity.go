@@ -64,10 +64,12 @@ func (x Severity) Validate() error {
 // checkSeverity validates a value against severity.json#.
 func checkSeverity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") && s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"") {
+	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {
+		s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -29,7 +29,7 @@ const severityValues = ["info", "warning", "error", "not-found", "2xx"];
 /** Checks a value against severity.json#. */
 function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "severity.json#/type", "type", "must be string, not " + rt.typeOf(v))) return false;
-  if (!rt.includes(severityValues, v) && rt.fail(c, p, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"")) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "severity.json#/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (!rt.includes(severityValues, v)) { rt.fail(c, p, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\""); return false; }
   return c.errors.length === errs;
 }

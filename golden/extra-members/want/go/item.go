@@ -104,7 +104,8 @@ func (x Item) Validate() error {
 // checkItem validates a value against item.json#.
 func checkItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "item.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "item.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -138,7 +139,8 @@ func checkItem(s *runtime.State, n int32) bool {
 // checkItemAdditionalProperties validates a value against item.json#/additionalProperties.
 func checkItemAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "item.json#/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "item.json#/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -147,7 +149,8 @@ func checkItemAdditionalProperties(s *runtime.State, n int32) bool {
 // checkItemPropertiesCount validates a value against item.json#/properties/count.
 func checkItemPropertiesCount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "item.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "item.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -156,7 +159,8 @@ func checkItemPropertiesCount(s *runtime.State, n int32) bool {
 // checkItemPropertiesID validates a value against item.json#/properties/id.
 func checkItemPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "item.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "item.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

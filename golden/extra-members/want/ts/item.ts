@@ -25,12 +25,16 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "item.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "item.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["count"] !== undefined) {
-      const x = v["count"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "count"), "item.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["count"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "count"), "item.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       if (!rt.has(v, k)) continue;
@@ -39,10 +43,12 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
         case "count":
           continue;
       }
-      const x = v[k];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, k), "item.json#/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "item.json#/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] === undefined && rt.fail(c, p, "item.json#/required", "required", "missing required property \"id\"")) return false;
-  } else if (rt.fail(c, p, "item.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "item.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -108,7 +108,8 @@ func (x Result) Validate() error {
 // checkResult validates a value against search.json#/$defs/result.
 func checkResult(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "search.json#/$defs/result/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "search.json#/$defs/result/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -136,7 +137,8 @@ func checkResult(s *runtime.State, n int32) bool {
 // checkResultPropertiesScore validates a value against search.json#/$defs/result/properties/score.
 func checkResultPropertiesScore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "search.json#/$defs/result/properties/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "search.json#/$defs/result/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -145,7 +147,8 @@ func checkResultPropertiesScore(s *runtime.State, n int32) bool {
 // checkResultPropertiesTitle validates a value against search.json#/$defs/result/properties/title.
 func checkResultPropertiesTitle(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "search.json#/$defs/result/properties/title/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "search.json#/$defs/result/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

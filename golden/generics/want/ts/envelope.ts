@@ -48,13 +48,15 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      const x = v["success"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["success"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
     if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -64,10 +66,12 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -78,7 +82,7 @@ function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean
     for (let i = 0; i < v.length; i++) {
       if (!dynamicEnvelopeDefsData(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 

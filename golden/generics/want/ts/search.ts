@@ -36,15 +36,19 @@ function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {
-      const x = v["title"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["title"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["score"] !== undefined) {
-      const x = v["score"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["score"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["title"] === undefined && rt.fail(c, p, "search.json#/$defs/result/required", "required", "missing required property \"title\"")) return false;
-  } else if (rt.fail(c, p, "search.json#/$defs/result/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "search.json#/$defs/result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 

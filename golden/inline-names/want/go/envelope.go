@@ -126,7 +126,8 @@ func (x Envelope) Validate() error {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -149,7 +150,8 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 // checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
 func checkEnvelopePropertiesItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -253,7 +255,8 @@ func (x EnvelopeItemsItem) Validate() error {
 // checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
 func checkEnvelopeItemsItem(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -272,7 +275,8 @@ func checkEnvelopeItemsItem(s *runtime.State, n int32) bool {
 // checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
 func checkEnvelopeItemsItemPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -385,7 +389,8 @@ func (x EnvelopeMeta) Validate() error {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -408,7 +413,8 @@ func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -519,7 +525,8 @@ func (x EnvelopeMetaPagination) Validate() error {
 // checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
 func checkEnvelopeMetaPagination(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -542,7 +549,8 @@ func checkEnvelopeMetaPagination(s *runtime.State, n int32) bool {
 // checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
 func checkEnvelopeMetaPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -551,7 +559,8 @@ func checkEnvelopeMetaPaginationPropertiesCursor(s *runtime.State, n int32) bool
 // checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
 func checkEnvelopeMetaPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

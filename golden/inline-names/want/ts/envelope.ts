@@ -72,7 +72,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
     if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -81,10 +81,12 @@ function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/items/items/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/items/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -94,10 +96,12 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["request_id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -106,14 +110,18 @@ function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["cursor"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["has_more"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -124,6 +132,6 @@ function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boo
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeItemsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "envelope.json#/properties/items/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "envelope.json#/properties/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -48,7 +48,8 @@ func (x Identifier) Validate() error {
 // checkIdentifier validates a value against things.json#/$defs/id.
 func checkIdentifier(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "things.json#/$defs/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "things.json#/$defs/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -159,7 +160,8 @@ func (x OtherThing) Validate() error {
 // checkOtherThing validates a value against things.json#/$defs/other.
 func checkOtherThing(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "things.json#/$defs/other/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "things.json#/$defs/other/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -182,7 +184,8 @@ func checkOtherThing(s *runtime.State, n int32) bool {
 // checkOtherThingPropertiesAPIKey validates a value against things.json#/$defs/other/properties/api_key.
 func checkOtherThingPropertiesAPIKey(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -191,7 +194,8 @@ func checkOtherThingPropertiesAPIKey(s *runtime.State, n int32) bool {
 // checkOtherThingPropertiesURL validates a value against things.json#/$defs/other/properties/url.
 func checkOtherThingPropertiesURL(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "things.json#/$defs/other/properties/url/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "things.json#/$defs/other/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -306,7 +310,8 @@ func (x Things) Validate() error {
 // checkThings validates a value against things.json#.
 func checkThings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "things.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "things.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {

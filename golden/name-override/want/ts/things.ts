@@ -49,7 +49,7 @@ export function isThings(value: unknown): value is Things {
 /** Checks a value against things.json#/$defs/id. */
 function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "things.json#/$defs/id/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "things.json#/$defs/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -58,14 +58,18 @@ function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
-      const x = v["url"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["url"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["api_key"] !== undefined) {
-      const x = v["api_key"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["api_key"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "things.json#/$defs/other/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "things.json#/$defs/other/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -75,6 +79,6 @@ function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], rt.at(c, p, "id_thing"), c) && c.stop) return false;
     if (v["other"] !== undefined && !checkOtherThing(v["other"], rt.at(c, p, "other"), c) && c.stop) return false;
-  } else if (rt.fail(c, p, "things.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "things.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -209,7 +209,8 @@ func (x User) Validate() error {
 // checkUser validates a value against user.json#.
 func checkUser(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "user.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "user.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -290,7 +291,8 @@ func checkUser(s *runtime.State, n int32) bool {
 // checkUserPropertiesActive validates a value against user.json#/properties/active.
 func checkUserPropertiesActive(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "user.json#/properties/active/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "user.json#/properties/active/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -299,7 +301,8 @@ func checkUserPropertiesActive(s *runtime.State, n int32) bool {
 // checkUserPropertiesAge validates a value against user.json#/properties/age.
 func checkUserPropertiesAge(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "user.json#/properties/age/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "user.json#/properties/age/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -313,7 +316,8 @@ func checkUserPropertiesAge(s *runtime.State, n int32) bool {
 // checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
 func checkUserPropertiesAliases(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "user.json#/properties/aliases/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "user.json#/properties/aliases/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -329,7 +333,8 @@ func checkUserPropertiesAliases(s *runtime.State, n int32) bool {
 // checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
 func checkUserPropertiesAliasesItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/aliases/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/aliases/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -338,7 +343,8 @@ func checkUserPropertiesAliasesItems(s *runtime.State, n int32) bool {
 // checkUserPropertiesEmail validates a value against user.json#/properties/email.
 func checkUserPropertiesEmail(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "user.json#/properties/email/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/email/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -347,7 +353,8 @@ func checkUserPropertiesEmail(s *runtime.State, n int32) bool {
 // checkUserPropertiesID validates a value against user.json#/properties/id.
 func checkUserPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -356,7 +363,8 @@ func checkUserPropertiesID(s *runtime.State, n int32) bool {
 // checkUserPropertiesName validates a value against user.json#/properties/name.
 func checkUserPropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -365,7 +373,8 @@ func checkUserPropertiesName(s *runtime.State, n int32) bool {
 // checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
 func checkUserPropertiesNickname(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "user.json#/properties/nickname/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/nickname/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -374,7 +383,8 @@ func checkUserPropertiesNickname(s *runtime.State, n int32) bool {
 // checkUserPropertiesScore validates a value against user.json#/properties/score.
 func checkUserPropertiesScore(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "user.json#/properties/score/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "user.json#/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -383,7 +393,8 @@ func checkUserPropertiesScore(s *runtime.State, n int32) bool {
 // checkUserPropertiesTags validates a value against user.json#/properties/tags.
 func checkUserPropertiesTags(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "user.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "user.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -399,7 +410,8 @@ func checkUserPropertiesTags(s *runtime.State, n int32) bool {
 // checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
 func checkUserPropertiesTagsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "user.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "user.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -40,37 +40,51 @@ function checkUser(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "user.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "user.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["name"] !== undefined) {
-      const x = v["name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "name"), "user.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "user.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["nickname"] !== undefined) {
-      const x = v["nickname"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["nickname"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["age"] !== undefined) {
-      const x = v["age"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 0 && rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/minimum", "minimum", "must be at least 0")) return false;
+      leaf: {
+        const x = v["age"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 0 && rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/minimum", "minimum", "must be at least 0")) return false;
+        }
       }
     }
     if (v["email"] !== undefined) {
-      const x = v["email"];
-      if (!(x === null || typeof x === "string") && rt.fail(c, rt.at(c, p, "email"), "user.json#/properties/email/type", "type", "must be null or string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["email"];
+        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "email"), "user.json#/properties/email/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], rt.at(c, p, "tags"), c) && c.stop) return false;
     if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], rt.at(c, p, "aliases"), c) && c.stop) return false;
     if (v["score"] !== undefined) {
-      const x = v["score"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "score"), "user.json#/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["score"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "user.json#/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["active"] !== undefined) {
-      const x = v["active"];
-      if (typeof x !== "boolean" && rt.fail(c, rt.at(c, p, "active"), "user.json#/properties/active/type", "type", "must be boolean, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["active"];
+        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "active"), "user.json#/properties/active/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -91,7 +105,7 @@ function checkUser(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"name\"")) return false;
     if (v["nickname"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"nickname\"")) return false;
     if (v["tags"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"tags\"")) return false;
-  } else if (rt.fail(c, p, "user.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "user.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -100,10 +114,12 @@ function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "user.json#/properties/aliases/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/aliases/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "user.json#/properties/aliases/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "user.json#/properties/aliases/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -112,9 +128,11 @@ function checkUserPropertiesTags(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "user.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "user.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "user.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -77,7 +77,8 @@ func (x Circle) Validate() error {
 // checkCircle validates a value against shape.json#/$defs/circle.
 func checkCircle(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -115,7 +116,8 @@ func checkCircle(s *runtime.State, n int32) bool {
 // checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
 func checkCirclePropertiesRadius(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -173,7 +175,8 @@ func (x CircleKind) Validate() error {
 // checkCircleKind validates a value against shape.json#/$defs/circle/properties/kind.
 func checkCircleKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "circle") && s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"") {
+	if !s.StringIn(n, "circle") {
+		s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -266,7 +269,8 @@ func (x Drawing) Validate() error {
 // checkDrawing validates a value against shape.json#.
 func checkDrawing(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -465,7 +469,8 @@ func (x Square) Validate() error {
 // checkSquare validates a value against shape.json#/$defs/square.
 func checkSquare(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -503,7 +508,8 @@ func checkSquare(s *runtime.State, n int32) bool {
 // checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
 func checkSquarePropertiesSide(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -561,7 +567,8 @@ func (x SquareKind) Validate() error {
 // checkSquareKind validates a value against shape.json#/$defs/square/properties/kind.
 func checkSquareKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "square") && s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"") {
+	if !s.StringIn(n, "square") {
+		s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"")
 		return false
 	}
 	return s.ErrorCount() == errs

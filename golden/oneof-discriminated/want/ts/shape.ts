@@ -96,8 +96,10 @@ function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["radius"] !== undefined) {
-      const x = v["radius"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["radius"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -109,14 +111,14 @@ function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["kind"] === undefined && rt.fail(c, p, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"")) return false;
     if (v["radius"] === undefined && rt.fail(c, p, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"")) return false;
-  } else if (rt.fail(c, p, "shape.json#/$defs/circle/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "shape.json#/$defs/circle/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
 function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "circle" && rt.fail(c, p, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"")) return false;
+  if (v !== "circle") { rt.fail(c, p, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -126,7 +128,7 @@ function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c) && c.stop) return false;
     if (v["shape"] === undefined && rt.fail(c, p, "shape.json#/required", "required", "missing required property \"shape\"")) return false;
-  } else if (rt.fail(c, p, "shape.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "shape.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -146,8 +148,10 @@ function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["side"] !== undefined) {
-      const x = v["side"];
-      if (!Number.isFinite(x) && rt.fail(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/side/type", "type", "must be number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["side"];
+        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/side/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k in v) {
       switch (k) {
@@ -159,13 +163,13 @@ function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["kind"] === undefined && rt.fail(c, p, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"")) return false;
     if (v["side"] === undefined && rt.fail(c, p, "shape.json#/$defs/square/required", "required", "missing required property \"side\"")) return false;
-  } else if (rt.fail(c, p, "shape.json#/$defs/square/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "shape.json#/$defs/square/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
 function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "square" && rt.fail(c, p, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"")) return false;
+  if (v !== "square") { rt.fail(c, p, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\""); return false; }
   return c.errors.length === errs;
 }

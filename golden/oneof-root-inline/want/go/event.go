@@ -210,7 +210,8 @@ func (x EventClick) Validate() error {
 // checkEventClick validates a value against event.json#/oneOf/0.
 func checkEventClick(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -242,7 +243,8 @@ func checkEventClick(s *runtime.State, n int32) bool {
 // checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
 func checkEventClickPropertiesURL(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -300,7 +302,8 @@ func (x EventClickType) Validate() error {
 // checkEventClickType validates a value against event.json#/oneOf/0/properties/type.
 func checkEventClickType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "click") && s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"") {
+	if !s.StringIn(n, "click") {
+		s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -401,7 +404,8 @@ func (x EventKeyPress) Validate() error {
 // checkEventKeyPress validates a value against event.json#/oneOf/1.
 func checkEventKeyPress(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -433,7 +437,8 @@ func checkEventKeyPress(s *runtime.State, n int32) bool {
 // checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
 func checkEventKeyPressPropertiesKey(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -491,7 +496,8 @@ func (x EventKeyPressType) Validate() error {
 // checkEventKeyPressType validates a value against event.json#/oneOf/1/properties/type.
 func checkEventKeyPressType(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "key_press") && s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"") {
+	if !s.StringIn(n, "key_press") {
+		s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -93,19 +93,21 @@ function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventClickType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["url"] !== undefined) {
-      const x = v["url"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["url"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"type\"")) return false;
     if (v["url"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"url\"")) return false;
-  } else if (rt.fail(c, p, "event.json#/oneOf/0/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "event.json#/oneOf/0/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/0/properties/type. */
 function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "click" && rt.fail(c, p, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"")) return false;
+  if (v !== "click") { rt.fail(c, p, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -115,18 +117,20 @@ function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["key"] !== undefined) {
-      const x = v["key"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/key/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["key"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/key/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"type\"")) return false;
     if (v["key"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"key\"")) return false;
-  } else if (rt.fail(c, p, "event.json#/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "event.json#/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/1/properties/type. */
 function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "key_press" && rt.fail(c, p, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"")) return false;
+  if (v !== "key_press") { rt.fail(c, p, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\""); return false; }
   return c.errors.length === errs;
 }

@@ -23,9 +23,11 @@ function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "open.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "open.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "open.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "open.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -81,7 +81,8 @@ var patternHeadersProperties0 = runtime.MustPattern(`^x-`)
 // checkHeaders validates a value against headers.json#.
 func checkHeaders(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "headers.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "headers.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -104,7 +105,8 @@ func checkHeaders(s *runtime.State, n int32) bool {
 // checkHeadersPatternPropertiesX5Ex validates a value against headers.json#/patternProperties/%5Ex-.
 func checkHeadersPatternPropertiesX5Ex(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

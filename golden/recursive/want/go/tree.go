@@ -113,7 +113,8 @@ func (x Node) Validate() error {
 // checkNode validates a value against tree.json#/$defs/node.
 func checkNode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tree.json#/$defs/node/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tree.json#/$defs/node/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -136,7 +137,8 @@ func checkNode(s *runtime.State, n int32) bool {
 // checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
 func checkNodePropertiesLabel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tree.json#/$defs/node/properties/label/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tree.json#/$defs/node/properties/label/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -284,7 +286,8 @@ func (x Tree) Validate() error {
 // checkTree validates a value against tree.json#.
 func checkTree(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -320,7 +323,8 @@ func checkTree(s *runtime.State, n int32) bool {
 // checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -336,7 +340,8 @@ func checkTreePropertiesChildren(s *runtime.State, n int32) bool {
 // checkTreePropertiesValue validates a value against tree.json#/properties/value.
 func checkTreePropertiesValue(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "tree.json#/properties/value/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "tree.json#/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -25,11 +25,13 @@ function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {
-      const x = v["shared"];
-      if (typeof x === "string") {
-        if (!iDPattern.test(x) && rt.fail(c, rt.at(c, p, "shared"), "id.json#/pattern", "pattern", "must match the pattern ^[a-z0-9-]+$")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "shared"), "id.json#/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["shared"];
+        if (typeof x === "string") {
+          if (!iDPattern.test(x) && rt.fail(c, rt.at(c, p, "shared"), "id.json#/pattern", "pattern", "must match the pattern ^[a-z0-9-]+$")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "shared"), "id.json#/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "tool.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "tool.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -110,7 +110,8 @@ func (x MCPEnvelopeV01) Validate() error {
 // checkMCPEnvelopeV01 validates a value against mcp.envelope.schema.v0.1.json#.
 func checkMCPEnvelopeV01(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -188,7 +189,8 @@ func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 // checkMCPEnvelopeV01SchemaVersion validates a value against mcp.envelope.schema.v0.1.json#/properties/schema_version.
 func checkMCPEnvelopeV01SchemaVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "mcp.envelope.v0.1") && s.Fail(n, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"") {
+	if !s.StringIn(n, "mcp.envelope.v0.1") {
+		s.Fail(n, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

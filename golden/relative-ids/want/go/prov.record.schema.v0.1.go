@@ -98,7 +98,8 @@ func (x ProvRecordV01) Validate() error {
 // checkProvRecordV01 validates a value against prov.record.schema.v0.1.json#.
 func checkProvRecordV01(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "prov.record.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "prov.record.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -117,7 +118,8 @@ func checkProvRecordV01(s *runtime.State, n int32) bool {
 // checkProvRecordV01PropertiesRunID validates a value against prov.record.schema.v0.1.json#/properties/run_id.
 func checkProvRecordV01PropertiesRunID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -41,13 +41,13 @@ function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
     if (v["schema_version"] === undefined && rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"")) return false;
-  } else if (rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
 function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "mcp.envelope.v0.1" && rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")) return false;
+  if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -22,9 +22,11 @@ export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["run_id"] !== undefined) {
-      const x = v["run_id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["run_id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "prov.record.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "prov.record.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -116,7 +116,8 @@ func (x Range) Validate() error {
 // checkRange validates a value against pair.json#.
 func checkRange(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "pair.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "pair.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -240,7 +241,8 @@ func (x RangeBounds) Validate() error {
 // checkRangeBounds validates a value against pair.json#/properties/bounds.
 func checkRangeBounds(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "pair.json#/properties/bounds/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "pair.json#/properties/bounds/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -267,7 +269,8 @@ func checkRangeBounds(s *runtime.State, n int32) bool {
 // checkRangeBoundsPrefixItems0 validates a value against pair.json#/properties/bounds/prefixItems/0.
 func checkRangeBoundsPrefixItems0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "pair.json#/properties/bounds/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "pair.json#/properties/bounds/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -276,7 +279,8 @@ func checkRangeBoundsPrefixItems0(s *runtime.State, n int32) bool {
 // checkRangeBoundsPrefixItems1 validates a value against pair.json#/properties/bounds/prefixItems/1.
 func checkRangeBoundsPrefixItems1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "pair.json#/properties/bounds/prefixItems/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "pair.json#/properties/bounds/prefixItems/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -404,7 +408,8 @@ func (x RangeRecord) Validate() error {
 // checkRangeRecord validates a value against pair.json#/properties/record.
 func checkRangeRecord(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "pair.json#/properties/record/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "pair.json#/properties/record/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -431,7 +436,8 @@ func checkRangeRecord(s *runtime.State, n int32) bool {
 // checkRangeRecordItems validates a value against pair.json#/properties/record/items.
 func checkRangeRecordItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) && s.Failf(n, "pair.json#/properties/record/items/type", "type", "must be boolean, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean) {
+		s.Failf(n, "pair.json#/properties/record/items/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -440,7 +446,8 @@ func checkRangeRecordItems(s *runtime.State, n int32) bool {
 // checkRangeRecordPrefixItems0 validates a value against pair.json#/properties/record/prefixItems/0.
 func checkRangeRecordPrefixItems0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "pair.json#/properties/record/prefixItems/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "pair.json#/properties/record/prefixItems/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -449,7 +456,8 @@ func checkRangeRecordPrefixItems0(s *runtime.State, n int32) bool {
 // checkRangeRecordPrefixItems1 validates a value against pair.json#/properties/record/prefixItems/1.
 func checkRangeRecordPrefixItems1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "pair.json#/properties/record/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "pair.json#/properties/record/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

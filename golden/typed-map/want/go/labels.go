@@ -66,7 +66,8 @@ func (x Labels) Validate() error {
 // checkLabels validates a value against labels.json#.
 func checkLabels(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "labels.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "labels.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -82,7 +83,8 @@ func checkLabels(s *runtime.State, n int32) bool {
 // checkLabelsAdditionalProperties validates a value against labels.json#/additionalProperties.
 func checkLabelsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "labels.json#/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "labels.json#/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

@@ -21,11 +21,13 @@ function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      const x = v[k];
-      if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must have at most 64 characters")) return false;
-      } else if (rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (typeof x === "string") {
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must have at most 64 characters")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "labels.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "labels.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -143,7 +143,8 @@ func (x Payment) Validate() error {
 // checkPayment validates a value against payment.json#.
 func checkPayment(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "payment.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "payment.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -247,7 +248,8 @@ func checkPaymentIf(s *runtime.State, n int32) bool {
 // checkPaymentIfPropertiesMethod validates a value against payment.json#/if/properties/method.
 func checkPaymentIfPropertiesMethod(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "card") && s.Fail(n, "payment.json#/if/properties/method/const", "const", "must be \"card\"") {
+	if !s.StringIn(n, "card") {
+		s.Fail(n, "payment.json#/if/properties/method/const", "const", "must be \"card\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -256,7 +258,8 @@ func checkPaymentIfPropertiesMethod(s *runtime.State, n int32) bool {
 // checkPaymentPropertiesComment validates a value against payment.json#/properties/comment.
 func checkPaymentPropertiesComment(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payment.json#/properties/comment/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payment.json#/properties/comment/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
@@ -431,7 +434,8 @@ var patternPaymentChannelOneOf2 = runtime.MustPattern(`^pos-`)
 // checkPaymentChannelOneOf2 validates a value against payment.json#/properties/channel/oneOf/2.
 func checkPaymentChannelOneOf2(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -494,7 +498,8 @@ func (x PaymentChannelVariant1) Validate() error {
 // checkPaymentChannelVariant1 validates a value against payment.json#/properties/channel/oneOf/0.
 func checkPaymentChannelVariant1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "web") && s.Fail(n, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"") {
+	if !s.StringIn(n, "web") {
+		s.Fail(n, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -552,7 +557,8 @@ func (x PaymentChannelVariant2) Validate() error {
 // checkPaymentChannelVariant2 validates a value against payment.json#/properties/channel/oneOf/1.
 func checkPaymentChannelVariant2(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "app") && s.Fail(n, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"") {
+	if !s.StringIn(n, "app") {
+		s.Fail(n, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -614,7 +620,8 @@ func (x PaymentMethod) Validate() error {
 // checkPaymentMethod validates a value against payment.json#/properties/method.
 func checkPaymentMethod(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "card", "transfer", "cash") && s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"") {
+	if !s.StringIn(n, "card", "transfer", "cash") {
+		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -731,7 +738,8 @@ func checkPaymentReference(s *runtime.State, n int32) bool {
 // checkPaymentReferenceAnyOf0 validates a value against payment.json#/properties/reference/anyOf/0.
 func checkPaymentReferenceAnyOf0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -745,7 +753,8 @@ func checkPaymentReferenceAnyOf0(s *runtime.State, n int32) bool {
 // checkPaymentReferenceAnyOf1 validates a value against payment.json#/properties/reference/anyOf/1.
 func checkPaymentReferenceAnyOf1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {

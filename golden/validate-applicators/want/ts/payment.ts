@@ -110,7 +110,7 @@ function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
     if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], rt.at(c, p, "channel"), c) && c.stop) return false;
     if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], rt.at(c, p, "comment"), c) && c.stop) return false;
     if (v["method"] === undefined && rt.fail(c, p, "payment.json#/required", "required", "missing required property \"method\"")) return false;
-  } else if (rt.fail(c, p, "payment.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payment.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!checkPaymentAllOf0(v, p, c) && c.stop) return false;
   if (rt.quiet(c, checkPaymentIf, v, p)) {
     if (!checkPaymentThen(v, p, c) && c.stop) return false;
@@ -152,21 +152,21 @@ function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (!paymentChannelOneOf2Pattern.test(v) && rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern ^pos-")) return false;
-  } else if (rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/0. */
 function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "web" && rt.fail(c, p, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"")) return false;
+  if (v !== "web") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/1. */
 function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "app" && rt.fail(c, p, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"")) return false;
+  if (v !== "app") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -191,8 +191,10 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined) {
-      const x = v["method"];
-      if (x !== "card" && rt.fail(c, rt.at(c, p, "method"), "payment.json#/if/properties/method/const", "const", "must be \"card\"")) return false;
+      leaf: {
+        const x = v["method"];
+        if (x !== "card") { if (rt.fail(c, rt.at(c, p, "method"), "payment.json#/if/properties/method/const", "const", "must be \"card\"")) return false; break leaf; }
+      }
     }
   }
   return c.errors.length === errs;
@@ -201,14 +203,14 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against payment.json#/properties/method. */
 function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "card" && v !== "transfer" && v !== "cash" && rt.fail(c, p, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")) return false;
+  if (v !== "card" && v !== "transfer" && v !== "cash") { rt.fail(c, p, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/comment. */
 function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "payment.json#/properties/comment/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "payment.json#/properties/comment/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p) && rt.fail(c, p, "payment.json#/properties/comment/not", "not", "must not match the schema of not")) return false;
   return c.errors.length === errs;
 }
@@ -234,14 +236,14 @@ function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (rt.codePoints(v) < 8 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must have at least 8 characters")) return false;
-  } else if (rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/1. */
 function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v) && rt.fail(c, p, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v))) return false;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
     if (v < 100000 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000")) return false;
   }

@@ -146,7 +146,8 @@ func (x Batch) Validate() error {
 // checkBatch validates a value against batch.json#.
 func checkBatch(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "batch.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "batch.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -173,7 +174,8 @@ func checkBatch(s *runtime.State, n int32) bool {
 // checkBatchPropertiesFlags validates a value against batch.json#/properties/flags.
 func checkBatchPropertiesFlags(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "batch.json#/properties/flags/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "batch.json#/properties/flags/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -198,7 +200,8 @@ func checkBatchPropertiesFlags(s *runtime.State, n int32) bool {
 // checkBatchPropertiesFlagsContains validates a value against batch.json#/properties/flags/contains.
 func checkBatchPropertiesFlagsContains(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "primary") && s.Fail(n, "batch.json#/properties/flags/contains/const", "const", "must be \"primary\"") {
+	if !s.StringIn(n, "primary") {
+		s.Fail(n, "batch.json#/properties/flags/contains/const", "const", "must be \"primary\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -207,7 +210,8 @@ func checkBatchPropertiesFlagsContains(s *runtime.State, n int32) bool {
 // checkBatchPropertiesIDs validates a value against batch.json#/properties/ids.
 func checkBatchPropertiesIDs(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "batch.json#/properties/ids/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "batch.json#/properties/ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -232,7 +236,8 @@ func checkBatchPropertiesIDs(s *runtime.State, n int32) bool {
 // checkBatchPropertiesIDsItems validates a value against batch.json#/properties/ids/items.
 func checkBatchPropertiesIDsItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "batch.json#/properties/ids/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "batch.json#/properties/ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -346,7 +351,8 @@ func (x BatchPoint) Validate() error {
 // checkBatchPoint validates a value against batch.json#/properties/point.
 func checkBatchPoint(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "batch.json#/properties/point/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "batch.json#/properties/point/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -373,7 +379,8 @@ func checkBatchPoint(s *runtime.State, n int32) bool {
 // checkBatchPointPrefixItems0 validates a value against batch.json#/properties/point/prefixItems/0.
 func checkBatchPointPrefixItems0(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "batch.json#/properties/point/prefixItems/0/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "batch.json#/properties/point/prefixItems/0/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -382,7 +389,8 @@ func checkBatchPointPrefixItems0(s *runtime.State, n int32) bool {
 // checkBatchPointPrefixItems1 validates a value against batch.json#/properties/point/prefixItems/1.
 func checkBatchPointPrefixItems1(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "batch.json#/properties/point/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "batch.json#/properties/point/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

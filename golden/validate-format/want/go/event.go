@@ -142,7 +142,8 @@ func (x Event) Validate() error {
 // checkEvent validates a value against event.json#.
 func checkEvent(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "event.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "event.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -173,7 +174,8 @@ func checkEvent(s *runtime.State, n int32) bool {
 // checkEventPropertiesAt validates a value against event.json#/properties/at.
 func checkEventPropertiesAt(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/properties/at/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/properties/at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -187,7 +189,8 @@ func checkEventPropertiesAt(s *runtime.State, n int32) bool {
 // checkEventPropertiesContact validates a value against event.json#/properties/contact.
 func checkEventPropertiesContact(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/properties/contact/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/properties/contact/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -201,7 +204,8 @@ func checkEventPropertiesContact(s *runtime.State, n int32) bool {
 // checkEventPropertiesID validates a value against event.json#/properties/id.
 func checkEventPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -215,7 +219,8 @@ func checkEventPropertiesID(s *runtime.State, n int32) bool {
 // checkEventPropertiesLink validates a value against event.json#/properties/link.
 func checkEventPropertiesLink(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "event.json#/properties/link/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "event.json#/properties/link/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {

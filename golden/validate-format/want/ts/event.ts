@@ -30,29 +30,37 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["at"] !== undefined) {
-      const x = v["at"];
-      if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/format", "format", "must be a date-time")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["at"];
+        if (typeof x === "string") {
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/format", "format", "must be a date-time")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x === "string") {
-        if (!rt.isUUID(x) && rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/format", "format", "must be a uuid")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x === "string") {
+          if (!rt.isUUID(x) && rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/format", "format", "must be a uuid")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["contact"] !== undefined) {
-      const x = v["contact"];
-      if (typeof x === "string") {
-        if (!rt.isEmail(x) && rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/format", "format", "must be a email")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["contact"];
+        if (typeof x === "string") {
+          if (!rt.isEmail(x) && rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/format", "format", "must be a email")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["link"] !== undefined) {
-      const x = v["link"];
-      if (typeof x === "string") {
-        if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/format", "format", "must be a uri")) return false;
-      } else if (rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["link"];
+        if (typeof x === "string") {
+          if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/format", "format", "must be a uri")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "event.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "event.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

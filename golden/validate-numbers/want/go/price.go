@@ -142,7 +142,8 @@ func (x Price) Validate() error {
 // checkPrice validates a value against price.json#.
 func checkPrice(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "price.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "price.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -178,7 +179,8 @@ func checkPrice(s *runtime.State, n int32) bool {
 // checkPricePropertiesAmount validates a value against price.json#/properties/amount.
 func checkPricePropertiesAmount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "price.json#/properties/amount/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "price.json#/properties/amount/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -198,7 +200,8 @@ func checkPricePropertiesAmount(s *runtime.State, n int32) bool {
 // checkPricePropertiesDiscount validates a value against price.json#/properties/discount.
 func checkPricePropertiesDiscount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) && s.Failf(n, "price.json#/properties/discount/type", "type", "must be number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNumber) {
+		s.Failf(n, "price.json#/properties/discount/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -215,7 +218,8 @@ func checkPricePropertiesDiscount(s *runtime.State, n int32) bool {
 // checkPricePropertiesQuantity validates a value against price.json#/properties/quantity.
 func checkPricePropertiesQuantity(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "price.json#/properties/quantity/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "price.json#/properties/quantity/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -287,7 +291,8 @@ var enumPriceTier = []*runtime.Literal{runtime.MustLiteral(`1`), runtime.MustLit
 // checkPriceTier validates a value against price.json#/properties/tier.
 func checkPriceTier(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.OneOf(n, enumPriceTier) && s.Fail(n, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3") {
+	if !s.OneOf(n, enumPriceTier) {
+		s.Fail(n, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3")
 		return false
 	}
 	return s.ErrorCount() == errs

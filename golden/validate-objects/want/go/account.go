@@ -131,7 +131,8 @@ func (x Account) Validate() error {
 // checkAccount validates a value against account.json#.
 func checkAccount(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "account.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "account.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -225,7 +226,8 @@ func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *runti
 // checkAccountPropertiesBillingAddress validates a value against account.json#/properties/billing_address.
 func checkAccountPropertiesBillingAddress(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "account.json#/properties/billing_address/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "account.json#/properties/billing_address/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -234,7 +236,8 @@ func checkAccountPropertiesBillingAddress(s *runtime.State, n int32) bool {
 // checkAccountPropertiesCard validates a value against account.json#/properties/card.
 func checkAccountPropertiesCard(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "account.json#/properties/card/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "account.json#/properties/card/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -243,7 +246,8 @@ func checkAccountPropertiesCard(s *runtime.State, n int32) bool {
 // checkAccountPropertiesEmail validates a value against account.json#/properties/email.
 func checkAccountPropertiesEmail(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "account.json#/properties/email/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "account.json#/properties/email/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -252,7 +256,8 @@ func checkAccountPropertiesEmail(s *runtime.State, n int32) bool {
 // checkAccountPropertiesID validates a value against account.json#/properties/id.
 func checkAccountPropertiesID(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "account.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "account.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -263,7 +268,8 @@ var patternAccountPropertiesSettingsProperties0 = runtime.MustPattern(`^x_`)
 // checkAccountPropertiesSettings validates a value against account.json#/properties/settings.
 func checkAccountPropertiesSettings(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "account.json#/properties/settings/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "account.json#/properties/settings/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -294,7 +300,8 @@ func checkAccountPropertiesSettings(s *runtime.State, n int32) bool {
 // checkAccountPropertiesSettingsAdditionalProperties validates a value against account.json#/properties/settings/additionalProperties.
 func checkAccountPropertiesSettingsAdditionalProperties(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean|runtime.TypeNumber) && s.Failf(n, "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeBoolean|runtime.TypeNumber) {
+		s.Failf(n, "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -303,7 +310,8 @@ func checkAccountPropertiesSettingsAdditionalProperties(s *runtime.State, n int3
 // checkAccountPropertiesSettingsPatternPropertiesX5Ex validates a value against account.json#/properties/settings/patternProperties/%5Ex_.
 func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs

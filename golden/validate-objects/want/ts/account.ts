@@ -36,20 +36,28 @@ function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      const x = v["id"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "id"), "account.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["id"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "account.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["email"] !== undefined) {
-      const x = v["email"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "email"), "account.json#/properties/email/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["email"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "email"), "account.json#/properties/email/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["card"] !== undefined) {
-      const x = v["card"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "card"), "account.json#/properties/card/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["card"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "card"), "account.json#/properties/card/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["billing_address"] !== undefined) {
-      const x = v["billing_address"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/properties/billing_address/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["billing_address"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/properties/billing_address/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c) && c.stop) return false;
     for (const k in v) {
@@ -71,7 +79,7 @@ function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
       if (v["billing_address"] === undefined && rt.fail(c, p, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false;
     }
     if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c) && c.stop) return false;
-  } else if (rt.fail(c, p, "account.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "account.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -101,20 +109,22 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
         if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }
       if (known) continue;
-      const x = v[k];
-      if (!(typeof x === "boolean" || Number.isFinite(x)) && rt.fail(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[k];
+        if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.fail(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     for (const k of Object.keys(v)) {
       if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else if (rt.fail(c, p, "account.json#/properties/settings/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "account.json#/properties/settings/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against account.json#/properties/settings/patternProperties/%5Ex_. */
 function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string" && rt.fail(c, p, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not " + rt.typeOf(v))) return false;
+  if (typeof v !== "string") { rt.fail(c, p, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 

@@ -155,7 +155,8 @@ func (x Label) Validate() error {
 // checkLabel validates a value against label.json#.
 func checkLabel(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "label.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "label.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -201,7 +202,8 @@ var patternLabelPropertiesName = runtime.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{168
 // checkLabelPropertiesName validates a value against label.json#/properties/name.
 func checkLabelPropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "label.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "label.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -221,7 +223,8 @@ func checkLabelPropertiesName(s *runtime.State, n int32) bool {
 // checkLabelPropertiesNote validates a value against label.json#/properties/note.
 func checkLabelPropertiesNote(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) && s.Failf(n, "label.json#/properties/note/type", "type", "must be null or string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+		s.Failf(n, "label.json#/properties/note/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -237,7 +240,8 @@ var patternLabelPropertiesSlug = runtime.MustPattern(`^[a-z0-9-]+$`)
 // checkLabelPropertiesSlug validates a value against label.json#/properties/slug.
 func checkLabelPropertiesSlug(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "label.json#/properties/slug/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "label.json#/properties/slug/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindString {
@@ -304,7 +308,8 @@ func (x LabelKind) Validate() error {
 // checkLabelKind validates a value against label.json#/properties/kind.
 func checkLabelKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "tag", "topic", "team") && s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"") {
+	if !s.StringIn(n, "tag", "topic", "team") {
+		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -362,7 +367,8 @@ func (x LabelVersion) Validate() error {
 // checkLabelVersion validates a value against label.json#/properties/version.
 func checkLabelVersion(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "v1") && s.Fail(n, "label.json#/properties/version/const", "const", "must be \"v1\"") {
+	if !s.StringIn(n, "v1") {
+		s.Fail(n, "label.json#/properties/version/const", "const", "must be \"v1\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -107,7 +107,8 @@ func (x Base) Validate() error {
 // checkBase validates a value against profile.json#/$defs/base.
 func checkBase(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "profile.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "profile.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -141,7 +142,8 @@ func checkBase(s *runtime.State, n int32) bool {
 // checkBasePropertiesName validates a value against profile.json#/$defs/base/properties/name.
 func checkBasePropertiesName(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "profile.json#/$defs/base/properties/name/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "profile.json#/$defs/base/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -259,7 +261,8 @@ func checkProfile(s *runtime.State, n int32) bool {
 // checkProfileIn is the body of checkProfile.
 func checkProfileIn(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if !checkBase(s, n) && s.Stop() {
@@ -310,7 +313,8 @@ func checkProfileIf(s *runtime.State, n int32) bool {
 // checkProfileIfPropertiesKind validates a value against profile.json#/if/properties/kind.
 func checkProfileIfPropertiesKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "team") && s.Fail(n, "profile.json#/if/properties/kind/const", "const", "must be \"team\"") {
+	if !s.StringIn(n, "team") {
+		s.Fail(n, "profile.json#/if/properties/kind/const", "const", "must be \"team\"")
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -340,7 +344,8 @@ func checkProfileThen(s *runtime.State, n int32) bool {
 // checkProfileThenPropertiesMembers validates a value against profile.json#/then/properties/members.
 func checkProfileThenPropertiesMembers(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) && s.Failf(n, "profile.json#/then/properties/members/type", "type", "must be array, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeArray) {
+		s.Failf(n, "profile.json#/then/properties/members/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindArray {
@@ -356,7 +361,8 @@ func checkProfileThenPropertiesMembers(s *runtime.State, n int32) bool {
 // checkProfileThenPropertiesMembersItems validates a value against profile.json#/then/properties/members/items.
 func checkProfileThenPropertiesMembersItems(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "profile.json#/then/properties/members/items/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "profile.json#/then/properties/members/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -417,7 +423,8 @@ func (x ProfileKind) Validate() error {
 // checkProfileKind validates a value against profile.json#/$defs/base/properties/kind.
 func checkProfileKind(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "person", "team") && s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"") {
+	if !s.StringIn(n, "person", "team") {
+		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -62,15 +62,17 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       rt.mark(c, v, "name");
-      const x = v["name"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["name"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
       if (!checkProfileKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     }
     if (v["name"] === undefined && rt.fail(c, p, "profile.json#/$defs/base/required", "required", "missing required property \"name\"")) return false;
-  } else if (rt.fail(c, p, "profile.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "profile.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -85,7 +87,7 @@ function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
 /** The body of checkProfile. */
 function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v) && rt.fail(c, p, "profile.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  if (!rt.isObject(v)) { rt.fail(c, p, "profile.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   if (!rt.track(c, checkBase, v, p) && c.stop) return false;
   if (rt.trackQuiet(c, checkProfileIf, v, p)) {
     if (!rt.track(c, checkProfileThen, v, p) && c.stop) return false;
@@ -106,8 +108,10 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      const x = v["kind"];
-      if (x !== "team" && rt.fail(c, rt.at(c, p, "kind"), "profile.json#/if/properties/kind/const", "const", "must be \"team\"")) return false;
+      leaf: {
+        const x = v["kind"];
+        if (x !== "team") { if (rt.fail(c, rt.at(c, p, "kind"), "profile.json#/if/properties/kind/const", "const", "must be \"team\"")) return false; break leaf; }
+      }
     }
     if (v["kind"] === undefined && rt.fail(c, p, "profile.json#/if/required", "required", "missing required property \"kind\"")) return false;
   }
@@ -117,7 +121,7 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against profile.json#/$defs/base/properties/kind. */
 function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "person" && v !== "team" && rt.fail(c, p, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")) return false;
+  if (v !== "person" && v !== "team") { rt.fail(c, p, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -138,9 +142,11 @@ function checkProfileThenPropertiesMembers(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, i), "profile.json#/then/properties/members/items/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "profile.json#/then/properties/members/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
-  } else if (rt.fail(c, p, "profile.json#/then/properties/members/type", "type", "must be array, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "profile.json#/then/properties/members/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

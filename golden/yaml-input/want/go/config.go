@@ -125,7 +125,8 @@ func (x ServerConfig) Validate() error {
 // checkServerConfig validates a value against config.yaml#.
 func checkServerConfig(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeObject) {
+		s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindObject {
@@ -157,7 +158,8 @@ func checkServerConfig(s *runtime.State, n int32) bool {
 // checkServerConfigPropertiesHost validates a value against config.yaml#/properties/host.
 func checkServerConfigPropertiesHost(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) && s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeString) {
+		s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -166,7 +168,8 @@ func checkServerConfigPropertiesHost(s *runtime.State, n int32) bool {
 // checkServerConfigPropertiesPort validates a value against config.yaml#/properties/port.
 func checkServerConfigPropertiesPort(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) && s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n)) {
+	if !s.IsType(n, runtime.TypeInteger) {
+		s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
 	if s.Kind(n) == runtime.KindNumber {
@@ -235,7 +238,8 @@ func (x ServerConfigMode) Validate() error {
 // checkServerConfigMode validates a value against config.yaml#/properties/mode.
 func checkServerConfigMode(s *runtime.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.StringIn(n, "dev", "prod") && s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"") {
+	if !s.StringIn(n, "dev", "prod") {
+		s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -49,26 +49,30 @@ function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["port"] !== undefined) {
-      const x = v["port"];
-      if (!Number.isInteger(x) && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/type", "type", "must be integer, not " + rt.typeOf(x))) return false;
-      if (typeof x === "number") {
-        if (x < 1 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/minimum", "minimum", "must be at least 1")) return false;
-        if (x > 65535 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535")) return false;
+      leaf: {
+        const x = v["port"];
+        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x === "number") {
+          if (x < 1 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/minimum", "minimum", "must be at least 1")) return false;
+          if (x > 65535 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535")) return false;
+        }
       }
     }
     if (v["host"] !== undefined) {
-      const x = v["host"];
-      if (typeof x !== "string" && rt.fail(c, rt.at(c, p, "host"), "config.yaml#/properties/host/type", "type", "must be string, not " + rt.typeOf(x))) return false;
+      leaf: {
+        const x = v["host"];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "host"), "config.yaml#/properties/host/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
     }
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["port"] === undefined && rt.fail(c, p, "config.yaml#/required", "required", "missing required property \"port\"")) return false;
-  } else if (rt.fail(c, p, "config.yaml#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+  } else { rt.fail(c, p, "config.yaml#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against config.yaml#/properties/mode. */
 function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "dev" && v !== "prod" && rt.fail(c, p, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")) return false;
+  if (v !== "dev" && v !== "prod") { rt.fail(c, p, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\""); return false; }
   return c.errors.length === errs;
 }
