@@ -9,9 +9,7 @@ import { fileURLToPath } from "node:url";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Envelope, ResponseMode } from "@envgen/envelope";
-
-import { checkEnvelope } from "./check.js";
+import { isEnvelope, validateEnvelope, type Envelope, type ResponseMode } from "@envgen/envelope";
 
 /** A hit of the search tool (examples/mcp-server/schemas/search-output.json). */
 interface Hit {
@@ -60,14 +58,15 @@ interface Called<T> {
 
 /**
  * Calls a tool. The SDK client has already validated structuredContent
- * against the tool's outputSchema (the bundled schema); here it is checked
- * against the envelope's rules, compared with the text content, and isError
- * with !success.
+ * against the tool's outputSchema (the bundled schema); here the generated
+ * TypeScript validator checks it against the canonical envelope, and it is
+ * compared with the text content, and isError with !success.
  */
 async function call<T>(name: string, args: Record<string, unknown>): Promise<Called<T>> {
   const res = await client.callTool({ name, arguments: args });
   const sc: unknown = res.structuredContent;
-  checkEnvelope(sc); // TODO(envgen): assert.deepEqual(validateEnvelope(sc), []) once generated/ts exports it
+  assert.deepEqual(validateEnvelope(sc), [], "structuredContent is a valid envelope (generated validator)");
+  if (!isEnvelope(sc)) assert.fail("isEnvelope disagrees with validateEnvelope");
   const content = res.content as Array<{ type: string; text?: string }>;
   assert.equal(content.length, 1);
   assert.equal(content[0]?.type, "text");

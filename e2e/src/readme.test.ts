@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Envelope } from "@envgen/envelope";
+import { isEnvelope, validateEnvelope } from "@envgen/envelope";
+import { isFailure, nextPage, retryAdvice } from "@envgen/envelope/client";
 
 type SearchResults = { hits: Array<{ chunk_id: number }> };
 const command = process.env["MCP_SERVER_BIN"] ?? fileURLToPath(new URL("../.bin/mcp-server", import.meta.url));
@@ -19,14 +20,14 @@ test("the README client pages through a search", async () => {
   const client = new Client({ name: "docs-agent", version: "1.0.0" });
   await client.connect(new StdioClientTransport({ command }));
   await client.listTools(); // from now on the client checks structuredContent against each outputSchema
-  let cursor: string | undefined;
-  do {
-    const res = await client.callTool({ name: "search", arguments: { query: "cursor", response_mode: "ids_only", cursor } });
-    const env = res.structuredContent as Envelope<SearchResults>; // TODO(envgen): validateEnvelope(env)
-    if (!env.success) throw new Error(`${env.error?.code}: ${env.error?.remediation}`);
+  let args: Record<string, unknown> | undefined = { query: "cursor", response_mode: "ids_only" };
+  while (args) {
+    const env: unknown = (await client.callTool({ name: "search", arguments: args })).structuredContent;
+    if (!isEnvelope<SearchResults>(env)) throw new Error(JSON.stringify(validateEnvelope(env)));
+    if (isFailure(env)) throw new Error(`${env.error.code}: ${retryAdvice(env).reason}`);
     log(env.data?.hits.map((h) => h.chunk_id));
-    cursor = env.meta?.pagination?.cursor;
-  } while (cursor);
+    args = nextPage(args, env); // undefined after the last page
+  }
   // README end
   await client.close();
   assert.deepEqual(seen, [1, 6, 11, 16, 21, 26]);

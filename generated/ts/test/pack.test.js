@@ -45,6 +45,7 @@ const main = `import {
   type ValidationError,
   type Warning,
 } from "@envgen/envelope";
+import { isFailure, isSuccess, nextPage, retryAdvice } from "@envgen/envelope/client";
 
 /** A tool's payload, checked by hand. */
 export interface Payload {
@@ -65,7 +66,11 @@ const warnings: Warning[] = isWarning(warning) ? [warning] : [];
 const errors: ValidationError[] = validateEnvelope({ success: true, data: "x" }, (v) =>
   typeof v === "number" ? [] : [{ instancePath: "", schemaPath: "payload", keyword: "type", message: "must be a number" }],
 );
-console.log(JSON.stringify({ count, warnings: warnings.length, status: EnvelopeStatus.OK, errors }));
+const next = nextPage({ query: "q" }, envelope); // no pagination: undefined
+const data: Payload | undefined = isSuccess(envelope) ? envelope.data : undefined; // data narrowed to present
+const failed: Envelope<Payload> = { success: false, error: { code: "BUSY", category: "unavailable", message: "busy" } };
+const retry: boolean = isFailure(failed) ? retryAdvice(failed).retry : false; // error narrowed to present
+console.log(JSON.stringify({ count, warnings: warnings.length, status: EnvelopeStatus.OK, errors, next, data, retry }));
 `;
 
 test("npm pack installs, type-checks and runs in a fresh project", { timeout: 120_000 }, () => {
@@ -89,6 +94,8 @@ test("npm pack installs, type-checks and runs in a fresh project", { timeout: 12
       warnings: 1,
       status: "ok",
       errors: [{ instancePath: "/data", schemaPath: "payload", keyword: "type", message: "must be a number" }],
+      data: { count: 3 },
+      retry: true,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
