@@ -85,6 +85,23 @@ func lookup(name string) (*dialect, error) {
 	return nil, &UnknownError{Name: name}
 }
 
+// Requires returns the members of a canonical envelope that the dialect
+// cannot do without, as JSON Pointers into it: a canonical envelope that
+// lacks one converts to the dialect with a *MissingError. bmcis requires
+// /meta/tool, /meta/timing/started_at, /meta/request_id, /meta/tokens,
+// /meta/telemetry/cache_hit and /meta/timing/duration_ms; codegraph
+// /meta/tool, /meta/request_id, /meta/timing/started_at,
+// /meta/workspace/root and /meta/workspace/repo_name; the others nothing.
+// An unknown name requires nothing.
+func Requires(name string) []string {
+	d, err := lookup(name)
+	if err != nil {
+		return nil
+	}
+	_, missing, _ := d.fromCanonical(&canon{Success: true}, "") // what an envelope with nothing else lacks
+	return missing
+}
+
 // UnknownError is a dialect name Convert does not know.
 type UnknownError struct{ Name string }
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the generated tables of docs/dialects.md")
+var update = flag.Bool("update", false, "rewrite the generated tables of docs/dialects.md and the TypeScript test data in ts/testdata")
 
 const docsFile = "../docs/dialects.md"
 

@@ -19,9 +19,10 @@ import (
 const BaseURI = schemas.BaseURI + "dialects/"
 
 // FS holds the dialect schemas, one folder per dialect, e.g.
-// "bmcis/envelope.json". The examples under each folder are not embedded.
+// "bmcis/envelope.json". The examples under each folder are not embedded, nor
+// is the TypeScript package in ts/.
 //
-//go:embed */*.json
+//go:embed scalpel/*.json foundry/*.json mcpenvelope/*.json codegraph/*.json bmcis/*.json
 var FS embed.FS
 
 // compiled is every dialect schema and every canonical schema, compiled once

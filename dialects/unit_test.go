@@ -168,3 +168,32 @@ func TestConvertConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestRequires checks the members each dialect requires, and that an
+// envelope with all of them converts.
+func TestRequires(t *testing.T) {
+	want := map[string][]string{
+		"bmcis":     {"/meta/tool", "/meta/timing/started_at", "/meta/request_id", "/meta/tokens", "/meta/telemetry/cache_hit", "/meta/timing/duration_ms"},
+		"codegraph": {"/meta/tool", "/meta/request_id", "/meta/timing/started_at", "/meta/workspace/root", "/meta/workspace/repo_name"},
+	}
+	meta := `{"tool": {"name": "t", "version": "1"}, "request_id": "r",
+		"timing": {"started_at": "2026-01-01T00:00:00Z", "duration_ms": 1}, "tokens": {"estimated": 1},
+		"telemetry": {"cache_hit": false}, "workspace": {"root": "/w", "repo_name": "w"}}`
+	for _, name := range append(Names(), "klingon") {
+		if got := Requires(name); !slices.Equal(got, want[name]) {
+			t.Errorf("Requires(%s) = %q, want %q", name, got, want[name])
+		}
+		data := "[]"
+		if name == "foundry" {
+			data = "{}" // foundry's data is an object, bmcis's results an array
+		}
+		bare := `{"success": true, "data": ` + data + `}`
+		if _, err := Convert(Canonical, name, []byte(bare)); (err != nil) != (len(want[name]) > 0 || name == "klingon") {
+			t.Errorf("%s: converting an envelope without meta: %v", name, err)
+		}
+		full := `{"success": true, "data": ` + data + `, "meta": ` + meta + `}`
+		if _, err := Convert(Canonical, name, []byte(full)); err != nil && name != "klingon" {
+			t.Errorf("%s: converting an envelope with every required member: %v", name, err)
+		}
+	}
+}

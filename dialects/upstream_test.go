@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -219,11 +220,18 @@ func TestSeedSchemas(t *testing.T) {
 }
 
 // TestEmbeddedSchemas checks that every embedded schema has the $id of its
-// place and compiles.
+// place and compiles, and that every folder of JSON files but ts/ (the
+// TypeScript package) is a dialect's.
 func TestEmbeddedSchemas(t *testing.T) {
 	files, _ := filepath.Glob("*/*.json")
+	files = slices.DeleteFunc(files, func(f string) bool { return filepath.Dir(f) == "ts" })
 	if len(files) == 0 {
 		t.Fatal("no dialect schemas")
+	}
+	for _, f := range files {
+		if _, ok := folders[filepath.Dir(f)]; !ok {
+			t.Errorf("%s is in no dialect's folder: embed it in schemas.go, and list the folder in folders", f)
+		}
 	}
 	for _, f := range files {
 		var s struct {

@@ -51,6 +51,13 @@ const CodeInvalidArguments = "INVALID_ARGUMENTS"
 
 // Result returns the CallToolResult of a rendered envelope.
 func Result(r serve.Response) *mcp.CallToolResult {
+	if r.JSON == nil { // not even a failure envelope could be written: r.Err says why
+		msg := "envgen: the response could not be written"
+		if r.Err != nil {
+			msg += ": " + r.Err.Error()
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}, IsError: true}
+	}
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(r.JSON)}},
 		StructuredContent: json.RawMessage(r.JSON),

@@ -3,6 +3,7 @@ package envmcp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -12,6 +13,14 @@ import (
 	envmcp "github.com/envgen/envgen/mcp"
 	"github.com/envgen/envgen/serve"
 )
+
+func TestResultWithoutJSON(t *testing.T) {
+	res := envmcp.Result(serve.Response{Err: errors.New("codegraph requires meta.workspace")})
+	text := res.Content[0].(*mcp.TextContent).Text
+	if !res.IsError || res.StructuredContent != nil || !strings.Contains(text, "codegraph requires meta.workspace") {
+		t.Errorf("got isError %v, structuredContent %v, text %q", res.IsError, res.StructuredContent, text)
+	}
+}
 
 func TestResult(t *testing.T) {
 	for _, r := range []serve.Response{

@@ -13,6 +13,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/envgen/envgen/dialects"
 )
 
 // ConfigSchema is the JSON Schema of a configuration file (config.schema.json).
@@ -24,13 +26,13 @@ var ConfigSchema []byte
 // every tool, for troubleshooting: ENVGEN_MCP_INFO=DEBUG.
 const DebugEnv = "ENVGEN_MCP_INFO"
 
-// Config is the response configuration of a server: the profile of every tool
-// and per-tool overrides. The zero value (and a nil *Config) is the default:
-// every tool minimal, no projection.
+// Config is the response configuration of a server: the profile and dialect
+// of every tool and per-tool overrides. The zero value (and a nil *Config) is
+// the default: every tool minimal, canonical, no projection.
 //
 //	{
-//	  "global": {"profile": "standard"},
-//	  "tool_overrides": {"search": {"profile": "debug", "include_only": ["hits"]}}
+//	  "global": {"profile": "standard", "dialect": "foundry"},
+//	  "tool_overrides": {"search": {"profile": "debug", "include_only": ["hits"], "dialect": "canonical"}}
 //	}
 type Config struct {
 	// Source names where the configuration came from, for messages, e.g.
@@ -39,6 +41,10 @@ type Config struct {
 
 	// Global is the profile of every tool without an override.
 	Global Profile
+
+	// GlobalDialect is the dialect of every tool without an override: one
+	// of dialects.Names(); "" is canonical. See [Config.Dialect].
+	GlobalDialect string
 
 	// Tools holds the overrides by tool name.
 	Tools map[string]ToolConfig
@@ -56,6 +62,9 @@ type ToolConfig struct {
 	// IncludeOnly, when set, lists the payload members to emit. Required
 	// members of the payload are emitted all the same.
 	IncludeOnly []string `json:"include_only,omitempty"`
+
+	// Dialect overrides Config.GlobalDialect when set.
+	Dialect string `json:"dialect,omitempty"`
 }
 
 // ConfigError is one problem with a configuration file: where it is and what
@@ -119,13 +128,14 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 	var raw struct {
 		Global struct {
 			Profile Profile `json:"profile"`
+			Dialect string  `json:"dialect"`
 		} `json:"global"`
 		ToolOverrides map[string]ToolConfig `json:"tool_overrides"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil { // cannot fail: the schema checked the shape
 		return nil, &ConfigError{File: name, Message: err.Error()}
 	}
-	return &Config{Source: name, Global: raw.Global.Profile, Tools: raw.ToolOverrides}, nil
+	return &Config{Source: name, Global: raw.Global.Profile, GlobalDialect: raw.Global.Dialect, Tools: raw.ToolOverrides}, nil
 }
 
 // ApplyEnv reads DebugEnv through lookup (os.LookupEnv in a server): DEBUG
@@ -156,6 +166,22 @@ func (c *Config) Profile(tool string) Profile {
 		return c.Global
 	}
 	return ProfileMinimal
+}
+
+// Dialect returns the dialect the named tool answers in: canonical (the
+// default), or one of the conventions of package dialects (scalpel, foundry,
+// mcp-envelope, codegraph, bmcis), into which [Render] converts the
+// canonical response before it is sent.
+func (c *Config) Dialect(tool string) string {
+	switch {
+	case c == nil:
+		return dialects.Canonical
+	case c.Tools[tool].Dialect != "":
+		return c.Tools[tool].Dialect
+	case c.GlobalDialect != "":
+		return c.GlobalDialect
+	}
+	return dialects.Canonical
 }
 
 // IncludeOnly returns the payload members the named tool emits, or nil for

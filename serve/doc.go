@@ -55,6 +55,25 @@
 // it is the list that pagination walks and a token budget trims. See
 // [ParsePayload].
 //
+// # Dialects
+//
+// A server that moves to the canonical envelope can keep its existing clients
+// working: under a dialect (the "dialect" of a [Config], globally and per tool:
+// scalpel, foundry, mcp-envelope, codegraph or bmcis; see docs/dialects.md),
+// [Render] converts the rendered envelope with dialects.Convert before it is
+// sent. Code Scalpel is written in the profile of the same name. The members
+// of meta that a dialect requires are kept whatever the profile: bmcis needs
+// the tool, request id, timing, token estimate and meta.telemetry.cache_hit,
+// codegraph the tool, request id, timing and meta.workspace (root and
+// repo_name); the handler sets what serve cannot know (cache_hit, workspace)
+// in the envelope's meta. Those two conventions have a timestamp and a
+// request id in every response, so their responses are never deterministic.
+// A response the dialect cannot hold (a payload that is not an object under
+// foundry, not an array under bmcis, a missing required member) sets
+// [Response].Err, and is sent as an INTERNAL DIALECT_CONVERSION_FAILED failure
+// in the dialect, or not at all when not even that can be written: never as a
+// canonical envelope.
+//
 // # Determinism
 //
 // A request is deterministic unless it says "deterministic": false (the

@@ -13,9 +13,18 @@ import (
 
 // Response is an envelope rendered for the caller.
 type Response struct {
-	JSON    json.RawMessage // the envelope, as sent
+	JSON    json.RawMessage // the envelope, as sent: canonical, or in the tool's dialect
 	Success bool            // the envelope's success; an MCP result's isError is !Success
 	Tokens  int64           // approximate size: ceil(len(JSON) / 4)
+
+	// Err is set when the response could not be written in the tool's
+	// dialect (Config.Dialect), e.g. a payload that is not an object under
+	// foundry, or a meta.workspace that codegraph requires and the handler
+	// did not set: a *dialects.MissingError, *dialects.UnfitError or
+	// *dialects.UnknownError. JSON is then a failure in that dialect,
+	// INTERNAL DIALECT_CONVERSION_FAILED, that says what went wrong, or nil
+	// when not even that can be written; never the canonical envelope.
+	Err error
 }
 
 // A RenderOption tells Render about the list behind a page.
@@ -55,6 +64,16 @@ const CodeContentTruncated = "CONTENT_TRUNCATED"
 // CONTENT_TRUNCATED warning; the next page starts at the first dropped item.
 // A success that cannot fit even with one item becomes a
 // TOKEN_LIMIT_EXCEEDED validation error. A failure is never trimmed.
+//
+// Under a dialect (Config.Dialect), the canonical envelope is then converted
+// to it with dialects.Convert, in the profile of the same name when the
+// dialect has profiles (scalpel). The members of meta that the dialect
+// requires (dialects.Requires: tool, request id, timing, token accounting
+// and cache_hit for bmcis; tool, request id, timing and workspace for
+// codegraph) are kept whatever the profile, and timing and a generated
+// request id are added even to a deterministic response, which those
+// conventions cannot have. The token budget is measured on the canonical
+// envelope. A response the dialect cannot hold sets Response.Err.
 func Render[T any](c *Call, env envelope.Envelope[T], opts ...RenderOption) Response {
 	raw := envelope.Envelope[json.RawMessage]{
 		Success: env.Success, Status: env.Status, Error: env.Error,
@@ -73,7 +92,8 @@ func Render[T any](c *Call, env envelope.Envelope[T], opts ...RenderOption) Resp
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return c.render(raw, o)
+	c.given = env.Meta
+	return c.inDialect(c.render(raw, o))
 }
 
 func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) Response {
@@ -180,13 +200,16 @@ func (c *Call) meta(env envelope.Envelope[json.RawMessage]) *envelope.Meta {
 	if env.Meta != nil {
 		m = *env.Meta
 	}
+	if c.given != nil { // the failures serve makes keep what the dialect requires
+		m = *withMembers(&m, *c.given, c.needs)
+	}
 	if m.Tool == nil && t.Name != "" && t.Version != "" {
 		m.Tool = &envelope.Tool{Name: envelope.ToolName(t.Name), Version: t.Version}
 	}
 	if m.RequestID == nil {
 		m.RequestID = c.requestID
 	}
-	if c.deterministic {
+	if c.deterministic && !slices.Contains(c.needs, "timing") {
 		m.Timing = nil
 	} else if m.Timing == nil {
 		start := c.start.UTC().Format(time.RFC3339Nano)
@@ -283,7 +306,7 @@ func (c *Call) finish(env envelope.Envelope[json.RawMessage], budget *int64) Res
 	profile := c.tool.Config.Profile(c.tool.Name)
 	m := *env.Meta
 	m.Tokens = &envelope.TokenUsage{Budget: budget}
-	env.Meta = profile.filterMeta(m, budget != nil, c.echoed)
+	env.Meta = withMembers(profile.filterMeta(m, budget != nil, c.echoed), m, c.needs)
 	var b []byte
 	for est := int64(0); ; {
 		if env.Meta != nil && env.Meta.Tokens != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
@@ -63,6 +64,9 @@ type Call struct {
 	requestID     *envelope.RequestID
 	echoed        bool
 	start         time.Time
+	dialect       string         // the dialect of the response (Config.Dialect)
+	needs         []string       // the members of meta the dialect requires, e.g. "tool"
+	given         *envelope.Meta // the meta of the envelope given to Render
 }
 
 // Begin resolves the caller's preferences for one call of t. query holds the
@@ -80,10 +84,12 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 		query:         QueryHash(t.Name, query),
 		deterministic: req.Deterministic == nil || *req.Deterministic,
 		start:         t.now(),
+		dialect:       t.Config.Dialect(t.Name),
 	}
+	c.needs = metaMembers(dialects.Requires(c.dialect))
 	if req.RequestID != nil {
 		c.requestID, c.echoed = req.RequestID, true
-	} else if !c.deterministic {
+	} else if !c.deterministic || slices.Contains(c.needs, "request_id") {
 		id := envelope.RequestID(t.newID("req_"))
 		c.requestID = &id
 	}
