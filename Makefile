@@ -30,6 +30,7 @@ generate: bin/envgen
 	$(ENVGEN) generate $(EXAMPLE)
 	$(foreach p,$(BENCH),$(ENVGEN) generate $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) generate $(call dialect,$(d)) &&) true
+	cd examples/downstream && $(GO) generate ./...
 
 ## check: fail with a diff when generated/ is not what schemas/ and dialects/ produce
 check: bin/envgen
@@ -37,14 +38,18 @@ check: bin/envgen
 	$(ENVGEN) check $(EXAMPLE)
 	$(foreach p,$(BENCH),$(ENVGEN) check $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) check $(call dialect,$(d)) &&) true
+	cd examples/downstream && $(GO) tool envgen check --config envgen.yaml
 
 ## test: every test: vet, unit, golden (Go built and vetted, TypeScript type-checked), drift, npm package,
-##       the MCP adapter and example server, and the end-to-end MCP round trip from a TypeScript client
+##       the MCP adapter and example server, the downstream example (internal/downstream builds it from
+##       scratch), and the end-to-end MCP round trip from a TypeScript client
 test: lint $(NODE_DEPS) $(E2E_DEPS)
 	$(GO) test ./...
 	npm test --prefix generated/ts
+	npm test --prefix dialects/ts
 	cd mcp && $(GO) vet ./... && $(GO) test ./...
 	cd examples/mcp-server && $(GO) vet ./... && $(GO) test ./...
+	cd examples/downstream && $(GO) vet ./... && $(GO) test ./... && $(GO) tool envgen check --config envgen.yaml
 	npm test --prefix e2e
 
 $(NODE_DEPS): generated/ts/package-lock.json

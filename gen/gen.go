@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/schemas"
 )
 
 // Options says what to generate.
@@ -62,7 +63,7 @@ type Import = model.Import
 // CanonicalImport is the built-in import of the canonical schemas: the Go
 // package and the npm package that `make generate` writes from schemas/.
 var CanonicalImport = Import{
-	Prefix:    "https://envgen.dev/schemas/v1/",
+	Prefix:    schemas.BaseURI, // https://envgen.dev/schemas/v1/
 	GoPath:    "github.com/envgen/envgen/generated/go/envelope",
 	GoPackage: "envelope",
 	TSModule:  "@envgen/envelope",

@@ -19,7 +19,8 @@ import (
 
 // The golden harness. Each folder under golden/ is one case:
 //
-//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical, assert_format
+//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical, assert_format,
+//	                          imports, no_imports
 //	golden/<case>/…           the input schemas the options name
 //	golden/<case>/want/…      the expected files, byte for byte
 //	golden/<case>/want.err    or the expected error text, for a case that must fail
@@ -39,6 +40,16 @@ type caseOptions struct {
 	TSReadonly  bool              `yaml:"ts_readonly_arrays"`
 	// AssertFormat turns on format assertion in the validators.
 	AssertFormat bool `yaml:"assert_format"`
+	// Imports map $id prefixes to packages generated elsewhere; NoImports
+	// turns them off, the canonical one too.
+	Imports   []caseImport `yaml:"imports"`
+	NoImports bool         `yaml:"no_imports"`
+}
+
+type caseImport struct {
+	Prefix string `yaml:"prefix"`
+	Go     string `yaml:"go"`
+	TS     string `yaml:"ts"`
 }
 
 const goldenDir = "../golden"
@@ -127,9 +138,14 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 			t.Fatal(err)
 		}
 	}()
+	var imports []gen.Import
+	for _, i := range o.Imports {
+		imports = append(imports, gen.Import{Prefix: i.Prefix, GoPath: i.Go, TSModule: i.TS})
+	}
 	return gen.Generate(gen.Options{
 		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
 		GoOut: "go", GoPackage: o.GoPackage, AssertFormat: o.AssertFormat, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
+		Imports: imports, NoImports: o.NoImports,
 	})
 }
 
@@ -237,14 +253,17 @@ func compileGo(t *testing.T, dir, root string, pkgs []string) {
 }
 
 // strictTSConfig is the strictest setting generated TypeScript must compile
-// under (the settings of the npm package, with noEmit).
+// under (the settings of the npm package, with noEmit). Imports of the
+// canonical package (@envgen/envelope) resolve to its sources in
+// generated/ts/src, the path formatted in.
 const strictTSConfig = `{
   "compilerOptions": {
     "strict": true, "exactOptionalPropertyTypes": true, "noUncheckedIndexedAccess": true,
     "isolatedDeclarations": true, "declaration": true, "erasableSyntaxOnly": true, "verbatimModuleSyntax": true,
     "noPropertyAccessFromIndexSignature": true, "noUnusedLocals": true, "noUnusedParameters": true,
     "noImplicitReturns": true, "noFallthroughCasesInSwitch": true, "allowUnreachableCode": false,
-    "noEmit": true, "module": "nodenext", "target": "es2022", "lib": ["es2022"], "types": []
+    "noEmit": true, "module": "nodenext", "target": "es2022", "lib": ["es2022"], "types": [],
+    "paths": {"@envgen/envelope": [%q]}
   },
   "include": ["src/**/*.ts"]
 }
@@ -258,7 +277,8 @@ func compileTS(t *testing.T, dir, root string) {
 	if _, err := os.Stat(tsc); err != nil {
 		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first (make test does)", tsc)
 	}
-	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(strictTSConfig))
+	canonical := filepath.ToSlash(filepath.Join(root, "generated", "ts", "src", "index.ts"))
+	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(fmt.Sprintf(strictTSConfig, canonical)))
 	writeFile(t, filepath.Join(dir, "package.json"), []byte(`{"type": "module"}`+"\n"))
 	cmd := exec.Command(tsc, "-p", "tsconfig.json")
 	cmd.Dir = dir

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -22,6 +23,9 @@ import (
 //	ts: {out: web/src/envelope}
 //	ref_map: {"https://example.com/schemas/": third_party/schemas}
 //	names: {"schemas/tool.json#/$defs/item": ToolItem}
+//	imports:                          # $id prefix → the packages generated from the schemas under it
+//	  "https://example.com/schemas/": {go: example.com/lib/schemas, go_package: schemas, ts: "@example/schemas"}
+//	no_imports: false                 # declare every type here, the canonical ones too
 //	no_canonical: false
 //	assert_format: false              # check format (date-time, email …) instead of treating it as an annotation
 //
@@ -55,9 +59,10 @@ func loadConfig(path string) (gen.Options, error) {
 // configKeys are the keys of each section of the config file; the JSON Schema
 // shipped beside this file (envgen.schema.json) names the same, a test checks.
 var configKeys = map[string][]string{
-	"":   {"inputs", "go", "ts", "ref_map", "names", "no_canonical", "assert_format"},
-	"go": {"out", "package"},
-	"ts": {"out", "readonly_arrays"},
+	"":        {"inputs", "go", "ts", "ref_map", "names", "imports", "no_imports", "no_canonical", "assert_format"},
+	"go":      {"out", "package"},
+	"ts":      {"out", "readonly_arrays"},
+	"imports": {"go", "go_package", "ts"}, // the keys of each entry
 }
 
 type configParser struct {
@@ -127,6 +132,17 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 		opts.Names = rebased
 	}
+	if n := top["imports"]; n != nil {
+		if opts.Imports, err = p.imports(n, "/imports"); err != nil {
+			return opts, err
+		}
+	}
+	if n := top["no_imports"]; n != nil {
+		if err := p.want(n, "/no_imports", "!!bool", "a boolean"); err != nil {
+			return opts, err
+		}
+		opts.NoImports = n.Value == "true"
+	}
 	if n := top["assert_format"]; n != nil {
 		if err := p.want(n, "/assert_format", "!!bool", "a boolean"); err != nil {
 			return opts, err
@@ -140,6 +156,39 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		opts.NoCanonical = n.Value == "true"
 	}
 	return opts, nil
+}
+
+// imports reads the imports: $id prefix → {go, go_package, ts}, sorted by
+// prefix.
+func (p configParser) imports(n *yaml.Node, ptr string) ([]gen.Import, error) {
+	var out []gen.Import
+	err := p.eachPair(n, ptr, func(prefix string, v *yaml.Node) error {
+		at := ptr + "/" + escape(prefix)
+		if err := checkURLPrefix(prefix); err != nil {
+			return p.errorf(at, "%v", err)
+		}
+		f, err := p.fields(v, at, configKeys["imports"]...)
+		if err != nil {
+			return err
+		}
+		imp := gen.Import{Prefix: prefix}
+		if imp.GoPath, err = p.str(f["go"], at+"/go"); err != nil {
+			return err
+		}
+		if imp.GoPackage, err = p.str(f["go_package"], at+"/go_package"); err != nil {
+			return err
+		}
+		if imp.TSModule, err = p.str(f["ts"], at+"/ts"); err != nil {
+			return err
+		}
+		if err := checkImport(imp); err != nil {
+			return p.errorf(at, "%v", err)
+		}
+		out = append(out, imp)
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Prefix < out[j].Prefix })
+	return out, err
 }
 
 // fields checks that n is a mapping with only known keys, and returns the

@@ -32,6 +32,10 @@ ref_map:
 names:
   "schemas/tool.json#/$defs/item": ToolItem
   "https://example.com/x.json#/$defs/y": Y
+imports:
+  "https://example.com/lib/": {go: example.com/lib/gen/v2, go_package: lib, ts: "@example/lib"}
+  "https://example.com/a/": {ts: ./a/index.js}
+no_imports: true
 no_canonical: true
 `)
 	dir := filepath.Dir(p)
@@ -47,7 +51,12 @@ no_canonical: true
 		TSReadonlyArrays: true,
 		RefMap:           map[string]string{"https://example.com/schemas/": filepath.Join(dir, "third_party/schemas")},
 		Names:            map[string]string{filepath.ToSlash(filepath.Join(dir, "schemas/tool.json")) + "#/$defs/item": "ToolItem", "https://example.com/x.json#/$defs/y": "Y"},
-		NoCanonical:      true,
+		Imports: []gen.Import{
+			{Prefix: "https://example.com/a/", TSModule: "./a/index.js"},
+			{Prefix: "https://example.com/lib/", GoPath: "example.com/lib/gen/v2", GoPackage: "lib", TSModule: "@example/lib"},
+		},
+		NoImports:   true,
+		NoCanonical: true,
 	}
 	if filepath.Separator != '/' {
 		want.TSOut = filepath.Join(dir, "/abs/web")
@@ -95,7 +104,7 @@ func TestLoadConfigRelativeToCWD(t *testing.T) {
 func TestLoadConfigErrors(t *testing.T) {
 	tests := []struct{ content, want string }{
 		{"go:\n  out: x\n  pakage: p\n", `#/go/pakage: unknown key "pakage" (known: out, package)`},
-		{"outputs: x\n", `#/outputs: unknown key "outputs" (known: inputs, go, ts, ref_map, names, no_canonical, assert_format)`},
+		{"outputs: x\n", `#/outputs: unknown key "outputs" (known: inputs, go, ts, ref_map, names, imports, no_imports, no_canonical, assert_format)`},
 		{"go: {out: [a, b]}\n", "#/go/out: expected a string, got a list"},
 		{"go: {package: 3}\n", "#/go/package: expected a string, got the number 3"},
 		{"inputs: schemas/\n", `#/inputs: expected a list of strings, got the string "schemas/"`},
@@ -108,6 +117,12 @@ func TestLoadConfigErrors(t *testing.T) {
 		{"no_canonical: yes please\n", `#/no_canonical: expected a boolean, got the string "yes please"`},
 		{"go: {out: a}\ngo: {out: b}\n", `#/go: duplicate key "go"`},
 		{"go: {out: \"\"}\n", "#/go/out: expected a non-empty string"},
+		{"imports: {\"https://x/\": {}}\n", "#/imports/https:~1~1x~1: an import needs a Go import path, a TypeScript module, or both"},
+		{"imports: {\"https://x/\": {go: a/b, module: m}}\n", `#/imports/https:~1~1x~1/module: unknown key "module" (known: go, go_package, ts)`},
+		{"imports: {\"https://x/\": {go: ../lib}}\n", `#/imports/https:~1~1x~1: "../lib" is not a Go import path such as example.com/lib/schemas`},
+		{"imports: {\"https://x/\": {go: a/b, go_package: my-pkg}}\n", `#/imports/https:~1~1x~1: "my-pkg" is not a valid Go package name`},
+		{"imports: [a]\n", "#/imports: expected a mapping, got a list"},
+		{"no_imports: 1\n", "#/no_imports: expected a boolean, got the number 1"},
 	}
 	for _, tt := range tests {
 		p := writeConfig(t, "envgen.yaml", tt.content)
@@ -159,6 +174,7 @@ go: {out: goout, package: frompkg}
 ts: {out: tsout}
 ref_map: {"https://a/": adir, "https://b/": bdir}
 names: {"a.json#/x": X}
+imports: {"https://a/": {go: a/pkg}, "https://b/": {go: b/pkg}}
 `
 	if err := os.WriteFile("envgen.yaml", []byte(config), 0o644); err != nil {
 		t.Fatal(err)
@@ -174,16 +190,23 @@ names: {"a.json#/x": X}
 	}
 
 	r = runFake(t, captured(&got), "check", "b.json", "--config", "envgen.yaml",
-		"--go-package", "flagpkg", "--ts-out", "", "--ref-map", "https://b/=other", "--name", "a.json#/y=Y", "--no-canonical")
+		"--go-package", "flagpkg", "--ts-out", "", "--ref-map", "https://b/=other", "--name", "a.json#/y=Y", "--no-canonical",
+		"--import", "https://b/=b/other,@b/other", "--import", "https://c/=,@c/c", "--no-imports")
 	if r.code != 0 {
 		t.Fatalf("with flags: %+v", r)
 	}
 	want := gen.Options{
-		Inputs:      []string{"b.json"},
-		GoOut:       "goout",
-		GoPackage:   "flagpkg",
-		RefMap:      map[string]string{"https://a/": "adir", "https://b/": "other"},
-		Names:       map[string]string{"a.json#/x": "X", "a.json#/y": "Y"},
+		Inputs:    []string{"b.json"},
+		GoOut:     "goout",
+		GoPackage: "flagpkg",
+		RefMap:    map[string]string{"https://a/": "adir", "https://b/": "other"},
+		Names:     map[string]string{"a.json#/x": "X", "a.json#/y": "Y"},
+		Imports: []gen.Import{
+			{Prefix: "https://a/", GoPath: "a/pkg"},
+			{Prefix: "https://b/", GoPath: "b/other", TSModule: "@b/other"},
+			{Prefix: "https://c/", TSModule: "@c/c"},
+		},
+		NoImports:   true,
 		NoCanonical: true,
 	}
 	if !reflect.DeepEqual(got, want) {

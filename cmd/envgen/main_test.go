@@ -80,6 +80,9 @@ func TestUsageErrors(t *testing.T) {
 		{"name without location", []string{"generate", "s.json", "--ts-out", "o", "--name", "Foo"}, "want LOCATION=GoName", "envgen generate"},
 		{"twice", []string{"generate", "s.json", "--ts-out", "o", "--ref-map", "https://x/=a", "--ref-map", "https://x/=b"}, "https://x/ is given twice", "envgen generate"},
 		{"version args", []string{"version", "extra"}, `unknown command "extra"`, "envgen version"},
+		{"import without =", []string{"generate", "s.json", "--ts-out", "o", "--import", "@x/y"}, `--import "@x/y": want PREFIX=GOPATH,TSMODULE`, "envgen generate"},
+		{"import without package", []string{"generate", "s.json", "--ts-out", "o", "--import", "https://x/="}, "an import needs a Go import path, a TypeScript module, or both", "envgen generate"},
+		{"import twice", []string{"generate", "s.json", "--ts-out", "o", "--import", "https://x/=a/b", "--import", "https://x/=,c"}, "--import: https://x/ is given twice", "envgen generate"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

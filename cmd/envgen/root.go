@@ -43,6 +43,13 @@ References never go to the network: --ref-map maps a URL prefix to a local
 folder. --name overrides the Go name of the type at a schema location, as
 shown in error messages.
 
+A type from a schema that is not an input but lives under an imported $id
+prefix is imported, not declared again: the canonical schemas (under
+https://envgen.dev/schemas/v1/) come from the Go package
+github.com/envgen/envgen/generated/go/envelope and the npm package
+@envgen/envelope. --import maps another prefix to the packages generated
+from it; --no-imports declares every type here.
+
 Settings can come from a YAML or JSON file (--config); flags given on the
 command line override it, and relative paths in it are relative to its folder:
 
@@ -50,7 +57,8 @@ command line override it, and relative paths in it are relative to its folder:
   go: {out: internal/envelope, package: envelope}
   ts: {out: web/src/envelope}
   ref_map: {"https://example.com/schemas/": third_party/schemas}
-  names: {"schemas/tool.json#/$defs/item": ToolItem}`,
+  names: {"schemas/tool.json#/$defs/item": ToolItem}
+  imports: {"https://example.com/lib/": {go: example.com/lib/schemas, ts: "@example/lib"}}`,
 		Example: `  # Go and TypeScript from a folder of schemas
   envgen generate schemas/ --go-out internal/envelope --go-package envelope --ts-out web/src/envelope
 
@@ -59,7 +67,11 @@ command line override it, and relative paths in it are relative to its folder:
       --ref-map https://example.com/schemas/=./third_party/schemas
 
   # settings from a file
-  envgen generate --config envgen.yaml`,
+  envgen generate --config envgen.yaml
+
+  # types from schemas under a prefix imported from packages generated elsewhere
+  envgen generate tool.json --go-out internal/tool --go-package tool \
+      --import https://example.com/lib/=example.com/lib/schemas,@example/lib`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.runGenerate(cmd, args, &s)

@@ -62,14 +62,22 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 	sch := compileConfigSchema(t)
 	good := []string{
 		"inputs: [schemas/, tool.json]\ngo: {out: internal/envelope, package: envelope}\nts: {out: web, readonly_arrays: true}\n" +
-			"ref_map: {\"https://example.com/schemas/\": third_party}\nnames: {\"schemas/tool.json#/$defs/item\": ToolItem}\nno_canonical: true\nassert_format: true\n",
+			"ref_map: {\"https://example.com/schemas/\": third_party}\nnames: {\"schemas/tool.json#/$defs/item\": ToolItem}\nno_canonical: true\nassert_format: true\n" +
+			"imports: {\"https://example.com/lib/\": {go: example.com/lib/gen, go_package: lib, ts: \"@example/lib\"}}\nno_imports: false\n",
 		"inputs: [a.json]\n",
+		"imports: {\"https://example.com/lib/\": {ts: ../lib/index.js}}\n",
 	}
 	bad := []string{
 		"go: {pakage: x}\n",
 		"inputs: a.json\n",
 		"ts: {readonly_arrays: yes please}\n",
 		"colour: blue\n",
+		"imports: {\"https://example.com/lib/\": {}}\n",
+		"imports: {\"https://example.com/lib/\": {go_package: lib}}\n",
+		"imports: {\"https://example.com/lib/\": {go: ./lib}}\n",
+		"imports: {\"https://example.com/lib/\": {go: a/b, module: x}}\n",
+		"imports: {lib: {go: a/b}}\n",
+		"no_imports: 1\n",
 	}
 	for _, text := range good {
 		p := filepath.Join(t.TempDir(), "envgen.yaml")
@@ -95,10 +103,13 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 			t.Errorf("schema accepts a bad config:\n%s", text)
 		}
 	}
+	type object struct {
+		Properties map[string]any `json:"properties"`
+		// false, or the schema of each entry of a map such as imports
+		AdditionalProperties any `json:"additionalProperties"`
+	}
 	var doc struct {
-		Properties map[string]struct {
-			Properties map[string]any `json:"properties"`
-		} `json:"properties"`
+		Properties map[string]object `json:"properties"`
 	}
 	if err := json.Unmarshal(configSchema, &doc); err != nil {
 		t.Fatal(err)
@@ -107,6 +118,11 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 	for k, v := range doc.Properties {
 		keys = append(keys, k)
 		for sub := range v.Properties {
+			keys = append(keys, k+"."+sub)
+		}
+		entry, _ := v.AdditionalProperties.(map[string]any)
+		props, _ := entry["properties"].(map[string]any)
+		for sub := range props {
 			keys = append(keys, k+"."+sub)
 		}
 	}
@@ -123,5 +139,27 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 	sort.Strings(want)
 	if !reflect.DeepEqual(keys, want) {
 		t.Errorf("schema keys %v, parser keys %v: keep envgen.schema.json and config.go in step", keys, want)
+	}
+}
+
+// TestExampleConfigs: the config files the repository ships as examples are
+// good for both the parser and the schema.
+func TestExampleConfigs(t *testing.T) {
+	sch := compileConfigSchema(t)
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*", "envgen.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples/*/envgen.yaml (%v)", err)
+	}
+	for _, f := range files {
+		if _, err := loadConfig(f); err != nil {
+			t.Errorf("parser: %v", err)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(yamlToJSON(t, string(data))); err != nil {
+			t.Errorf("schema refuses %s: %v", f, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,6 +21,8 @@ type settings struct {
 	tsReadonly   bool
 	refMap       []string
 	names        []string
+	imports      []string
+	noImports    bool
 	noCanonical  bool
 	assertFormat bool
 	verbose      bool
@@ -34,6 +37,8 @@ func (s *settings) register(cmd *cobra.Command) {
 	f.BoolVar(&s.tsReadonly, "ts-readonly-arrays", false, "make every TypeScript array type readonly")
 	f.StringArrayVar(&s.refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.StringArrayVar(&s.names, "name", nil, "for each `LOCATION=GoName`, name the type at LOCATION (file#/pointer) GoName (repeatable)")
+	f.StringArrayVar(&s.imports, "import", nil, "for each `PREFIX=GOPATH,TSMODULE`, import the types of the schemas under the $id PREFIX from the Go package GOPATH and the TypeScript module TSMODULE instead of declaring them (either may be empty; repeatable)")
+	f.BoolVar(&s.noImports, "no-imports", false, "declare every type here, also those an import (the built-in one of the canonical schemas too) would import")
 	f.StringVar(&s.config, "config", "", "read settings from a YAML or JSON `FILE`; flags override it")
 	f.BoolVar(&s.noCanonical, "no-canonical", false, "leave out the built-in canonical schemas")
 	f.BoolVar(&s.assertFormat, "assert-format", false, "make the validators check format (date-time, email, uuid …) instead of treating it as an annotation")
@@ -66,6 +71,9 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 	if changed("ts-readonly-arrays") {
 		opts.TSReadonlyArrays = s.tsReadonly
 	}
+	if changed("no-imports") {
+		opts.NoImports = s.noImports
+	}
 	if changed("no-canonical") {
 		opts.NoCanonical = s.noCanonical
 	}
@@ -77,6 +85,9 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 		return gen.Options{}, err
 	}
 	if opts.Names, err = mergePairs(opts.Names, "--name", s.names, parseName); err != nil {
+		return gen.Options{}, err
+	}
+	if opts.Imports, err = mergeImports(opts.Imports, s.imports); err != nil {
 		return gen.Options{}, err
 	}
 	return opts, validate(opts)
@@ -143,6 +154,79 @@ func parseName(s string) (string, string, error) {
 		return "", "", err
 	}
 	return loc, name, checkGoName(name)
+}
+
+// mergeImports parses --import flags over the config file's imports; a flag
+// replaces the entry for the same prefix. The result is sorted by prefix.
+func mergeImports(base []gen.Import, vals []string) ([]gen.Import, error) {
+	if len(vals) == 0 {
+		return base, nil
+	}
+	byPrefix := map[string]gen.Import{}
+	for _, imp := range base {
+		byPrefix[imp.Prefix] = imp
+	}
+	fromFlags := map[string]bool{}
+	for _, val := range vals {
+		imp, err := parseImport(val)
+		if err != nil {
+			return nil, usagef("--import %q: %v", val, err)
+		}
+		if fromFlags[imp.Prefix] {
+			return nil, usagef("--import: %s is given twice", imp.Prefix)
+		}
+		fromFlags[imp.Prefix] = true
+		byPrefix[imp.Prefix] = imp
+	}
+	out := make([]gen.Import, 0, len(byPrefix))
+	for _, imp := range byPrefix {
+		out = append(out, imp)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Prefix < out[j].Prefix })
+	return out, nil
+}
+
+// parseImport splits PREFIX=GOPATH,TSMODULE at the first "=" and the first
+// "," after it.
+func parseImport(s string) (gen.Import, error) {
+	prefix, pkgs, ok := strings.Cut(s, "=")
+	if !ok || prefix == "" {
+		return gen.Import{}, fmt.Errorf("want PREFIX=GOPATH,TSMODULE, e.g. https://example.com/schemas/=example.com/lib/schemas,@example/schemas")
+	}
+	goPath, tsModule, _ := strings.Cut(pkgs, ",")
+	imp := gen.Import{Prefix: prefix, GoPath: goPath, TSModule: tsModule}
+	if err := checkURLPrefix(prefix); err != nil {
+		return gen.Import{}, err
+	}
+	return imp, checkImport(imp)
+}
+
+// checkImport refuses an import with no package, or with a Go import path
+// or package name that cannot be one.
+func checkImport(imp gen.Import) error {
+	switch {
+	case imp.GoPath == "" && imp.TSModule == "":
+		return fmt.Errorf("an import needs a Go import path, a TypeScript module, or both")
+	case imp.GoPath != "" && !isImportPath(imp.GoPath):
+		return fmt.Errorf("%q is not a Go import path such as example.com/lib/schemas", imp.GoPath)
+	case imp.GoPackage != "" && !token.IsIdentifier(imp.GoPackage):
+		return fmt.Errorf("%q is not a valid Go package name", imp.GoPackage)
+	case strings.ContainsAny(imp.TSModule, "\"\n"):
+		return fmt.Errorf("%q is not a TypeScript module specifier such as @example/schemas", imp.TSModule)
+	}
+	return nil
+}
+
+// isImportPath reports whether p has the shape of a Go import path:
+// slash-separated elements, none empty or starting with a dot, no spaces or
+// quotes.
+func isImportPath(p string) bool {
+	for _, elem := range strings.Split(p, "/") {
+		if elem == "" || strings.HasPrefix(elem, ".") || strings.ContainsAny(elem, " \t\\\"'`") {
+			return false
+		}
+	}
+	return true
 }
 
 func checkURLPrefix(prefix string) error {

@@ -34,20 +34,24 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
 	}
-	for _, f := range set.Files {
-		root := b.ref(f.Schema, model.NameHint{FileName: baseName(f.Path)})
-		id := b.declare(root, f.Schema, model.NameHint{FileName: baseName(f.Path), Title: f.Schema.Title})
-		b.space.Roots = append(b.space.Roots, model.Root{File: f.Path, URL: f.URL, Type: id})
-		for _, d := range f.Defs {
-			r := b.ref(d.Schema, model.NameHint{DefsKey: d.Key})
-			b.declare(r, d.Schema, model.NameHint{DefsKey: d.Key, Title: d.Schema.Title})
-		}
-		if b.err != nil {
+	// The documents of imported packages first, as their packages were
+	// built from them: their types get the hints, and so the names, they
+	// have there (imports.go).
+	imported, err := set.Referenced(func(url string) bool { return importOf(imports, url) != nil })
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range imported {
+		if b.file(f); b.err != nil {
 			return nil, b.err
 		}
 	}
-	if b.err != nil {
-		return nil, b.err
+	for _, f := range set.Files {
+		id := b.file(f)
+		b.space.Roots = append(b.space.Roots, model.Root{File: f.Path, URL: f.URL, Type: id})
+		if b.err != nil {
+			return nil, b.err
+		}
 	}
 	b.imports(imports)
 	markNamed(b.space)
@@ -56,6 +60,18 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 	}
 	b.resources()
 	return b.space, nil
+}
+
+// file declares the types of a document: its root and every $defs entry. It
+// returns the root's.
+func (b *builder) file(f *load.File) model.TypeID {
+	root := b.ref(f.Schema, model.NameHint{FileName: baseName(f.Path)})
+	id := b.declare(root, f.Schema, model.NameHint{FileName: baseName(f.Path), Title: f.Schema.Title})
+	for _, d := range f.Defs {
+		r := b.ref(d.Schema, model.NameHint{DefsKey: d.Key})
+		b.declare(r, d.Schema, model.NameHint{DefsKey: d.Key, Title: d.Schema.Title})
+	}
+	return id
 }
 
 type builder struct {

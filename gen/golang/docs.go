@@ -205,10 +205,15 @@ func (d *decl) kindPhrase() string {
 		switch {
 		case target == nil || !target.Base().Named:
 			return "another name for the type it is declared as"
-		case len(target.Base().TypeParams) > 0:
-			return "an instance of the generic type " + target.Base().Name.Go
 		}
-		return "another name for " + target.Base().Name.Go
+		name := target.Base().Name.Go
+		if imported(target) {
+			name = target.Base().External.Package() + "." + name
+		}
+		if len(target.Base().TypeParams) > 0 {
+			return "an instance of the generic type " + name
+		}
+		return "another name for " + name
 	}
 	return "any JSON value"
 }

@@ -107,7 +107,7 @@ func (d *decl) checkNode() jen.Code {
 		}
 		def := jen.Nil()
 		if dt := d.vp.resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
-			def = jen.Parens(jen.Op("*").Id(dt.Base().Name.Go)).Call(jen.Nil())
+			def = jen.Parens(jen.Op("*").Add(d.qualified(dt.Base()))).Call(jen.Nil())
 		}
 		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
 	}
@@ -185,7 +185,13 @@ func (r *renderer) orphans(file string) []jen.Code {
 		for i := range r.space.Resources {
 			res := &r.space.Resources[i]
 			doc, _, _ := strings.Cut(res.Loc, "#")
-			if _, owner := r.vp.identAt(res.Loc, ""); owner == 0 && goFileName(r.docFile(doc)) == file {
+			_, owner := r.vp.identAt(res.Loc, "")
+			switch {
+			case r.vp.externalResource(res.Loc):
+				if file == r.importsFile() && r.vp.entered(res.Loc) {
+					out = append(out, r.anchorsFunc(res))
+				}
+			case owner == 0 && goFileName(r.docFile(doc)) == file:
 				out = append(out, r.anchorsFunc(res))
 			}
 		}

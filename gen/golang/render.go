@@ -114,8 +114,8 @@ func (r *renderer) plan() []goFile {
 		byName[name] = byName[name]
 	}
 	for _, t := range r.space.Named() { // sorted by Go name
-		if _, ok := t.(*model.TypeParam); ok {
-			continue // declared by the generic types that use it
+		if _, ok := t.(*model.TypeParam); ok || imported(t) {
+			continue // declared by the generic types that use it, or by an imported package
 		}
 		name := goFileName(r.fileOf(t))
 		byName[name] = append(byName[name], t)
@@ -160,6 +160,15 @@ func (r *renderer) renderFile(gf goFile) ([]byte, error) {
 	f.HeaderComment(generatedHeader)
 	f.ImportName(runtimePkg, "runtime")
 	f.ImportName(jsonPkg, "json")
+	for _, t := range r.space.Types[1:] {
+		switch imp := t.Base().External; {
+		case imp == nil || imp.GoPath == "":
+		case imp.GoPackage != "": // the package says its name: import "…/envelope"
+			f.ImportName(imp.GoPath, imp.GoPackage)
+		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2"
+			f.ImportAlias(imp.GoPath, imp.Package())
+		}
+	}
 	if gf.name == docFile {
 		for _, line := range packageDoc(r.opts.Package) {
 			f.PackageComment(line)
@@ -207,7 +216,7 @@ func (r *renderer) checkNames() error {
 		}
 		seen[name] = loc
 	}
-	named := r.space.Named()
+	named := slices.DeleteFunc(r.space.Named(), imported)
 	for _, t := range named {
 		c := t.Base()
 		switch t := t.(type) {

@@ -144,7 +144,7 @@ func (d *decl) typeCode(ref model.Ref) jen.Code {
 		return jen.Id(d.paramName(tp))
 	}
 	if c.Named {
-		return instantiate(jen.Id(c.Name.Go), d.typeArgs(t, ref.Args))
+		return instantiate(d.qualified(c), d.typeArgs(t, ref.Args))
 	}
 	if len(ref.Args) > 0 {
 		d.fail(c.Loc, "", "type arguments given for an anonymous type")

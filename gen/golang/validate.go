@@ -315,6 +315,20 @@ func (f *vfn) body() []jen.Code {
 	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))
 }
 
+// checkBody is the statements of the check function of a type declared here.
+func (f *vfn) checkBody() []jen.Code {
+	switch x := f.t.(type) {
+	case *model.TypeParam:
+		return []jen.Code{f.dynamicCall(x.Anchor, x.Default, nodeID)}
+	case *model.Alias: // an alias that enters its resource (vplan.scoped): the target's checks
+		if f.always(x.Target) {
+			return []jen.Code{jen.Return(jen.True())}
+		}
+		return []jen.Code{jen.Return(f.call(x.Target, nodeID))}
+	}
+	return f.body()
+}
+
 // checkFuncs renders the check function(s) of the type id: the function, and
 // for a split one the body behind its frame set-up.
 func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
@@ -322,20 +336,14 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	name := r.vp.fn[id]
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.eval[id]}
 	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
-	var body []jen.Code
-	switch x := t.(type) {
-	case *model.TypeParam:
-		body = []jen.Code{f.dynamicCall(x.Anchor, x.Default, nodeID)}
-	case *model.Alias: // an alias that enters its resource (vplan.scoped): the target's checks
-		if f.always(x.Target) {
-			body = []jen.Code{jen.Return(jen.True())}
-		} else {
-			body = []jen.Code{jen.Return(f.call(x.Target, nodeID))}
-		}
-	default:
-		body = f.body()
-	}
 	doc := name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer + "."
+	var body []jen.Code
+	if imported(t) { // see imports.go
+		body = r.adapter(t)
+		doc = strings.TrimSuffix(doc, ".") + " with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."
+	} else {
+		body = f.checkBody()
+	}
 	if t.Base().Loc.File == "" {
 		doc = name + " accepts no value: it stands for additionalProperties false."
 	}

@@ -38,6 +38,12 @@ type vplan struct {
 	// that resolves dynamically: only their functions need to enter their
 	// resource.
 	reachesDynamic map[model.TypeID]bool
+
+	// evalBy is, for an imported type that unevaluated* needs to see into,
+	// the schema with unevaluated* (refused: imports.go).
+	evalBy map[model.TypeID]model.Location
+	// importedAnchorsOf caches importedAnchors (imports.go).
+	importedAnchorsOf map[model.TypeID][]string
 }
 
 func newVPlan(space *model.Space) *vplan {
@@ -45,6 +51,7 @@ func newVPlan(space *model.Space) *vplan {
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		owner: map[model.TypeID]model.TypeID{}, eval: map[model.TypeID]bool{},
 		anchors: map[string]string{}, orNull: map[model.TypeID]string{}, reachesDynamic: map[model.TypeID]bool{},
+		evalBy: map[model.TypeID]model.Location{}, importedAnchorsOf: map[model.TypeID][]string{},
 	}
 	reached := p.reach()
 	p.markEval(reached)
@@ -60,10 +67,14 @@ func (p *vplan) get(id model.TypeID) model.Type {
 	return p.space.Types[id]
 }
 
-// resolve follows aliases, and type parameters that are plain references.
+// resolve follows aliases, and type parameters that are plain references,
+// up to a type an imported package declares, whose validator is its own.
 func (p *vplan) resolve(id model.TypeID) model.Type {
 	t := p.get(id)
 	for range len(p.space.Types) {
+		if imported(t) {
+			return t
+		}
 		switch x := t.(type) {
 		case *model.Alias:
 			if p.scoped(x) {
@@ -125,8 +136,17 @@ func trivial(t model.Type) bool {
 	return reflect.DeepEqual(t.Base().Checks, model.Checks{})
 }
 
-// edges are the types t's validator calls.
+// edges are the types t's validator calls; none for a type an imported
+// package declares, whose validator is its package's (see imports.go).
 func (p *vplan) edges(t model.Type) []model.TypeID {
+	if imported(t) {
+		return nil
+	}
+	return p.allEdges(t)
+}
+
+// allEdges are the types t's validator calls, or its package's does.
+func (p *vplan) allEdges(t model.Type) []model.TypeID {
 	var out []model.TypeID
 	c := t.Base()
 	for _, r := range model.CheckRefs(&c.Checks) {
@@ -150,12 +170,13 @@ func (p *vplan) edges(t model.Type) []model.TypeID {
 	return out
 }
 
-// reach lists the types reachable from the named types, in ID order.
+// reach lists the types reachable from the named types declared here, in ID
+// order.
 func (p *vplan) reach() []model.TypeID {
 	seen := map[model.TypeID]bool{}
 	var stack []model.TypeID
 	for _, t := range p.space.Types[1:] {
-		if t.Base().Named {
+		if t.Base().Named && !imported(t) {
 			stack = append(stack, t.Base().ID)
 		}
 	}
@@ -173,6 +194,12 @@ func (p *vplan) reach() []model.TypeID {
 		if dr := t.Base().Checks.DynamicRef; dr != nil && p.bookended(dr.Anchor, dr.Default) {
 			p.dynamic = true
 		}
+		if imported(t) {
+			for _, anchor := range p.importedAnchors(t) {
+				p.dynamic = true
+				stack = append(stack, p.targets(anchor)...)
+			}
+		}
 		stack = append(stack, p.edges(t)...)
 	}
 	out := make([]model.TypeID, 0, len(seen))
@@ -187,13 +214,16 @@ func (p *vplan) reach() []model.TypeID {
 // unevaluatedProperties or unevaluatedItems, and every type they reach in
 // place.
 func (p *vplan) markEval(reached []model.TypeID) {
-	var stack []model.TypeID
-	for _, id := range reached {
-		c := &p.get(id).Base().Checks
-		if c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil {
-			stack = append(stack, id)
+	for _, root := range reached {
+		if c := &p.get(root).Base().Checks; c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil {
+			p.markEvalFrom(root)
 		}
 	}
+}
+
+// markEvalFrom marks the types that the unevaluated* of root reach in place.
+func (p *vplan) markEvalFrom(root model.TypeID) {
+	stack := []model.TypeID{root}
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -202,6 +232,10 @@ func (p *vplan) markEval(reached []model.TypeID) {
 			continue
 		}
 		p.eval[id] = true
+		if imported(t) { // its package's validator marks nothing here: refused where it is called
+			p.evalBy[id] = p.get(root).Base().Loc
+			continue
+		}
 		c := &t.Base().Checks
 		for _, r := range model.InPlaceRefs(c) {
 			stack = append(stack, r.ID)
@@ -238,6 +272,9 @@ func (p *vplan) markDynamic(reached []model.TypeID) {
 		if dr := t.Base().Checks.DynamicRef; dr != nil && p.bookended(dr.Anchor, dr.Default) {
 			stack = append(stack, id)
 		}
+		if imported(t) && p.importedDynamic(t) {
+			stack = append(stack, id)
+		}
 	}
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
@@ -254,11 +291,14 @@ func (p *vplan) markDynamic(reached []model.TypeID) {
 // dynamic scope: the resource declares $dynamicAnchors, and a $dynamicRef
 // may be met while t is validated.
 func (p *vplan) enters(t model.Type) bool {
-	return p.dynamic && p.reachesDynamic[t.Base().ID] && p.space.Resource(t.Base().Resource) != nil
+	return !imported(t) && p.dynamic && p.reachesDynamic[t.Base().ID] && p.space.Resource(t.Base().Resource) != nil
 }
 
 // split reports whether t's function sets up frames around a body function.
 func (p *vplan) split(t model.Type) bool {
+	if imported(t) {
+		return false
+	}
 	c := &t.Base().Checks
 	return p.enters(t) || c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil
 }
@@ -285,6 +325,9 @@ func (p *vplan) name(reached []model.TypeID) {
 			prefix = "dynamic"
 		}
 		ident, owner := p.ident(t)
+		if t.Base().External != nil { // declared in the file of the first input (imports.go)
+			owner = 0
+		}
 		p.owner[id] = owner
 		wants = append(wants, want{id, prefix + ident, t.Base().Loc.URL})
 	}
@@ -451,6 +494,9 @@ func (p *vplan) fileOf(r *renderer, id model.TypeID) string {
 		return goFileName(r.fileOf(p.get(o)))
 	}
 	t := p.get(id)
+	if t.Base().External != nil {
+		return r.importsFile()
+	}
 	if t.Base().Loc.File == "" {
 		return docFile
 	}

@@ -42,6 +42,8 @@ type Set struct {
 	// Files are the input files, sorted by Path.
 	Files []*File
 	docs  map[string]*document // by root URL
+	c     *jsonschema.Compiler // for Referenced
+	l     *loader
 }
 
 // File is one input file, compiled.
@@ -79,6 +81,7 @@ func Load(opts Options) (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.UseLoader(l)
 	c.UseRegexpEngine(ecmaEngine)
+	l.set.c, l.set.l = c, l
 
 	type input struct {
 		path, url string
@@ -125,6 +128,47 @@ func Load(opts Options) (*Set, error) {
 	}
 	sort.Slice(l.set.Files, func(i, j int) bool { return l.set.Files[i].Path < l.set.Files[j].Path })
 	return l.set, nil
+}
+
+// Referenced compiles, as an input is compiled (its root and every $defs
+// entry), each document that references have loaded, is not an input, and
+// whose URL match accepts; and those that these load in turn. They are
+// sorted by Path. A package generated from such documents elsewhere declares
+// their types as it would for inputs; compiling them alike lets a caller
+// build them alike.
+func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
+	done := map[string]bool{}
+	for _, f := range s.Files {
+		done[f.URL] = true
+	}
+	var out []*File
+	for {
+		var next []string
+		for u := range s.docs {
+			if !done[u] && match(u) {
+				next = append(next, u)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		sort.Strings(next)
+		for _, u := range next {
+			done[u] = true
+			d := s.docs[u]
+			sch, err := s.c.Compile(u)
+			if err != nil {
+				return nil, s.l.compileError(d.path, err)
+			}
+			f := &File{Path: d.path, URL: u, Schema: sch}
+			if f.Defs, err = compileDefs(s.c, u, d.doc); err != nil {
+				return nil, s.l.compileError(d.path, err)
+			}
+			out = append(out, f)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
 }
 
 // compileDefs compiles every $defs and definitions entry of a document, so that

@@ -8,6 +8,7 @@
 package model
 
 import (
+	"go/token"
 	"sort"
 	"strings"
 )
@@ -160,9 +161,10 @@ type Import struct {
 	TSModule  string // the TypeScript module specifier, "" when there is no TypeScript package
 }
 
-// Package is the Go package name: GoPackage, or the last element of GoPath
-// that is not a major version suffix (…/envelope/v2 → envelope), as a Go
-// identifier.
+// Package is the Go package name: GoPackage, or a name made from the last
+// element of GoPath that is not a major version suffix
+// (example.com/go-lib/v2 → lib), which the Go backend then imports the
+// package as.
 func (imp *Import) Package() string {
 	if imp.GoPackage != "" {
 		return imp.GoPackage
@@ -172,12 +174,16 @@ func (imp *Import) Package() string {
 	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
 		name = elems[len(elems)-2]
 	}
-	return strings.Map(func(r rune) rune {
+	name = strings.Map(func(r rune) rune {
 		if r == '-' || r == '.' {
 			return '_'
 		}
 		return r
 	}, strings.TrimPrefix(name, "go-"))
+	if !token.IsIdentifier(name) || name == "_" {
+		return "imported"
+	}
+	return name
 }
 
 // Base returns c itself, so that every kind satisfies Type by embedding Common.

@@ -25,6 +25,10 @@
 // one check function per schema node and a small hand-written runtime,
 // _envgen.ts, which Render writes beside the modules.
 //
+// A type that an imported package declares (model.Common.Imported) is imported
+// from its module, import type { Envelope } from "@envgen/envelope", and
+// validated with the module's validateX and isX (imports.go).
+//
 // No TypeScript enum or namespace is emitted, so the output compiles under
 // erasableSyntaxOnly and isolatedDeclarations; imports between modules are
 // `import type` (or of the check functions they call) with .js extensions, as
@@ -80,7 +84,8 @@ const runtimeModule = "_envgen"
 // name that is not a TypeScript identifier…) are returned as *model.Error,
 // with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
-	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}, files: map[string]model.Location{}, byModule: map[string][]model.Type{}}
+	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}, files: map[string]model.Location{},
+		byModule: map[string][]model.Type{}, local: map[string]model.Location{}}
 	r.plan()
 	r.checkNames()
 	if r.err != nil {
@@ -135,6 +140,7 @@ type renderer struct {
 	vp       *vplan                    // the validators' plan
 	live     map[symbol]bool           // the validator declarations the API uses
 	exported map[symbol]bool           // the functions another module uses
+	local    map[string]model.Location // the names of the types declared here, by who has them
 	err      error                     // the first error; output is discarded when set
 }
 
@@ -159,8 +165,8 @@ func (r *renderer) plan() {
 		r.claim(root.File)
 	}
 	for _, t := range r.space.Named() {
-		if _, ok := t.(*model.TypeParam); ok {
-			continue // declared by the generic types that use it
+		if _, ok := t.(*model.TypeParam); ok || imported(t) {
+			continue // declared by the generic types that use it, or by an imported package
 		}
 		file := r.fileOf(t)
 		if file == "" {
@@ -235,9 +241,9 @@ func (r *renderer) fileOf(t model.Type) string {
 // TypeScript name, two declarations with one name, and a type parameter
 // named like a type, which would hide it inside the generic declaration.
 func (r *renderer) checkNames() {
-	seen := map[string]model.Location{}
+	seen := r.local
 	for _, t := range r.space.Named() {
-		if _, ok := t.(*model.TypeParam); ok {
+		if _, ok := t.(*model.TypeParam); ok || imported(t) {
 			continue
 		}
 		c := t.Base()
@@ -250,6 +256,9 @@ func (r *renderer) checkNames() {
 		seen[c.Name.TS] = c.Loc
 	}
 	for _, t := range r.space.Named() {
+		if imported(t) {
+			continue
+		}
 		for _, p := range r.typeParams(t) {
 			if prev, ok := seen[p.name]; ok {
 				r.fail(t.Base().Loc, "rename the type at "+prev.String(),
@@ -311,16 +320,25 @@ type moduleWriter struct {
 	values   map[string]map[string]bool // module → functions imported from it
 	spelling map[model.TypeID]bool      // anonymous types being spelled, to refuse one that contains itself
 	val      validatorsView             // the validators, once renderValidators has run
+
+	// extTypes and extValues are the types and functions imported from
+	// imported packages, by module specifier (imports.go).
+	extTypes, extValues map[string]map[string]bool
 }
 
 func (r *renderer) newModuleWriter(name string) *moduleWriter {
 	return &moduleWriter{r: r, name: name, imports: map[string]map[string]bool{}, values: map[string]map[string]bool{},
+		extTypes: map[string]map[string]bool{}, extValues: map[string]map[string]bool{},
 		spelling: map[model.TypeID]bool{}, val: newValidatorsView()}
 }
 
 // use records that the module refers to the named type t, importing it when
 // it lives in another module.
 func (w *moduleWriter) use(t model.Type) {
+	if imported(t) {
+		w.useImported(t)
+		return
+	}
 	from, ok := w.r.moduleOf[t.Base().ID]
 	if !ok || from == w.name {
 		return
@@ -331,26 +349,33 @@ func (w *moduleWriter) use(t model.Type) {
 	w.imports[from][t.Base().Name.TS] = true
 }
 
-// importViews lists the imports, sorted by module: the runtime as rt, then
-// per module its functions and types.
+// importViews lists the imports: the runtime as rt, then per imported
+// package and per module, each sorted by specifier, its functions and types.
 func (w *moduleWriter) importViews() []importView {
 	var out []importView
 	if w.usesRuntime() {
 		out = append(out, importView{Clause: "* as rt", From: "./" + runtimeModule + ".js"})
 	}
-	from := map[string]bool{}
-	for m := range w.imports {
-		from[m] = true
+	out = append(out, importClauses(w.extTypes, w.extValues, func(spec string) string { return spec })...)
+	return append(out, importClauses(w.imports, w.values, func(m string) string { return "./" + m + ".js" })...)
+}
+
+// importClauses spells the imports of types and values, by module.
+func importClauses(types, values map[string]map[string]bool, from func(string) string) []importView {
+	modules := map[string]bool{}
+	for m := range types {
+		modules[m] = true
 	}
-	for m := range w.values {
-		from[m] = true
+	for m := range values {
+		modules[m] = true
 	}
-	for _, m := range sortedKeys(from) {
-		types, values := sortedKeys(w.imports[m]), sortedKeys(w.values[m])
-		clause := "type { " + strings.Join(types, ", ") + " }"
-		if len(values) > 0 {
-			names := values
-			for _, t := range types {
+	var out []importView
+	for _, m := range sortedKeys(modules) {
+		typeNames, valueNames := sortedKeys(types[m]), sortedKeys(values[m])
+		clause := "type { " + strings.Join(typeNames, ", ") + " }"
+		if len(valueNames) > 0 {
+			names := valueNames
+			for _, t := range typeNames {
 				names = append(names, "type "+t)
 			}
 			slices.SortFunc(names, func(a, b string) int {
@@ -358,7 +383,7 @@ func (w *moduleWriter) importViews() []importView {
 			})
 			clause = "{ " + strings.Join(names, ", ") + " }"
 		}
-		out = append(out, importView{Clause: clause, From: "./" + m + ".js"})
+		out = append(out, importView{Clause: clause, From: from(m)})
 	}
 	return out
 }

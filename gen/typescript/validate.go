@@ -398,10 +398,11 @@ func block(head string, body ...string) []string {
 type funcView struct {
 	Doc       docView
 	Export    bool
-	Signature string   // e.g. "checkWarning(v: unknown, p: number, c: rt.Context): boolean"
-	Body      []string // statements, one a line, indented relative to the body
-	module    string   // the module that declares it
-	uses      []symbol // the functions and constants its body names
+	Signature string     // e.g. "checkWarning(v: unknown, p: number, c: rt.Context): boolean"
+	Body      []string   // statements, one a line, indented relative to the body
+	module    string     // the module that declares it
+	uses      []symbol   // the functions and constants its body names
+	imported  model.Type // the imported type whose validateX and isX it calls (imports.go), or nil
 }
 
 // checkSignature is the parameter list and result of every check function.
@@ -447,6 +448,9 @@ func (w *moduleWriter) checkFuncs(vp *vplan, id model.TypeID) []funcView {
 
 func (w *moduleWriter) checkFuncsOf(vp *vplan, id model.TypeID) []funcView {
 	t := vp.get(id)
+	if imported(t) {
+		return []funcView{w.adapter(vp, t)}
+	}
 	name := vp.fn[id]
 	f := &vfn{w: w, vp: vp, t: t, c: &t.Base().Checks, name: name, eval: vp.eval[id], v: "v", p: "p"}
 	doc := newDoc("", [][]string{{"Checks a value against " + schemaPath(t.Base().Loc) + "."}}, nil)

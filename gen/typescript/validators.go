@@ -177,6 +177,9 @@ func setOf(m map[symbol]bool, s symbol) map[symbol]bool {
 func (w *moduleWriter) validatorDecls() []declaration {
 	var out []declaration
 	importFrom := func(f funcView) {
+		if t := f.imported; t != nil {
+			w.useImported(t, "validate"+t.Base().Name.TS, "is"+t.Base().Name.TS)
+		}
 		for _, u := range f.uses {
 			if u.module != w.name {
 				if w.values[u.module] == nil {

@@ -41,6 +41,12 @@ type vplan struct {
 	names      map[string]bool   // every function name, once taken has been asked
 	funcModule map[string]string // check function → its module, once moduleOfFunc has been asked
 	order      []model.TypeID    // the types with functions, by name
+
+	// evalBy is, for an imported type that unevaluated* needs to see into,
+	// the schema with unevaluated* (refused: imports.go).
+	evalBy map[model.TypeID]model.Location
+	// importedAnchorsOf caches importedAnchors (imports.go).
+	importedAnchorsOf map[model.TypeID][]string
 }
 
 // newVPlan plans the validators of space; moduleOf gives the module that
@@ -50,6 +56,7 @@ func newVPlan(space *model.Space, moduleOf func(model.Type) string) *vplan {
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		module: map[model.TypeID]string{}, eval: map[model.TypeID]bool{}, enters: map[model.TypeID]bool{}, dyn: map[model.TypeID]bool{}, via: map[model.TypeID]model.TypeID{},
 		orNull: map[model.TypeID]string{}, anchors: map[string]string{},
+		evalBy: map[model.TypeID]model.Location{}, importedAnchorsOf: map[model.TypeID][]string{},
 	}
 	reached := p.reach()
 	p.markEval(reached)
@@ -72,6 +79,9 @@ func (p *vplan) get(id model.TypeID) model.Type {
 func (p *vplan) resolve(id model.TypeID) model.Type {
 	t := p.get(id)
 	for range len(p.space.Types) {
+		if imported(t) { // its validator is its package's
+			return t
+		}
 		switch x := t.(type) {
 		case *model.Alias:
 			if p.enters[x.ID] {
@@ -127,8 +137,17 @@ func trivial(t model.Type) bool {
 }
 
 // edges are the types t's validator calls, aliases and type parameters not
-// yet followed.
+// yet followed; none for a type an imported package declares, whose
+// validator is its package's (imports.go).
 func (p *vplan) edges(t model.Type) []model.TypeID {
+	if imported(t) {
+		return nil
+	}
+	return p.allEdges(t)
+}
+
+// allEdges are the types t's validator calls, or its package's does.
+func (p *vplan) allEdges(t model.Type) []model.TypeID {
 	var out []model.TypeID
 	c := t.Base()
 	for _, r := range model.CheckRefs(&c.Checks) {
@@ -155,7 +174,7 @@ func (p *vplan) reach() []model.TypeID {
 	seen := map[model.TypeID]bool{}
 	var stack []model.TypeID
 	for _, t := range p.space.Types[1:] {
-		if t.Base().Named {
+		if t.Base().Named && !imported(t) {
 			stack = append(stack, t.Base().ID)
 			p.via[t.Base().ID] = t.Base().ID
 		}
@@ -168,7 +187,14 @@ func (p *vplan) reach() []model.TypeID {
 			continue
 		}
 		seen[id] = true
-		for _, e := range p.edges(t) {
+		next := p.edges(t)
+		if imported(t) {
+			for _, anchor := range p.importedAnchors(t) {
+				p.dynamic = true
+				next = append(next, p.targets(anchor)...)
+			}
+		}
+		for _, e := range next {
 			if _, ok := p.via[e]; !ok {
 				p.via[e] = p.via[id]
 			}
@@ -179,7 +205,7 @@ func (p *vplan) reach() []model.TypeID {
 		if dr := t.Base().Checks.DynamicRef; dr != nil && p.bookended(dr.Anchor, dr.Default) {
 			p.dynamic = true
 		}
-		stack = append(stack, p.edges(t)...)
+		stack = append(stack, next...)
 	}
 	out := make([]model.TypeID, 0, len(seen))
 	for id := range seen {
@@ -193,13 +219,16 @@ func (p *vplan) reach() []model.TypeID {
 // unevaluatedProperties or unevaluatedItems, and every type they reach in
 // place.
 func (p *vplan) markEval(reached []model.TypeID) {
-	var stack []model.TypeID
-	for _, id := range reached {
-		c := &p.get(id).Base().Checks
-		if c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil {
-			stack = append(stack, id)
+	for _, root := range reached {
+		if c := &p.get(root).Base().Checks; c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil {
+			p.markEvalFrom(root)
 		}
 	}
+}
+
+// markEvalFrom marks the types that the unevaluated* of root reach in place.
+func (p *vplan) markEvalFrom(root model.TypeID) {
+	stack := []model.TypeID{root}
 	for len(stack) > 0 {
 		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -208,6 +237,10 @@ func (p *vplan) markEval(reached []model.TypeID) {
 			continue
 		}
 		p.eval[id] = true
+		if imported(t) { // its package's validator marks nothing here: refused where it is called
+			p.evalBy[id] = p.get(root).Base().Loc
+			continue
+		}
 		c := &t.Base().Checks
 		for _, r := range model.InPlaceRefs(c) {
 			stack = append(stack, r.ID)
@@ -240,7 +273,8 @@ func (p *vplan) markDynamic(reached []model.TypeID) {
 		}
 		dr := t.Base().Checks.DynamicRef
 		tp, isParam := t.(*model.TypeParam)
-		if (dr != nil && p.bookended(dr.Anchor, dr.Default)) || (isParam && p.bookended(tp.Anchor, tp.Default)) {
+		if (dr != nil && p.bookended(dr.Anchor, dr.Default)) || (isParam && p.bookended(tp.Anchor, tp.Default)) ||
+			(imported(t) && p.importedDynamic(t)) {
 			stack = append(stack, id)
 		}
 	}
@@ -259,7 +293,7 @@ func (p *vplan) markDynamic(reached []model.TypeID) {
 // t's schema resource declares $dynamicAnchors: entering it can change
 // what that resolves to.
 func (p *vplan) hasAnchors(t model.Type) bool {
-	return t != nil && p.dyn[t.Base().ID] && p.space.Resource(t.Base().Resource) != nil
+	return t != nil && !imported(t) && p.dyn[t.Base().ID] && p.space.Resource(t.Base().Resource) != nil
 }
 
 // markEnters decides which functions enter their schema resource: those
@@ -306,6 +340,8 @@ func (p *vplan) name(reached []model.TypeID, moduleOf func(model.Type) string) {
 		}
 		ident, owner := p.ident(t)
 		switch {
+		case t.Base().External != nil: // beside the named type that reaches it, not in a module of its package
+			p.module[id] = moduleOf(p.get(p.via[id]))
 		case owner != nil:
 			p.module[id] = moduleOf(owner)
 		case t.Base().Loc.File != "":
@@ -398,6 +434,9 @@ func (p *vplan) moduleOfFunc(name string) (string, bool) {
 
 // split reports whether t's function sets up frames around a body function.
 func (p *vplan) split(t model.Type) bool {
+	if imported(t) {
+		return false
+	}
 	c := &t.Base().Checks
 	return p.enters[t.Base().ID] || c.UnevaluatedProperties != nil || c.UnevaluatedItems != nil
 }

@@ -4,6 +4,7 @@ package canonical_ref
 
 import (
 	"encoding/json"
+	"github.com/envgen/envgen/generated/go/envelope"
 	"github.com/envgen/envgen/runtime"
 )
 
@@ -157,8 +158,8 @@ func checkPayloadPropertiesResultsItems(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// SearchOutput is an instance of the generic type Envelope.
-type SearchOutput = Envelope[Payload]
+// SearchOutput is an instance of the generic type envelope.Envelope.
+type SearchOutput = envelope.Envelope[Payload]
 
 // checkSearchOutput validates a value against tool.json#.
 func checkSearchOutput(s *runtime.State, n int32) bool {
@@ -180,4 +181,9 @@ func anchorsSearchOutput(anchor string) runtime.CheckFunc {
 		return checkPayload
 	}
 	return nil
+}
+
+// checkEnvelope validates a value against envelope.json# with the validator of envelope.Envelope.
+func checkEnvelope(s *runtime.State, n int32) bool {
+	return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
 }

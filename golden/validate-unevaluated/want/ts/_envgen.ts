@@ -204,6 +204,36 @@ function unbound(): undefined {
   return undefined;
 }
 
+/**
+ * Checks v against a type from another package with its validator and type
+ * guard (validateX, isX), reporting its errors at p. A generic type gets, for
+ * each of its type parameters' $dynamicAnchors, the validator or guard of the
+ * schema the dynamic scope binds the anchor to, if any.
+ */
+export function imported(
+  v: unknown,
+  p: number,
+  c: Context,
+  validateX: (value: unknown, ...args: (Validator | undefined)[]) => readonly ValidationError[],
+  isX: (value: unknown, ...args: (Guard<unknown> | undefined)[]) => boolean,
+  anchors: readonly string[] = [],
+): boolean {
+  const scope = c.scope.slice();
+  const checks = anchors.map((name) => {
+    for (const a of scope) {
+      const check = a(name);
+      if (check !== undefined) return check;
+    }
+    return undefined;
+  });
+  if (c.stop) {
+    return isX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown): x is unknown => is(x, check, scope.slice()))));
+  }
+  const errors = validateX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown) => validate(x, check, scope.slice()))));
+  for (const e of errors) if (fail(c, p, e.schemaPath, e.keyword, e.message, e.instancePath)) return false;
+  return errors.length === 0;
+}
+
 /** Reports whether v is a JSON object. */
 export function isObject(v: unknown): v is { readonly [key: string]: unknown } {
   return typeof v === "object" && v !== null && !Array.isArray(v);

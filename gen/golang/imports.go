@@ -1,0 +1,136 @@
+package golang
+
+import (
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/model"
+)
+
+// Types that an imported package declares (model.Common.Imported) are
+// spelled from it, envelope.Envelope[SearchResult], and declared nowhere
+// here. Their validators are their package's: a check function of this
+// package that calls one goes through an adapter, which calls the type's
+// exported CheckNode with the same state, so that errors, the dynamic scope
+// and the error limit are shared:
+//
+//	// checkEnvelope validates a value against envelope.json# with the validator of envelope.Envelope.
+//	func checkEnvelope(s *runtime.State, n int32) bool {
+//		return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
+//	}
+//
+// The type arguments are json.RawMessage, which binds no $dynamicAnchor
+// (runtime.Bind): the type parameters keep the meaning the dynamic scope
+// gives them, as in a call of the check function within the package. The
+// adapters, the functions of anonymous schemas in imported documents that
+// this package validates itself, and the $dynamicAnchors of their resources
+// are declared in the file of the first input (importsFile).
+
+// imported reports whether t is declared by an imported package.
+func imported(t model.Type) bool { return t != nil && t.Base().Imported() }
+
+// qualified spells the name of a named type: its identifier, or the
+// identifier from its package for an imported one (envelope.Envelope).
+func (r *renderer) qualified(c *model.Common) *jen.Statement {
+	if !c.Imported() {
+		return jen.Id(c.Name.Go)
+	}
+	if c.External.GoPath == "" {
+		r.fail(c.Loc, "give the import of "+c.External.Prefix+" a Go import path, or generate no Go",
+			"%s is declared by the package imported for %s, which has no Go import path", c.Name.Go, c.External.Prefix)
+	}
+	return jen.Qual(c.External.GoPath, c.Name.Go)
+}
+
+// importsFile is the file that declares the validator code for imported
+// documents: that of the first input.
+func (r *renderer) importsFile() string {
+	if len(r.space.Roots) == 0 {
+		return docFile
+	}
+	return goFileName(r.space.Roots[0].File)
+}
+
+// importedDynamic reports whether validating the imported type t may resolve
+// a $dynamicRef in the dynamic scope, so that the functions that call it
+// enter their schema resources first.
+func (p *vplan) importedDynamic(t model.Type) bool { return len(p.importedAnchors(t)) > 0 }
+
+// importedAnchors are the $dynamicAnchors that validating the imported type
+// t may resolve in the dynamic scope: their schemas, here too, may be what
+// its validator ends up calling (through the functions that enter their
+// resources), so they are reached as the targets of a $dynamicRef here are.
+func (p *vplan) importedAnchors(t model.Type) []string {
+	out, ok := p.importedAnchorsOf[t.Base().ID]
+	if !ok {
+		out = p.dynamicAnchorsFrom(t)
+		p.importedAnchorsOf[t.Base().ID] = out
+	}
+	return out
+}
+
+// dynamicAnchorsFrom walks every validator call from t, its package's too.
+func (p *vplan) dynamicAnchorsFrom(t model.Type) []string {
+	var out []string
+	seen := map[model.TypeID]bool{}
+	stack := []model.TypeID{t.Base().ID}
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		u := p.get(id)
+		if u == nil || seen[id] {
+			continue
+		}
+		seen[id] = true
+		if x, ok := u.(*model.TypeParam); ok && p.bookended(x.Anchor, x.Default) && !slices.Contains(out, x.Anchor) {
+			out = append(out, x.Anchor)
+		}
+		if dr := u.Base().Checks.DynamicRef; dr != nil && p.bookended(dr.Anchor, dr.Default) && !slices.Contains(out, dr.Anchor) {
+			out = append(out, dr.Anchor)
+		}
+		stack = append(stack, p.allEdges(u)...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// adapter is the body of the check function of an imported type:
+//
+//	return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
+func (r *renderer) adapter(t model.Type) []jen.Code {
+	c := t.Base()
+	if loc, ok := r.vp.evalBy[c.ID]; ok {
+		r.fail(loc, "declare the type here instead (--no-imports), or drop unevaluatedProperties and unevaluatedItems",
+			"unevaluatedProperties and unevaluatedItems cannot see what the validator of %s, from the package imported for %s, evaluates",
+			c.Name.Go, c.External.Prefix)
+	}
+	args := make([]jen.Code, len(c.TypeParams))
+	for i := range args {
+		args[i] = jen.Qual(jsonPkg, "RawMessage")
+	}
+	recv := jen.Parens(jen.Op("*").Add(instantiate(r.qualified(c), args))).Call(jen.Nil())
+	return []jen.Code{jen.Return(recv.Dot("CheckNode").Call(stateID, nodeID))}
+}
+
+// externalResource reports whether the schema resource at loc is in an
+// imported document.
+func (p *vplan) externalResource(loc string) bool {
+	for _, t := range p.space.Types[1:] {
+		if c := t.Base(); c.Resource == loc {
+			return c.External != nil
+		}
+	}
+	return false
+}
+
+// entered reports whether a function of this package enters the schema
+// resource at loc, and so uses its $dynamicAnchors.
+func (p *vplan) entered(loc string) bool {
+	for _, id := range p.order {
+		if t := p.get(id); t.Base().Resource == loc && p.enters(t) {
+			return true
+		}
+	}
+	return false
+}

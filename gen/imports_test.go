@@ -1,0 +1,195 @@
+package gen_test
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/schemas"
+)
+
+// TestImportedNames: a downstream schema that references every root and
+// $defs entry of the canonical schemas imports each type under the name the
+// canonical package (make generate) gives it: the builder declares the
+// imported documents as that run declares its inputs, and package naming
+// applies the same rules to them. A name that differed would be an
+// identifier the package does not declare.
+func TestImportedNames(t *testing.T) {
+	home, err := gen.Model(gen.Options{Inputs: []string{filepath.Join("..", "schemas")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]model.Type{}
+	for _, ty := range home.Named() {
+		if ty.Base().External != nil {
+			t.Errorf("%s is external in a run whose inputs are the canonical schemas", ty.Base().Loc)
+		}
+		want[ty.Base().Loc.URL] = ty
+	}
+
+	space, err := gen.Model(gen.Options{Inputs: []string{downstreamOfEverything(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := 0
+	for _, ty := range space.Types[1:] {
+		c := ty.Base()
+		if !c.Imported() {
+			continue
+		}
+		imported++
+		if *c.External != gen.CanonicalImport {
+			t.Errorf("%s is imported from %+v", c.Loc, *c.External)
+		}
+		w, ok := want[c.Loc.URL]
+		switch {
+		case !ok:
+			t.Errorf("%s is imported as %s, but the canonical package declares no type for it", c.Loc.URL, c.Name.Go)
+		case w.Base().Name != c.Name:
+			t.Errorf("%s is imported as %+v, the canonical package calls it %+v", c.Loc.URL, c.Name, w.Base().Name)
+		default:
+			if e, ok := ty.(*model.Enum); ok && !slices.Equal(e.Members, w.(*model.Enum).Members) {
+				t.Errorf("%s: constants %v, the canonical package has %v", c.Name.Go, e.Members, w.(*model.Enum).Members)
+			}
+		}
+	}
+	if imported != len(want) {
+		t.Errorf("%d types imported, the canonical package declares %d: the test schema should reach every one", imported, len(want))
+	}
+}
+
+// downstreamOfEverything writes a schema whose members reference every root
+// and $defs entry of the canonical schemas, by $id.
+func downstreamOfEverything(t *testing.T) string {
+	t.Helper()
+	files, err := fs.Glob(schemas.FS, "*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]any{}
+	add := func(ref string) { props["m"+strconv.Itoa(len(props))] = map[string]any{"$ref": ref} }
+	for _, f := range files {
+		data, err := fs.ReadFile(schemas.FS, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			ID   string                     `json:"$id"`
+			Defs map[string]json.RawMessage `json:"$defs"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		add(doc.ID)
+		for key := range doc.Defs {
+			add(doc.ID + "#/$defs/" + key)
+		}
+	}
+	data, err := json.Marshal(map[string]any{
+		"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/everything.json",
+		"title": "Everything", "type": "object", "properties": props,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "everything.json")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestNoImports: without imports every type is declared here, as it was
+// before imports existed; with --no-canonical the canonical import does not
+// apply either.
+func TestNoImports(t *testing.T) {
+	tool := filepath.Join("..", "golden", "canonical-ref", "tool.json")
+	for _, opts := range []gen.Options{
+		{Inputs: []string{tool}, NoImports: true},
+		{Inputs: []string{tool}, Imports: []gen.Import{{Prefix: gen.CanonicalImport.Prefix}}, NoImports: true},
+	} {
+		space, err := gen.Model(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ty := range space.Types[1:] {
+			if ty.Base().External != nil {
+				t.Errorf("%s is external with NoImports", ty.Base().Loc)
+			}
+		}
+	}
+	space, err := gen.Model(gen.Options{Inputs: []string{tool}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(space.Types[1:], func(ty model.Type) bool { return ty.Base().Imported() }) {
+		t.Error("nothing is imported from the canonical package by default")
+	}
+}
+
+// TestImportedNameTaken: a type here may have the name of an imported type:
+// Go spells the imported one with its package, while TypeScript, which
+// imports it by name, refuses, naming the type to rename.
+func TestImportedNameTaken(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "tool.json")
+	schema := `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://example.com/tool.json",
+  "$ref": "https://envgen.dev/schemas/v1/envelope.json",
+  "$defs": {
+    "envelope": {"$dynamicAnchor": "data", "type": "object", "properties": {"id": {"type": "string"}}}
+  }
+}`
+	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{p}, GoOut: "out", GoPackage: "tool"})
+	if err != nil {
+		t.Fatalf("Go: %v", err)
+	}
+	if !slices.ContainsFunc(files, func(f gen.File) bool {
+		return strings.Contains(string(f.Content), "type Tool = envelope.Envelope[Envelope]")
+	}) {
+		t.Error("no alias of the imported envelope with the local Envelope as its payload")
+	}
+	_, err = gen.Generate(gen.Options{Inputs: []string{p}, TSOut: "ts"})
+	want := `tool.json#/$defs/envelope: the TypeScript name "Envelope" is also the name of the type imported from "@envgen/envelope"`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("TypeScript: got %v, want %s", err, want)
+	}
+}
+
+// TestImportedUnevaluated: unevaluatedProperties cannot see what an imported
+// type's validator evaluates, so a schema that needs it to is refused, with
+// the way out.
+func TestImportedUnevaluated(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "tool.json")
+	schema := `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://example.com/tool.json",
+  "type": "object",
+  "properties": {"answer": {"allOf": [{"$ref": "https://envgen.dev/schemas/v1/warning.json"}], "unevaluatedProperties": false}}
+}`
+	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []gen.Options{{GoOut: "out", GoPackage: "tool"}, {TSOut: "ts"}} {
+		opts.Inputs = []string{p}
+		_, err := gen.Generate(opts)
+		if err == nil || !strings.Contains(err.Error(), "unevaluatedProperties and unevaluatedItems cannot see what the validator of Warning") ||
+			!strings.Contains(err.Error(), "--no-imports") {
+			t.Errorf("got %v", err)
+		}
+		opts.NoImports = true
+		if _, err := gen.Generate(opts); err != nil {
+			t.Errorf("with NoImports: %v", err)
+		}
+	}
+}
