@@ -4,8 +4,8 @@ ENVGEN   := bin/envgen
 # What `make generate` renders: the embedded canonical schemas.
 # Formats (date-time …) are asserted, so the Go, TypeScript and schema validators agree on every example.
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
-# The example tool's TypeScript; npm test checks the search-output examples with it.
-EXAMPLE   := schemas/examples/search-output.json --ts-out generated/ts/test/search-output --assert-format
+# The example tool's Go and TypeScript: the Go and npm tests check the search-output examples with them.
+EXAMPLE   := schemas/examples/search-output.json --go-out internal/bench/searchoutput --go-package searchoutput --ts-out generated/ts/test/search-output --assert-format
 # The benchmark's and robustness tests' own generated packages.
 BENCH     := results tree
 bench_pkg  = internal/bench/testdata/$(1).json --go-out internal/bench/$(1) --go-package $(1) --no-canonical

@@ -10,16 +10,17 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/internal/bench/searchoutput"
 	"github.com/envgen/envgen/runtime"
 )
 
 // TestCanonicalExamples decodes schemas/examples with the generated canonical
 // package: every valid example decodes, round-trips and passes Validate;
 // every invalid one fails with exactly the (instancePath, keyword) set it
-// lists. (search-output-* examples need the example tool's own schema: the
-// TypeScript tests check those with the example tool's package.) With the
-// hand-written invalid examples and one mutation of each valid example, these
-// are the parity vectors: generated/ts/test checks the same files the same way.
+// lists; search-output-* examples are checked with the example tool's own
+// package, which imports the canonical one. With the hand-written invalid
+// examples and one mutation of each valid example, these are the parity
+// vectors: generated/ts/test checks the same files the same way.
 func TestCanonicalExamples(t *testing.T) {
 	dir := filepath.Join("..", "..", "schemas", "examples")
 	decoder := func(name string) interface {
@@ -32,7 +33,7 @@ func TestCanonicalExamples(t *testing.T) {
 		case strings.HasPrefix(name, "provenance-"):
 			return new(envelope.Provenance)
 		case strings.HasPrefix(name, "search-output-"):
-			return nil
+			return new(searchoutput.SearchOutput) // envelope.Envelope[searchoutput.SearchResults]
 		}
 		return new(envelope.Envelope[json.RawMessage])
 	}

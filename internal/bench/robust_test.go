@@ -96,18 +96,21 @@ func TestHugeString(t *testing.T) {
 // TestGeneratedIsCurrent: the generated packages here are what envgen makes
 // of testdata/ now.
 func TestGeneratedIsCurrent(t *testing.T) {
-	for _, pkg := range []string{"results", "tree"} {
-		files, err := gen.Generate(gen.Options{
-			Inputs: []string{"testdata/" + pkg + ".json"}, NoCanonical: true, GoOut: pkg, GoPackage: pkg,
-		})
+	runs := []gen.Options{
+		{Inputs: []string{"testdata/results.json"}, NoCanonical: true, GoOut: "results", GoPackage: "results"},
+		{Inputs: []string{"testdata/tree.json"}, NoCanonical: true, GoOut: "tree", GoPackage: "tree"},
+		// the example tool, which imports the canonical package (EXAMPLE in the Makefile)
+		{Inputs: []string{"../../schemas/examples/search-output.json"}, AssertFormat: true, GoOut: "searchoutput", GoPackage: "searchoutput"},
+	}
+	for _, opts := range runs {
+		files, err := gen.Generate(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, f := range files {
 			want, err := readFile(f.Path)
 			if err != nil || !bytes.Equal(want, f.Content) {
-				t.Errorf("%s is not current (%v): go run ./cmd/envgen generate internal/bench/testdata/%s.json "+
-					"--go-out internal/bench/%s --go-package %s --no-canonical", f.Path, err, pkg, pkg, pkg)
+				t.Errorf("%s is not current (%v): run `make generate`", f.Path, err)
 			}
 		}
 	}
