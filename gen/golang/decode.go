@@ -249,7 +249,7 @@ func (d *decl) decodeUnion(u *model.Union) []jen.Code {
 				jen.Return(jen.Nil()),
 			),
 		}
-		if t := d.vp.resolve(b.ref.ID); t != nil && d.vp.fn[t.Base().ID] != "" {
+		if t := d.vp.Resolve(b.ref.ID); t != nil && d.vp.fn[t.Base().ID] != "" {
 			out = append(out, jen.If(jen.Add(stateID).Dot("Valid").Call(d.funcValue(u.Branches[i]), nodeID)).Block(try...))
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/envgen/envgen/gen/doctext"
 	"github.com/envgen/envgen/gen/model"
 	envruntime "github.com/envgen/envgen/runtime"
 )
@@ -35,7 +36,7 @@ func commentLines(paras []paragraph, indent int) []string {
 	for _, p := range paras {
 		lines := p.lines
 		if p.text != "" {
-			lines = wrapText(p.text, width)
+			lines = doctext.Wrap(p.text, width)
 		}
 		if len(lines) == 0 {
 			continue
@@ -57,37 +58,12 @@ func commentLines(paras []paragraph, indent int) []string {
 	return out
 }
 
-// wrapText breaks prose into lines of at most width columns (a longer word
-// gets a line of its own).
-func wrapText(s string, width int) []string {
-	var lines []string
-	var line strings.Builder
-	for _, w := range strings.Fields(s) {
-		if line.Len() > 0 && utf8.RuneCountInString(line.String())+1+utf8.RuneCountInString(w) > width {
-			lines = append(lines, line.String())
-			line.Reset()
-		}
-		if line.Len() > 0 {
-			line.WriteByte(' ')
-		}
-		line.WriteString(w)
-	}
-	if line.Len() > 0 {
-		lines = append(lines, line.String())
-	}
-	return lines
-}
-
 // splitParagraphs splits schema prose (a description) at blank lines. A
 // paragraph with list items or indented lines keeps its lines as written;
 // the others become prose, rewrapped.
 func splitParagraphs(s string) []paragraph {
 	var out []paragraph
-	var block []string
-	flush := func() {
-		if len(block) == 0 {
-			return
-		}
+	for _, block := range doctext.Blocks(s) {
 		keep := false
 		for _, l := range block {
 			keep = keep || isListItem(l) || l[0] == ' ' || l[0] == '\t'
@@ -97,17 +73,7 @@ func splitParagraphs(s string) []paragraph {
 		} else {
 			out = append(out, prose(strings.Join(block, " ")))
 		}
-		block = nil
 	}
-	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
-		l = strings.TrimRightFunc(l, unicode.IsSpace)
-		if l == "" {
-			flush()
-			continue
-		}
-		block = append(block, l)
-	}
-	flush()
 	return out
 }
 
@@ -143,7 +109,7 @@ func (d *decl) typeDoc() []string {
 // A title that only repeats the name ("Warning") is left out.
 func opening(name string, doc model.Doc, phrase string) []paragraph {
 	title := strings.TrimSpace(doc.Title)
-	if squash(title) == squash(name) {
+	if doctext.Squash(title) == doctext.Squash(name) {
 		title = ""
 	}
 	desc := splitParagraphs(doc.Description)
@@ -257,7 +223,7 @@ const jsonTextNote = "Its values are JSON texts of mixed types, kept in the cano
 func fieldDoc(name string, doc model.Doc) []paragraph {
 	title := strings.TrimSpace(doc.Title)
 	desc := splitParagraphs(doc.Description)
-	if squash(title) == squash(name) || len(desc) > 0 && strings.HasPrefix(desc[0].text, strings.TrimSuffix(title, ".")) {
+	if doctext.Squash(title) == doctext.Squash(name) || len(desc) > 0 && strings.HasPrefix(desc[0].text, strings.TrimSuffix(title, ".")) {
 		title = ""
 	}
 	var paras []paragraph
@@ -313,17 +279,6 @@ func canonicalOrAsIs(v model.Value) string {
 		return s
 	}
 	return v.JSON
-}
-
-// squash folds a name or title for comparison: "Search result" and
-// "SearchResult" are the same.
-func squash(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
 }
 
 func startsWithWord(s, word string) bool {

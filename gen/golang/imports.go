@@ -1,8 +1,6 @@
 package golang
 
 import (
-	"slices"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/model"
@@ -52,55 +50,12 @@ func (r *renderer) importsFile() string {
 	return goFileName(r.space.Roots[0].File)
 }
 
-// importedDynamic reports whether validating the imported type t may resolve
-// a $dynamicRef in the dynamic scope, so that the functions that call it
-// enter their schema resources first.
-func (p *vplan) importedDynamic(t model.Type) bool { return len(p.importedAnchors(t)) > 0 }
-
-// importedAnchors are the $dynamicAnchors that validating the imported type
-// t may resolve in the dynamic scope: their schemas, here too, may be what
-// its validator ends up calling (through the functions that enter their
-// resources), so they are reached as the targets of a $dynamicRef here are.
-func (p *vplan) importedAnchors(t model.Type) []string {
-	out, ok := p.importedAnchorsOf[t.Base().ID]
-	if !ok {
-		out = p.dynamicAnchorsFrom(t)
-		p.importedAnchorsOf[t.Base().ID] = out
-	}
-	return out
-}
-
-// dynamicAnchorsFrom walks every validator call from t, its package's too.
-func (p *vplan) dynamicAnchorsFrom(t model.Type) []string {
-	var out []string
-	seen := map[model.TypeID]bool{}
-	stack := []model.TypeID{t.Base().ID}
-	for len(stack) > 0 {
-		id := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		u := p.get(id)
-		if u == nil || seen[id] {
-			continue
-		}
-		seen[id] = true
-		if x, ok := u.(*model.TypeParam); ok && p.bookended(x.Anchor, x.Default) && !slices.Contains(out, x.Anchor) {
-			out = append(out, x.Anchor)
-		}
-		if dr := u.Base().Checks.DynamicRef; dr != nil && p.bookended(dr.Anchor, dr.Default) && !slices.Contains(out, dr.Anchor) {
-			out = append(out, dr.Anchor)
-		}
-		stack = append(stack, p.allEdges(u)...)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // adapter is the body of the check function of an imported type:
 //
 //	return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
 func (r *renderer) adapter(t model.Type) []jen.Code {
 	c := t.Base()
-	if loc, ok := r.vp.evalBy[c.ID]; ok {
+	if loc, ok := r.vp.EvalBy[c.ID]; ok {
 		r.fail(loc, "declare the type here instead (--no-imports), or drop unevaluatedProperties and unevaluatedItems",
 			"unevaluatedProperties and unevaluatedItems cannot see what the validator of %s, from the package imported for %s, evaluates",
 			c.Name.Go, c.External.Prefix)
@@ -128,7 +83,7 @@ func (p *vplan) externalResource(loc string) bool {
 // resource at loc, and so uses its $dynamicAnchors.
 func (p *vplan) entered(loc string) bool {
 	for _, id := range p.order {
-		if t := p.get(id); t.Base().Resource == loc && p.enters(t) {
+		if t := p.Get(id); t.Base().Resource == loc && p.enters(t) {
 			return true
 		}
 	}

@@ -102,11 +102,11 @@ func (d *decl) checkNode() jen.Code {
 	var binds []jen.Code
 	for _, p := range d.params {
 		tp, ok := d.lookup(p.id).(*model.TypeParam)
-		if !ok || !d.vp.bookended(tp.Anchor, tp.Default) {
+		if !ok || !d.vp.Bookended(tp.Anchor, tp.Default) {
 			continue
 		}
 		def := jen.Nil()
-		if dt := d.vp.resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
+		if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
 			def = jen.Parens(jen.Op("*").Add(d.qualified(dt.Base()))).Call(jen.Nil())
 		}
 		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
@@ -156,7 +156,7 @@ func (d *decl) validators() []jen.Code {
 			}
 		}
 	}
-	if d.vp.dynamic {
+	if d.vp.Dynamic {
 		for i := range d.space.Resources {
 			res := &d.space.Resources[i]
 			if _, owner := d.vp.identAt(res.Loc, ""); owner == id {
@@ -181,7 +181,7 @@ func (r *renderer) orphans(file string) []jen.Code {
 			out = append(out, r.orNullFunc(id))
 		}
 	}
-	if r.vp.dynamic {
+	if r.vp.Dynamic {
 		for i := range r.space.Resources {
 			res := &r.space.Resources[i]
 			doc, _, _ := strings.Cut(res.Loc, "#")

@@ -46,7 +46,7 @@ func (r *renderer) newDecl(t model.Type) *decl {
 		// $dynamicAnchors) before its target needs methods of its own when
 		// the target is a plain named type: type Derived BaseSchema. (A
 		// generic target gets its type arguments bound instead.)
-		if target := r.vp.resolve(a.Target.ID); target != nil && target.Base().Named &&
+		if target := r.vp.Resolve(a.Target.ID); target != nil && target.Base().Named &&
 			target.Base().Kind != model.KindTypeParam && target.Base().Kind != model.KindAlias && len(target.Base().TypeParams) == 0 {
 			d.wrap, d.check = true, a.ID
 		}
@@ -57,7 +57,7 @@ func (r *renderer) newDecl(t model.Type) *decl {
 		// methods every generated type has: type Root int64, not = int64.
 		// A name for a $dynamicRef is any JSON value, checked by the schema
 		// the reference resolves to.
-		if target := r.vp.resolve(a.Target.ID); target != nil && (!target.Base().Named || target.Base().Kind == model.KindTypeParam) {
+		if target := r.vp.Resolve(a.Target.ID); target != nil && (!target.Base().Named || target.Base().Kind == model.KindTypeParam) {
 			d.t, d.standIn, d.check = target, true, target.Base().ID
 			if r.vp.scoped(a) { // it enters a resource of its own first
 				d.check = a.ID

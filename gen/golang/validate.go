@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/checkplan"
 	"github.com/envgen/envgen/gen/model"
 )
 
@@ -185,12 +186,12 @@ func sub(call jen.Code) jen.Code {
 
 // always reports whether ref accepts every value, so that no call is needed.
 func (f *vfn) always(ref model.Ref) bool {
-	return trivial(f.vp.resolve(ref.ID))
+	return checkplan.Trivial(f.vp.Resolve(ref.ID))
 }
 
 // never reports whether ref is the schema false.
 func (f *vfn) never(ref model.Ref) bool {
-	t := f.vp.resolve(ref.ID)
+	t := f.vp.Resolve(ref.ID)
 	return t != nil && t.Base().Checks.False && !ref.OrNull
 }
 
@@ -198,7 +199,7 @@ func (f *vfn) never(ref model.Ref) bool {
 // checkX(s, node), or (s.IsNull(node) || checkX(s, node)) when null is
 // allowed besides. Callers test always first.
 func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
-	c := jen.Id(f.vp.fn[f.vp.resolve(ref.ID).Base().ID]).Call(stateID, node)
+	c := jen.Id(f.vp.fn[f.vp.Resolve(ref.ID).Base().ID]).Call(stateID, node)
 	if ref.OrNull {
 		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
 	}
@@ -212,10 +213,10 @@ func (f *vfn) funcValue(ref model.Ref) jen.Code {
 }
 
 func (r *renderer) funcValue(ref model.Ref) jen.Code {
-	t := r.vp.resolve(ref.ID)
+	t := r.vp.Resolve(ref.ID)
 	name := r.vp.fn[t.Base().ID]
 	switch {
-	case trivial(t):
+	case checkplan.Trivial(t):
 		return jen.Qual(runtimePkg, "Always")
 	case name == "":
 		return jen.Qual(runtimePkg, "Never") // the shared false schema
@@ -332,9 +333,9 @@ func (f *vfn) checkBody() []jen.Code {
 // checkFuncs renders the check function(s) of the type id: the function, and
 // for a split one the body behind its frame set-up.
 func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
-	t := r.vp.get(id)
+	t := r.vp.Get(id)
 	name := r.vp.fn[id]
-	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.eval[id]}
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
 	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
 	doc := name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer + "."
 	var body []jen.Code

@@ -30,7 +30,7 @@ func (f *vfn) dynamicRef() []jen.Code {
 	if d == nil {
 		return nil
 	}
-	if !f.vp.bookended(d.Anchor, d.Default) {
+	if !f.vp.Bookended(d.Anchor, d.Default) {
 		if f.always(d.Default) {
 			return nil
 		}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/envgen/envgen/gen/doctext"
 	"github.com/envgen/envgen/gen/model"
 )
 
@@ -80,15 +81,15 @@ func docParagraphs(doc model.Doc, name string) [][]string {
 	var paras [][]string
 	title := strings.TrimSpace(doc.Title)
 	desc := strings.TrimSpace(doc.Description)
-	if title != "" && squash(title) != squash(name) && !strings.HasPrefix(desc, strings.TrimSuffix(title, ".")) {
-		paras = append(paras, wrapText(title, width))
+	if title != "" && doctext.Squash(title) != doctext.Squash(name) && !strings.HasPrefix(desc, strings.TrimSuffix(title, ".")) {
+		paras = append(paras, doctext.Wrap(title, width))
 	}
-	for _, p := range splitParagraphs(desc) {
+	for _, p := range doctext.Blocks(desc) {
 		if keepLines(p) {
 			paras = append(paras, p)
 			continue
 		}
-		paras = append(paras, wrapText(strings.Join(p, " "), width))
+		paras = append(paras, doctext.Wrap(strings.Join(p, " "), width))
 	}
 	switch {
 	case doc.WriteOnly:
@@ -168,27 +169,6 @@ func checkTags(t model.Type, doc model.Doc) []string {
 	return append(annotationTags(doc), tags...)
 }
 
-// splitParagraphs splits prose at blank lines.
-func splitParagraphs(s string) [][]string {
-	var out [][]string
-	var block []string
-	for _, l := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
-		l = strings.TrimRightFunc(l, unicode.IsSpace)
-		if l == "" {
-			if len(block) > 0 {
-				out = append(out, block)
-			}
-			block = nil
-			continue
-		}
-		block = append(block, l)
-	}
-	if len(block) > 0 {
-		out = append(out, block)
-	}
-	return out
-}
-
 // keepLines reports whether a paragraph is a list or indented text, kept as
 // written rather than rewrapped.
 func keepLines(p []string) bool {
@@ -202,36 +182,4 @@ func keepLines(p []string) bool {
 		}
 	}
 	return false
-}
-
-// wrapText breaks prose into lines of at most width columns (a longer word
-// gets a line of its own).
-func wrapText(s string, width int) []string {
-	var lines []string
-	var line strings.Builder
-	for _, word := range strings.Fields(s) {
-		if line.Len() > 0 && utf8.RuneCountInString(line.String())+1+utf8.RuneCountInString(word) > width {
-			lines = append(lines, line.String())
-			line.Reset()
-		}
-		if line.Len() > 0 {
-			line.WriteByte(' ')
-		}
-		line.WriteString(word)
-	}
-	if line.Len() > 0 {
-		lines = append(lines, line.String())
-	}
-	return lines
-}
-
-// squash folds a name or title for comparison: "Search result" and
-// "SearchResult" are the same.
-func squash(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return unicode.ToLower(r)
-		}
-		return -1
-	}, s)
 }

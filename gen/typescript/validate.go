@@ -207,7 +207,7 @@ func sub(call string) []string {
 }
 
 // target is the type whose function validates a use of ref.
-func (f *vfn) target(ref model.Ref) model.Type { return f.vp.resolve(ref.ID) }
+func (f *vfn) target(ref model.Ref) model.Type { return f.vp.Resolve(ref.ID) }
 
 // always reports whether ref accepts every value, so that no call is needed.
 func (f *vfn) always(ref model.Ref) bool {
@@ -287,7 +287,7 @@ func (f *vfn) checkOf(t model.Type) string {
 //	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	t := f.target(ref)
-	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.eval[t.Base().ID] || f.vp.split(t) {
+	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.Eval[t.Base().ID] || f.vp.split(t) {
 		return nil, false
 	}
 	switch t.(type) {
@@ -447,12 +447,12 @@ func (w *moduleWriter) checkFuncs(vp *vplan, id model.TypeID) []funcView {
 }
 
 func (w *moduleWriter) checkFuncsOf(vp *vplan, id model.TypeID) []funcView {
-	t := vp.get(id)
+	t := vp.Get(id)
 	if imported(t) {
 		return []funcView{w.adapter(vp, t)}
 	}
 	name := vp.fn[id]
-	f := &vfn{w: w, vp: vp, t: t, c: &t.Base().Checks, name: name, eval: vp.eval[id], v: "v", p: "p"}
+	f := &vfn{w: w, vp: vp, t: t, c: &t.Base().Checks, name: name, eval: vp.Eval[id], v: "v", p: "p"}
 	doc := newDoc("", [][]string{{"Checks a value against " + schemaPath(t.Base().Loc) + "."}}, nil)
 	if tp, ok := t.(*model.TypeParam); ok { // a $dynamicRef that is a schema of its own
 		body, uses := w.capture(func() []string {

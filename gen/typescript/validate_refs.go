@@ -19,7 +19,7 @@ func (f *vfn) dynamicRef() []string {
 	if dr == nil {
 		return nil
 	}
-	if !f.vp.bookended(dr.Anchor, dr.Default) {
+	if !f.vp.Bookended(dr.Anchor, dr.Default) {
 		return sub(f.inPlace(dr.Default, false))
 	}
 	check := "rt.dynamic(c, " + stringLiteral(dr.Anchor) + ", " + f.check(dr.Default) + ")"

@@ -314,7 +314,7 @@ func (w *moduleWriter) api(t model.Type) []funcView {
 		isScope = append(isScope, "rt.bind("+anchor+", is"+p.name+")")
 		args = append(args, p.name)
 	}
-	if target := vp.resolve(c.ID); vp.hasAnchors(target) && !vp.enters[target.Base().ID] {
+	if target := vp.Resolve(c.ID); vp.HasAnchors(target) && !vp.enters[target.Base().ID] {
 		anchors := w.useAnchors(vp, target.Base().Resource)
 		validateScope = append(validateScope, anchors)
 		isScope = append(isScope, anchors)
