@@ -14,10 +14,12 @@ DIALECTS := scalpel foundry mcpenvelope codegraph bmcis
 dialect   = dialects/$(1)/ --go-out generated/go/dialects/$(1) --go-package $(1) --ts-out generated/ts-dialects/$(1) --assert-format
 # The TypeScript toolchain (tsc, pinned in generated/ts/package-lock.json).
 NODE_DEPS := generated/ts/node_modules/.package-lock.json
+# The peer benchmark's node tools: ajv and esbuild (pinned in bench/node/package-lock.json).
+BENCH_DEPS := bench/node/node_modules/.package-lock.json
 # The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint bench bench-validate bench-ts conformance conformance-baseline
+.PHONY: generate check test golden lint bench bench-gen bench-validate bench-ts conformance conformance-baseline
 
 # bin/envgen is rebuilt on every use (go build is incremental, so this is cheap).
 .PHONY: bin/envgen
@@ -79,8 +81,17 @@ lint:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
-## bench: generation benchmarks (not part of make test)
-bench:
+## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test; about 6 to 10 minutes):
+##        Go decode and validate (encoding/json, santhosh-tekuri, go-jsonschema), generation (go-jsonschema),
+##        TypeScript validators and bundle sizes (ajv), and the JSON-Schema-Test-Suite matrix. bench/ is its own module.
+bench: $(NODE_DEPS) $(BENCH_DEPS)
+	cd bench && $(GO) generate ./... && $(GO) run ./cmd/report -o ../BENCHMARKS.md
+
+$(BENCH_DEPS): bench/node/package-lock.json
+	npm ci --prefix bench/node --no-audit --no-fund
+
+## bench-gen: envgen's own generation benchmark (synthetic schemas of 250, 1000 and 4000 definitions)
+bench-gen:
 	$(GO) test ./gen -run '^$$' -bench . -benchmem -count 5
 
 ## bench-validate: generated decode and Validate against encoding/json and santhosh-tekuri (not part of make test)

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/envgen/envgen/bench/matrix"
+)
+
+// The tables of the TypeScript benchmark and of the conformance matrix.
+
+func (r *Report) nodeMedian(doc, name string) float64 {
+	for _, x := range r.Node.Results {
+		if x.Doc == doc && x.Name == name {
+			return median(x.OpsPerSec)
+		}
+	}
+	return 0
+}
+
+func (r *Report) nodeTables(p printer) {
+	p("## TypeScript: envgen against ajv")
+	p("")
+	if r.Node == nil {
+		p("Not measured in this run.")
+		p("")
+		return
+	}
+	n := r.Node
+	p("One node process (%s), ajv %s: envgen's TypeScript generated from `bench/testdata/tool.json` (bundled", n.Node, n.Ajv)
+	p("by esbuild), and ajv's `Ajv2020` compiling the bundled schema once, on the parsed reference documents.")
+	p("%d interleaved rounds of about %d ms per validator; format is an annotation for both. Ratio: validations", n.Rounds, n.RoundMs)
+	p("a second ÷ ajv's.")
+	p("")
+	p("| document | validator | validations/s | time each | ÷ ajv | rounds |")
+	p("|---|---|--:|--:|--:|--:|")
+	for _, doc := range []string{"small", "large"} {
+		a := r.nodeMedian(doc, "ajv (Ajv2020)")
+		for _, x := range n.Results {
+			if x.Doc == doc {
+				ops := median(x.OpsPerSec)
+				p("| %s (%d B) | %s | %.0f | %s | %s | %d |", doc, x.Bytes, x.Name, ops, dur(1e9/ops), ratio(ops/a), len(x.OpsPerSec))
+			}
+		}
+	}
+	p("")
+	p("Bundle sizes (esbuild %s, ESM, minified; gzip -9). ajv at start-up needs its compiler and the schema,", n.Esbuild)
+	p("and compiles with `new Function` (refused under a strict Content-Security-Policy); envgen's code and")
+	p("ajv's standalone code need neither.")
+	p("")
+	p("| bundle | minified | gzipped | gzipped ÷ envgen's |")
+	p("|---|--:|--:|--:|")
+	base := 0
+	for i, s := range n.Sizes {
+		if i == 0 {
+			base = s.Gzip
+		}
+		p("| %s | %s | %s | %s |", s.Name, size(float64(s.Minified)), size(float64(s.Gzip)), ratio(float64(s.Gzip)/float64(base)))
+	}
+	p("")
+}
+
+func (r *Report) matrixTables(p printer) {
+	p("## JSON-Schema-Test-Suite: accept and reject")
+	p("")
+	p("The required tests of draft 2020-12 (`tests/draft2020-12/*.json`). envgen Go: the runner of `make")
+	p("conformance` (json.Unmarshal returns nil iff the instance is valid). envgen TypeScript: the runner of")
+	p("conformance/typescript (validateSuiteRoot and isSuiteRoot). go-jsonschema: each group generated with")
+	p("v0.24.1 (bench/cmd/gjsgen), each instance decoded with json.Unmarshal into the root type, valid iff no")
+	p("error. ajv, the reference: Ajv2020 compiling each schema at run time, the suite's remotes added. Tests of a")
+	p("group with no code to run count as wrong, and are also counted apart.")
+	p("")
+	if len(r.Matrix) == 0 {
+		p("Not measured in this run.")
+		p("")
+		return
+	}
+	p("| generator | right | invalid accepted | valid refused | right where code ran | in groups without code | groups without code, by reason |")
+	p("|---|--:|--:|--:|--:|--:|---|")
+	for _, c := range r.Matrix {
+		if c.Tests == 0 {
+			p("| %s | not measured | | | | | |", c.Name)
+			continue
+		}
+		var why []string
+		for _, k := range []string{matrix.MissingGenerate, matrix.MissingRoot, matrix.MissingCompile, matrix.MissingCrash, matrix.MissingAjv} {
+			if c.MissingBy[k] > 0 {
+				why = append(why, fmt.Sprintf("%s: %d tests", k, c.MissingBy[k]))
+			}
+		}
+		ran := c.Tests - c.Missing
+		p("| %s | **%d** of %d | %d | %d | %d of %d | %d | %d groups%s |", c.Name, c.Right, c.Tests, c.FalseAccept, c.FalseRefuse,
+			c.Right, ran, c.Missing, c.GroupsMissed, prefixed(": ", strings.Join(why, ", ")))
+	}
+	p("")
+	for _, c := range r.Matrix {
+		if c.Name == "go-jsonschema" && c.Tests > 0 {
+			p("go-jsonschema makes no root type for a root schema without `type` (most of the suite's schemas), so")
+			p("those groups have nothing to decode into; it made code that ran for %d of the %d groups.", c.Groups-c.GroupsMissed, c.Groups)
+		}
+	}
+	p("")
+	p("Right answers per file:")
+	p("")
+	header, rule := "| file |", "|---|"
+	for _, c := range r.Matrix {
+		header += " " + c.Name + " |"
+		rule += "--:|"
+	}
+	p("%s", header)
+	p("%s", rule)
+	var files []string
+	for f := range r.Matrix[0].ByFile {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		row := "| " + f + " |"
+		for _, c := range r.Matrix {
+			row += fmt.Sprintf(" %d |", c.ByFile[f])
+		}
+		p("%s", row)
+	}
+	p("")
+}
