@@ -63,6 +63,7 @@ type Plan struct {
 
 	opts              Options
 	importedAnchorsOf map[model.TypeID][]string
+	namedAt           map[string]model.Type // named types by location ("doc#pointer"), for IdentAt
 }
 
 // New analyses the validators of space.
@@ -384,19 +385,17 @@ func (p *Plan) dynamicAnchorsFrom(t model.Type) []string {
 func (p *Plan) IdentAt(url, file string) (string, model.Type) {
 	sp := p.opts.Spelling
 	doc, ptr, _ := strings.Cut(url, "#")
+	// The named type at the longest pointer that is ptr or encloses it: look
+	// up ptr, then each enclosing pointer, up to the document's root.
 	var best model.Type
 	bestLen := -1
-	for _, t := range p.Space.Types[1:] {
-		c := t.Base()
-		if !c.Named || c.Kind == model.KindTypeParam || c.Loc.URL == "" {
-			continue
-		}
-		d, tp, _ := strings.Cut(c.Loc.URL, "#")
-		if d != doc || (tp != ptr && !strings.HasPrefix(ptr, tp+"/")) {
-			continue
-		}
-		if len(tp) > bestLen || (len(tp) == bestLen && sp.Name(c) < sp.Name(best.Base())) {
+	for tp := ptr; ; tp = tp[:max(strings.LastIndex(tp, "/"), 0)] {
+		if t, ok := p.named()[doc+"#"+tp]; ok {
 			best, bestLen = t, len(tp)
+			break
+		}
+		if tp == "" {
+			break
 		}
 	}
 	var b strings.Builder
@@ -417,6 +416,28 @@ func (p *Plan) IdentAt(url, file string) (string, model.Type) {
 		}
 	}
 	return b.String(), best
+}
+
+// named indexes the named types by location, once: where two share one,
+// the one whose name sorts first.
+func (p *Plan) named() map[string]model.Type {
+	if p.namedAt != nil {
+		return p.namedAt
+	}
+	sp := p.opts.Spelling
+	p.namedAt = map[string]model.Type{}
+	for _, t := range p.Space.Types[1:] {
+		c := t.Base()
+		if !c.Named || c.Kind == model.KindTypeParam || c.Loc.URL == "" {
+			continue
+		}
+		d, tp, _ := strings.Cut(c.Loc.URL, "#")
+		key := d + "#" + tp
+		if prev, ok := p.namedAt[key]; !ok || sp.Name(c) < sp.Name(prev.Base()) {
+			p.namedAt[key] = t
+		}
+	}
+	return p.namedAt
 }
 
 // Want is a function that a type's validator needs: its name before a clash
