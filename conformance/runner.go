@@ -21,12 +21,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/conformance/harness"
+	"github.com/envgen/envgen/conformance/suite"
 	"github.com/envgen/envgen/gen"
 	"github.com/envgen/envgen/gen/golang"
 	"github.com/envgen/envgen/gen/model"
@@ -80,13 +80,9 @@ type group struct {
 	index       int
 	description string
 	schema      json.RawMessage
-	tests       []struct {
-		Description string          `json:"description"`
-		Data        json.RawMessage `json:"data"`
-		Valid       bool            `json:"valid"`
-	}
-	pkg    string
-	reason string // why there is no code to run: generation or compilation failed
+	tests       []suite.Test
+	pkg         string
+	reason      string // why there is no code to run: generation or compilation failed
 }
 
 func (o Options) logf(format string, args ...any) {
@@ -127,34 +123,14 @@ func Run(o Options) (*Result, error) {
 	return merge(groups, &rep), nil
 }
 
-func readSuite(suite string) ([]*group, error) {
-	files, err := filepath.Glob(filepath.Join(suite, "tests", "draft2020-12", "*.json"))
-	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("no draft2020-12 tests under %s", suite)
+func readSuite(dir string) ([]*group, error) {
+	groups, err := suite.Read(dir)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(files)
-	var out []*group
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		var raw []struct {
-			Description string          `json:"description"`
-			Schema      json.RawMessage `json:"schema"`
-			Tests       json.RawMessage `json:"tests"`
-		}
-		if err := json.Unmarshal(data, &raw); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		file := filepath.Base(path)
-		for i, r := range raw {
-			g := &group{file: file, index: i, description: r.Description, schema: r.Schema, pkg: packageName(file, i)}
-			if err := json.Unmarshal(r.Tests, &g.tests); err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
-			}
-			out = append(out, g)
-		}
+	out := make([]*group, len(groups))
+	for i, g := range groups {
+		out[i] = &group{file: g.File, index: g.Index, description: g.Description, schema: g.Schema, tests: g.Tests, pkg: packageName(g.File, g.Index)}
 	}
 	return out, nil
 }

@@ -58,18 +58,8 @@ func TestBundleInGoSDK(t *testing.T) {
 	}) (*mcp.CallToolResult, json.RawMessage, error) {
 		return nil, examples[in.I].doc, nil
 	})
-	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := server.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := connect(t, server)
 
 	for i, ex := range examples {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "replay", Arguments: map[string]any{"i": i}})

@@ -21,10 +21,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
+	"github.com/envgen/envgen/conformance/suite"
 	"github.com/envgen/envgen/gen"
 	"github.com/envgen/envgen/gen/model"
 )
@@ -88,11 +88,7 @@ type group struct {
 	Reason      string          `json:"reason,omitempty"` // why there is no code to run: generation or compilation failed
 }
 
-type test struct {
-	Description string          `json:"description"`
-	Data        json.RawMessage `json:"data"`
-	Valid       bool            `json:"valid"`
-}
+type test = suite.Test
 
 func (o Options) logf(format string, args ...any) {
 	if o.Log != nil {
@@ -128,30 +124,14 @@ func Run(o Options) ([]Case, error) {
 	return run(o, groups)
 }
 
-func readSuite(suite string) ([]*group, error) {
-	files, err := filepath.Glob(filepath.Join(suite, "tests", "draft2020-12", "*.json"))
-	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("no draft2020-12 tests under %s", suite)
+func readSuite(dir string) ([]*group, error) {
+	groups, err := suite.Read(dir)
+	if err != nil {
+		return nil, err
 	}
-	sort.Strings(files)
-	var out []*group
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		var raw []struct {
-			Description string          `json:"description"`
-			Schema      json.RawMessage `json:"schema"`
-			Tests       []test          `json:"tests"`
-		}
-		if err := json.Unmarshal(data, &raw); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		file := filepath.Base(path)
-		for i, r := range raw {
-			out = append(out, &group{File: file, Index: i, Description: r.Description, Schema: r.Schema, Tests: r.Tests, Name: groupName(file, i)})
-		}
+	out := make([]*group, len(groups))
+	for i, g := range groups {
+		out[i] = &group{File: g.File, Index: g.Index, Description: g.Description, Schema: g.Schema, Tests: g.Tests, Name: groupName(g.File, g.Index)}
 	}
 	return out, nil
 }

@@ -104,7 +104,6 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 		return r.ID
 	}
 	a := &model.Alias{Target: r}
-	a.Kind = model.KindAlias
 	a.Loc = loc
 	a.Doc = docOf(s)
 	a.NameHint = hint
@@ -228,7 +227,6 @@ func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, h
 		return model.Ref{ID: id}
 	}
 	a := &model.Alias{}
-	a.Kind = model.KindAlias
 	a.Loc = loc
 	a.Doc = docOf(s)
 	a.NameHint = hint

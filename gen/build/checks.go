@@ -165,7 +165,6 @@ func (b *builder) falseType() model.TypeID {
 		return id
 	}
 	a := &model.Any{}
-	a.Kind = model.KindAny
 	id := b.space.Add(a)
 	b.byLoc[key] = id
 	a.Checks.False = true

@@ -172,7 +172,6 @@ func (b *builder) typeParam(s *jsonschema.Schema) model.TypeID {
 		return id
 	}
 	p := &model.TypeParam{Anchor: s.DynamicRef.Anchor}
-	p.Kind = model.KindTypeParam
 	p.Loc = loc
 	p.Resource = b.resourceOf(loc)
 	id := b.space.Add(p)

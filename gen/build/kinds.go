@@ -57,7 +57,6 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 		t = &model.Any{}
 	}
 	c := t.Base()
-	c.Kind = kindOf(t)
 	c.Loc = loc
 	c.Doc = docOf(s)
 	c.NameHint = hint
@@ -164,32 +163,6 @@ func scalarKind(t string) model.ScalarKind {
 		return model.ScalarNull
 	}
 	return model.ScalarAny
-}
-
-func kindOf(t model.Type) model.Kind {
-	switch t.(type) {
-	case *model.Object:
-		return model.KindObject
-	case *model.Enum:
-		return model.KindEnum
-	case *model.Const:
-		return model.KindConst
-	case *model.Union:
-		return model.KindUnion
-	case *model.Array:
-		return model.KindArray
-	case *model.Tuple:
-		return model.KindTuple
-	case *model.Map:
-		return model.KindMap
-	case *model.Scalar:
-		return model.KindScalar
-	case *model.TypeParam:
-		return model.KindTypeParam
-	case *model.Alias:
-		return model.KindAlias
-	}
-	return model.KindAny
 }
 
 func value(v any) model.Value {

@@ -196,7 +196,6 @@ func (b *builder) anyType() model.TypeID {
 		return id
 	}
 	a := &model.Any{}
-	a.Kind = model.KindAny
 	id := b.space.Add(a)
 	b.byLoc[key] = id
 	return id

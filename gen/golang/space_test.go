@@ -18,7 +18,6 @@ func newSpace() *spaceBuilder { return &spaceBuilder{s: &model.Space{}} }
 // a named type.
 func (b *spaceBuilder) add(t model.Type, file, pointer, name string) model.TypeID {
 	c := t.Base()
-	c.Kind = kindOf(t)
 	c.Loc = model.Location{File: file, Pointer: pointer}
 	if name != "" {
 		c.Named = true
@@ -43,32 +42,6 @@ func (b *spaceBuilder) array(items model.Ref) model.Ref {
 
 func (b *spaceBuilder) mapOf(values model.Ref) model.Ref {
 	return model.Ref{ID: b.add(&model.Map{Values: values}, "", "", "")}
-}
-
-func kindOf(t model.Type) model.Kind {
-	switch t.(type) {
-	case *model.Object:
-		return model.KindObject
-	case *model.Enum:
-		return model.KindEnum
-	case *model.Const:
-		return model.KindConst
-	case *model.Union:
-		return model.KindUnion
-	case *model.Array:
-		return model.KindArray
-	case *model.Tuple:
-		return model.KindTuple
-	case *model.Map:
-		return model.KindMap
-	case *model.Scalar:
-		return model.KindScalar
-	case *model.TypeParam:
-		return model.KindTypeParam
-	case *model.Alias:
-		return model.KindAlias
-	}
-	return model.KindAny
 }
 
 func ref(id model.TypeID) model.Ref     { return model.Ref{ID: id} }

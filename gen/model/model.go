@@ -313,6 +313,33 @@ type Alias struct {
 	Target Ref
 }
 
+// KindOf is the Kind of t's Go type.
+func KindOf(t Type) Kind {
+	switch t.(type) {
+	case *Object:
+		return KindObject
+	case *Enum:
+		return KindEnum
+	case *Const:
+		return KindConst
+	case *Union:
+		return KindUnion
+	case *Array:
+		return KindArray
+	case *Tuple:
+		return KindTuple
+	case *Map:
+		return KindMap
+	case *Scalar:
+		return KindScalar
+	case *TypeParam:
+		return KindTypeParam
+	case *Alias:
+		return KindAlias
+	}
+	return KindAny
+}
+
 // Space is the whole type space of one generation.
 type Space struct {
 	Types []Type // Types[0] is nil: TypeID 0 is never valid
@@ -368,13 +395,14 @@ type Root struct {
 // Get returns the type with the given ID.
 func (s *Space) Get(id TypeID) Type { return s.Types[id] }
 
-// Add appends t, assigning its ID.
+// Add appends t, assigning its ID and its Kind (from its Go type).
 func (s *Space) Add(t Type) TypeID {
 	if len(s.Types) == 0 {
 		s.Types = append(s.Types, nil)
 	}
 	c := t.Base()
 	c.ID = TypeID(len(s.Types))
+	c.Kind = KindOf(t)
 	s.Types = append(s.Types, t)
 	return c.ID
 }

@@ -112,7 +112,7 @@ func TestErrors(t *testing.T) {
 		name: "a type parameter named like a type",
 		space: func() *model.Space {
 			b := newSpace()
-			p := b.add(&model.TypeParam{Anchor: "data", Default: b.anyOf()}, model.KindTypeParam, "box.json", "/$defs/data", "")
+			p := b.add(&model.TypeParam{Anchor: "data", Default: b.anyOf()}, "box.json", "/$defs/data", "")
 			box := b.object("box.json", "", "Box", nil, true, field("data", p, false))
 			b.common(box).TypeParams = []model.TypeID{p.ID}
 			b.root("box.json", box)
@@ -124,7 +124,7 @@ func TestErrors(t *testing.T) {
 		name: "an anonymous type that contains itself",
 		space: func() *model.Space {
 			b := newSpace()
-			list := b.add(&model.Array{}, model.KindArray, "tree.json", "/properties/children", "")
+			list := b.add(&model.Array{}, "tree.json", "/properties/children", "")
 			b.space.Get(list.ID).(*model.Array).Items = list
 			b.root("tree.json", b.object("tree.json", "", "Tree", nil, true, field("children", list, false)))
 			return b.space

@@ -16,9 +16,8 @@ type spaceBuilder struct {
 func newSpace() *spaceBuilder { return &spaceBuilder{space: &model.Space{}} }
 
 // add registers t. name "" leaves it anonymous; file#ptr is its location.
-func (b *spaceBuilder) add(t model.Type, kind model.Kind, file, ptr, name string) model.Ref {
+func (b *spaceBuilder) add(t model.Type, file, ptr, name string) model.Ref {
 	c := t.Base()
-	c.Kind = kind
 	c.Loc = model.Location{File: file, Pointer: ptr}
 	if name != "" {
 		c.Named = true
@@ -39,21 +38,21 @@ func (b *spaceBuilder) scalar(k model.ScalarKind, checks model.Checks) model.Ref
 	if len(s.Checks.Types) == 0 {
 		s.Checks.Types = []string{k.String()}
 	}
-	return b.add(s, model.KindScalar, "", "", "")
+	return b.add(s, "", "", "")
 }
 
 func (b *spaceBuilder) anyOf(types ...string) model.Ref {
 	a := &model.Any{}
 	a.Checks.Types = types
-	return b.add(a, model.KindAny, "", "", "")
+	return b.add(a, "", "", "")
 }
 
 func (b *spaceBuilder) array(items model.Ref) model.Ref {
-	return b.add(&model.Array{Items: items}, model.KindArray, "", "", "")
+	return b.add(&model.Array{Items: items}, "", "", "")
 }
 
 func (b *spaceBuilder) object(file, ptr, name string, extra *model.Ref, closed bool, fields ...*model.Field) model.Ref {
-	return b.add(&model.Object{Fields: fields, Extra: extra, Closed: closed}, model.KindObject, file, ptr, name)
+	return b.add(&model.Object{Fields: fields, Extra: extra, Closed: closed}, file, ptr, name)
 }
 
 func (b *spaceBuilder) enum(file, ptr, name string, members []string, values ...string) model.Ref {
@@ -61,11 +60,11 @@ func (b *spaceBuilder) enum(file, ptr, name string, members []string, values ...
 	for _, v := range values {
 		e.Values = append(e.Values, jsonValue(v))
 	}
-	return b.add(e, model.KindEnum, file, ptr, name)
+	return b.add(e, file, ptr, name)
 }
 
 func (b *spaceBuilder) constant(file, ptr, name, value string) model.Ref {
-	return b.add(&model.Const{Value: jsonValue(value), Member: name + "Value"}, model.KindConst, file, ptr, name)
+	return b.add(&model.Const{Value: jsonValue(value), Member: name + "Value"}, file, ptr, name)
 }
 
 func field(name string, t model.Ref, required bool) *model.Field {
@@ -102,10 +101,10 @@ func intp(i int) *int { return &i }
 // (common.json).
 func kitchenSpace() *model.Space {
 	b := newSpace()
-	anyRef := b.add(&model.Any{}, model.KindAny, "", "", "")
+	anyRef := b.add(&model.Any{}, "", "", "")
 	falseType := &model.Any{}
 	falseType.Checks.Not = &anyRef
-	falseRef := b.add(falseType, model.KindAny, "", "", "")
+	falseRef := b.add(falseType, "", "", "")
 	str := b.scalar(model.ScalarString, model.Checks{})
 	boolean := b.scalar(model.ScalarBoolean, model.Checks{})
 	number := b.scalar(model.ScalarNumber, model.Checks{})
@@ -116,10 +115,10 @@ func kitchenSpace() *model.Space {
 		field("message", str, true))
 
 	// envelope.json: the generic Envelope<T>, its default Data, Severity, Warning, Labels.
-	data := b.add(&model.Any{}, model.KindAny, "envelope.json", "/$defs/data", "Data")
+	data := b.add(&model.Any{}, "envelope.json", "/$defs/data", "Data")
 	b.common(data).Doc.Description = "The tool's payload."
 	param := &model.TypeParam{Anchor: "data", Default: data}
-	paramRef := b.add(param, model.KindTypeParam, "envelope.json", "/$defs/data", "")
+	paramRef := b.add(param, "envelope.json", "/$defs/data", "")
 	status := b.enum("envelope.json", "/properties/status", "EnvelopeStatus",
 		[]string{"EnvelopeStatusOk", "EnvelopeStatusPartial", "EnvelopeStatusError"}, `"ok"`, `"partial"`, `"error"`)
 	severity := b.enum("envelope.json", "/$defs/severity", "Severity",
@@ -137,7 +136,7 @@ func kitchenSpace() *model.Space {
 	warningFields[4].Doc = model.Doc{Title: "Sent at", Description: "When it was sent.", Examples: []model.Value{jsonValue(`"2026-01-02T03:04:05Z"`)}}
 	warningFields[5].Doc = model.Doc{WriteOnly: true}
 	b.common(warning).Doc.Examples = []model.Value{jsonValue(`{"code":"SLOW","severity":"info","message":"<slow>"}`)}
-	labels := b.add(&model.Map{Values: str}, model.KindMap, "envelope.json", "/$defs/labels", "Labels")
+	labels := b.add(&model.Map{Values: str}, "envelope.json", "/$defs/labels", "Labels")
 	requestID := field("x-request-id", str, false)
 	requestID.Doc = model.Doc{ReadOnly: true, Description: "Set by the server; */ is no comment end."}
 	retry := b.object("envelope.json", "/properties/retry", "", nil, true,
@@ -163,10 +162,10 @@ func kitchenSpace() *model.Space {
 
 	// shapes.json: a tool schema fixing the payload, unions, tuples, consts,
 	// a two-parameter generic type.
-	point := b.add(&model.Tuple{Items: []model.Ref{number, number}}, model.KindTuple, "shapes.json", "/$defs/point", "Point")
+	point := b.add(&model.Tuple{Items: []model.Ref{number, number}}, "shapes.json", "/$defs/point", "Point")
 	b.common(point).Checks.MinItems = intp(2)
 	rest := boolean
-	tags := b.add(&model.Tuple{Items: []model.Ref{str, number}, Rest: &rest}, model.KindTuple, "", "", "")
+	tags := b.add(&model.Tuple{Items: []model.Ref{str, number}, Rest: &rest}, "", "", "")
 	b.common(tags).Checks.MinItems = intp(1)
 	score := b.scalar(model.ScalarNumber, model.Checks{Minimum: num("0"), Maximum: num("1")})
 	hit := b.object("shapes.json", "/$defs/hit", "Hit", nil, true,
@@ -176,7 +175,7 @@ func kitchenSpace() *model.Space {
 		field("at", point, false))
 	results := b.object("shapes.json", "/$defs/search_results", "SearchResults", nil, true,
 		field("hits", b.array(hit), true))
-	output := b.add(&model.Alias{Target: model.Ref{ID: envelope.ID, Args: []model.Ref{results}}}, model.KindAlias, "shapes.json", "", "SearchOutput")
+	output := b.add(&model.Alias{Target: model.Ref{ID: envelope.ID, Args: []model.Ref{results}}}, "shapes.json", "", "SearchOutput")
 	b.root("shapes.json", output)
 
 	circleKind := b.constant("shapes.json", "/$defs/shape/oneOf/0/properties/kind", "ShapeCircleKind", `"circle"`)
@@ -186,23 +185,23 @@ func kitchenSpace() *model.Space {
 	square := b.object("shapes.json", "/$defs/shape/oneOf/1", "ShapeSquare", nil, true,
 		field("kind", squareKind, true), field("side", number, true))
 	b.add(&model.Union{Exclusive: true, Branches: []model.Ref{circle, square}, Discriminator: "kind",
-		Tags: [][]model.Value{{jsonValue(`"circle"`)}, {jsonValue(`"square"`)}}}, model.KindUnion, "shapes.json", "/$defs/shape", "Shape")
-	b.add(&model.Union{Branches: []model.Ref{str, b.array(number), nullable(point)}}, model.KindUnion, "shapes.json", "/$defs/identifier", "Identifier")
-	b.add(&model.Alias{Target: b.anyOf("string", "integer", "number")}, model.KindAlias, "shapes.json", "/$defs/scalar", "Scalar")
+		Tags: [][]model.Value{{jsonValue(`"circle"`)}, {jsonValue(`"square"`)}}}, "shapes.json", "/$defs/shape", "Shape")
+	b.add(&model.Union{Branches: []model.Ref{str, b.array(number), nullable(point)}}, "shapes.json", "/$defs/identifier", "Identifier")
+	b.add(&model.Alias{Target: b.anyOf("string", "integer", "number")}, "shapes.json", "/$defs/scalar", "Scalar")
 	b.constant("shapes.json", "/$defs/version", "Version", `"1.0"`)
 	b.constant("shapes.json", "/$defs/nothing_at_all", "NullValue", `null`)
 	b.constant("shapes.json", "/$defs/flags", "Flags", `{"a":[1,null],"b-c":-2.5}`)
 	b.enum("shapes.json", "/$defs/level", "Level", []string{"Level1", "LevelTwo", "LevelNull", "LevelTrue"}, `1`, `"two"`, `null`, `true`)
 	b.object("shapes.json", "/$defs/nothing", "Nothing", nil, true)
-	b.add(&model.Array{Items: nullable(b.array(str))}, model.KindArray, "shapes.json", "/$defs/matrix", "Matrix")
+	b.add(&model.Array{Items: nullable(b.array(str))}, "shapes.json", "/$defs/matrix", "Matrix")
 
 	// Page<TCursor, TItem>: two parameters, and an instantiation of it.
-	cursorParam := b.add(&model.TypeParam{Anchor: "cursor", Default: anyRef}, model.KindTypeParam, "shapes.json", "/$defs/cursor", "")
-	itemParam := b.add(&model.TypeParam{Anchor: "item", Default: str}, model.KindTypeParam, "shapes.json", "/$defs/item", "")
+	cursorParam := b.add(&model.TypeParam{Anchor: "cursor", Default: anyRef}, "shapes.json", "/$defs/cursor", "")
+	itemParam := b.add(&model.TypeParam{Anchor: "item", Default: str}, "shapes.json", "/$defs/item", "")
 	page := b.object("shapes.json", "/$defs/page", "Page", nil, true,
 		field("items", b.array(itemParam), true),
 		field("next", nullable(cursorParam), false))
 	b.common(page).TypeParams = []model.TypeID{cursorParam.ID, itemParam.ID}
-	b.add(&model.Alias{Target: model.Ref{ID: page.ID, Args: []model.Ref{str, hit}}}, model.KindAlias, "shapes.json", "/$defs/hit_page", "HitPage")
+	b.add(&model.Alias{Target: model.Ref{ID: page.ID, Args: []model.Ref{str, hit}}}, "shapes.json", "/$defs/hit_page", "HitPage")
 	return b.space
 }
