@@ -148,20 +148,15 @@ func (d *decl) validate() jen.Code {
 func (d *decl) validators() []jen.Code {
 	var out []jen.Code
 	id := d.id
-	for _, fid := range d.vp.order {
-		if d.vp.owner[fid] == id {
-			out = append(out, d.checkFuncs(fid)...)
-			if _, ok := d.vp.orNull[fid]; ok {
-				out = append(out, d.orNullFunc(fid))
-			}
+	for _, fid := range d.vp.owned[id] {
+		out = append(out, d.checkFuncs(fid)...)
+		if _, ok := d.vp.orNull[fid]; ok {
+			out = append(out, d.orNullFunc(fid))
 		}
 	}
 	if d.vp.Dynamic {
-		for i := range d.space.Resources {
-			res := &d.space.Resources[i]
-			if _, owner := d.vp.identAt(res.Loc, ""); owner == id {
-				out = append(out, d.anchorsFunc(res))
-			}
+		for _, i := range d.vp.ownedResources()[id] {
+			out = append(out, d.anchorsFunc(&d.space.Resources[i]))
 		}
 	}
 	return out
@@ -172,8 +167,8 @@ func (d *decl) validators() []jen.Code {
 // only referenced), and the $dynamicAnchors of their resources.
 func (r *renderer) orphans(file string) []jen.Code {
 	var out []jen.Code
-	for _, id := range r.vp.order {
-		if r.vp.owner[id] != 0 || r.vp.fileOf(r, id) != file {
+	for _, id := range r.vp.owned[0] {
+		if r.vp.fileOf(r, id) != file {
 			continue
 		}
 		out = append(out, r.checkFuncs(id)...)

@@ -120,11 +120,9 @@ func (r *renderer) plan() []goFile {
 		name := goFileName(r.fileOf(t))
 		byName[name] = append(byName[name], t)
 	}
-	for _, id := range r.vp.order { // check functions of schemas no named type encloses
-		if r.vp.owner[id] == 0 {
-			name := r.vp.fileOf(r, id)
-			byName[name] = byName[name]
-		}
+	for _, id := range r.vp.owned[0] { // check functions of schemas no named type encloses
+		name := r.vp.fileOf(r, id)
+		byName[name] = byName[name]
 	}
 	files := make([]goFile, 0, len(byName))
 	for name, types := range byName {

@@ -33,13 +33,18 @@ type vplan struct {
 	// resource in scope: functions in such resources enter their resource.
 	anchors map[string]string // resource location → name of its anchors function
 	orNull  map[model.TypeID]string
-	order   []model.TypeID // the types with functions, by name
+	order   []model.TypeID                  // the types with functions, by name
+	owned   map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
+	// resOwned is, once asked for, owner → the indexes of the resources in
+	// space.Resources whose anchors function its file declares.
+	resOwned map[model.TypeID][]int
 }
 
 func newVPlan(space *model.Space) *vplan {
 	p := &vplan{
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		owner: map[model.TypeID]model.TypeID{}, anchors: map[string]string{}, orNull: map[model.TypeID]string{},
+		owned: map[model.TypeID][]model.TypeID{},
 	}
 	p.Plan = checkplan.New(space, checkplan.Options{
 		ShapeEdges: true, // unions and generic arguments check their parts
@@ -96,6 +101,7 @@ func (p *vplan) name(reached []model.TypeID) {
 	for _, w := range wants {
 		p.fn[w.ID] = unique(w.Name)
 		p.order = append(p.order, w.ID)
+		p.owned[p.owner[w.ID]] = append(p.owned[p.owner[w.ID]], w.ID)
 	}
 	for _, w := range wants {
 		t := p.Get(w.ID)
@@ -177,6 +183,19 @@ func (p *vplan) ident(t model.Type) (string, model.TypeID) {
 		return "Nothing", 0
 	}
 	return p.identAt(c.Loc.URL, c.Loc.File)
+}
+
+// ownedResources maps each named type to the resources whose anchors
+// functions its file declares (see identAt); computed once.
+func (p *vplan) ownedResources() map[model.TypeID][]int {
+	if p.resOwned == nil {
+		p.resOwned = map[model.TypeID][]int{}
+		for i := range p.space.Resources {
+			_, owner := p.identAt(p.space.Resources[i].Loc, "")
+			p.resOwned[owner] = append(p.resOwned[owner], i)
+		}
+	}
+	return p.resOwned
 }
 
 // identAt names a schema location (see checkplan's IdentAt), and gives
