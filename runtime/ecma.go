@@ -1,8 +1,10 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -70,7 +72,29 @@ func CheckECMA(pattern string) error {
 	if err := t.run(); err != nil {
 		return fmt.Errorf("pattern %q: %w", pattern, err)
 	}
+	// The translation keeps the pattern's structure, with lookaround and
+	// backreferences made plain: what it gets wrong (parentheses, repeats),
+	// ECMA-262 gets wrong too. RE2's own limits (such as repeat counts over
+	// 1000) are not ECMA-262's and are left to the backends.
+	if _, err := syntax.Parse(t.out.String(), syntax.Perl); err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) && structural[se.Code] {
+			return fmt.Errorf("pattern %q: %s", pattern, se.Code)
+		}
+	}
 	return nil
+}
+
+// structural are the RE2 parse errors that a translated pattern has only
+// when the ECMA-262 pattern is invalid as well.
+var structural = map[syntax.ErrorCode]bool{
+	syntax.ErrMissingParen:          true,
+	syntax.ErrUnexpectedParen:       true,
+	syntax.ErrMissingBracket:        true,
+	syntax.ErrMissingRepeatArgument: true,
+	syntax.ErrInvalidRepeatOp:       true,
+	syntax.ErrTrailingBackslash:     true,
+	syntax.ErrInvalidCharRange:      true,
 }
 
 func (t *ecma) peek(s string) bool { return strings.HasPrefix(t.src[t.i:], s) }

@@ -75,3 +75,25 @@ func TestTranslateECMARefuses(t *testing.T) {
 		t.Error("a{1001} compiled")
 	}
 }
+
+// CheckECMA accepts what is valid ECMA-262 though RE2 cannot run it, and
+// refuses what ECMA-262 refuses.
+func TestCheckECMA(t *testing.T) {
+	for _, valid := range []string{`a(?=b)`, `(?<!a)b`, `(a)\1`, `(?<x>a)\k<x>`, `a{1001}`, `^[a-z]+$`, `a{`} {
+		if err := CheckECMA(valid); err != nil {
+			t.Errorf("%s: %v", valid, err)
+		}
+	}
+	for pattern, want := range map[string]string{
+		`a(b`:   "missing closing )",
+		`a)b`:   "unexpected )",
+		`*a`:    "missing argument to repetition operator",
+		`a**`:   "invalid nested repetition operator",
+		`[z-a]`: "invalid character class range",
+		`[a`:    "missing ]",
+	} {
+		if err := CheckECMA(pattern); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", pattern, err, want)
+		}
+	}
+}
