@@ -55,10 +55,8 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	if s.Pattern != nil {
 		k.Pattern = s.Pattern.String()
 	}
-	if s.Format != nil {
+	if s.Format != nil { // kept whether or not it asserts: that is --assert-format's choice
 		k.Format = s.Format.Name
-	} else if f, ok := b.set.Raw(s.Location)["format"].(string); ok {
-		k.Format = f // the compiler keeps format only when it asserts it
 	}
 
 	// number

@@ -1,5 +1,7 @@
-// Package load reads schema files, checks them against their metaschema and
-// resolves every reference with github.com/santhosh-tekuri/jsonschema/v6.
+// Package load reads schema files, checks them against their metaschema
+// (with github.com/santhosh-tekuri/jsonschema/v6), resolves every reference
+// and compiles every schema into a jsonschema.Schema, the form the builder
+// reads.
 //
 // It never touches the network: a reference resolves to an input file, a file
 // beside it, an embedded canonical schema, or a folder that a RefMap prefix
@@ -42,7 +44,7 @@ type Set struct {
 	// Files are the input files, sorted by Path.
 	Files []*File
 	docs  map[string]*document // by root URL
-	c     *jsonschema.Compiler // for Referenced
+	c     *compiler            // for Referenced
 	l     *loader
 }
 
@@ -78,9 +80,7 @@ func Load(opts Options) (*Set, error) {
 		refMap: normalizeRefMap(opts.RefMap),
 		byURL:  map[string]*document{},
 	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(l)
-	c.UseRegexpEngine(ecmaEngine)
+	c := newCompiler(l)
 	l.set.c, l.set.l = c, l
 
 	type input struct {
@@ -116,7 +116,7 @@ func Load(opts Options) (*Set, error) {
 		}
 	}
 	for _, in := range inputs {
-		sch, err := c.Compile(in.url)
+		sch, err := c.compile(in.url, "")
 		if err != nil {
 			return nil, l.compileError(in.path, err)
 		}
@@ -156,7 +156,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 		for _, u := range next {
 			done[u] = true
 			d := s.docs[u]
-			sch, err := s.c.Compile(u)
+			sch, err := s.c.compile(u, "")
 			if err != nil {
 				return nil, s.l.compileError(d.path, err)
 			}
@@ -173,7 +173,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 
 // compileDefs compiles every $defs and definitions entry of a document, so that
 // each becomes a type whether or not anything references it.
-func compileDefs(c *jsonschema.Compiler, u string, doc any) ([]Def, error) {
+func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	type entry struct{ key, ptr string }
 	var entries []entry
 	walkSchemas(doc, u, "", func(ptr, _ string, obj map[string]any) {
@@ -189,8 +189,7 @@ func compileDefs(c *jsonschema.Compiler, u string, doc any) ([]Def, error) {
 	})
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {
-		// a pointer in a URL fragment is percent-encoded ("%" in a key is "%25")
-		sch, err := c.Compile(u + "#" + (&url.URL{Fragment: e.ptr}).EscapedFragment())
+		sch, err := c.compile(u, e.ptr)
 		if err != nil {
 			return nil, err
 		}

@@ -71,6 +71,50 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.json": `{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true}`},
 		want:  `a.json#/$recursiveAnchor: unsupported keyword "$recursiveAnchor"`,
 	}, {
+		name:  "missing anchor",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$anchor": "here"}}, "items": {"$ref": "#there"}}`},
+		want:  `a.json#/items/$ref: $ref "#there" does not resolve: no such location in a.json`,
+	}, {
+		name:  "missing location in another file",
+		files: map[string]string{"a.json": `{"items": {"$ref": "b.json#/$defs/x"}}`, "b.json": `{"$defs": {}}`},
+		want:  `a.json#/items/$ref: $ref "b.json#/$defs/x" does not resolve: no such location in b.json`,
+	}, {
+		name:  "dynamic reference",
+		files: map[string]string{"a.json": `{"items": {"$dynamicRef": "#/$defs/none"}}`},
+		want:  `a.json#/items/$dynamicRef: $dynamicRef "#/$defs/none" does not resolve: no such location in a.json`,
+	}, {
+		name:  "invalid pattern",
+		files: map[string]string{"a.json": `{"properties": {"s": {"type": "string", "pattern": "a(b"}}}`},
+		want:  `a.json#/properties/s/pattern: invalid pattern "a(b": `,
+	}, {
+		name:  "invalid pattern property",
+		files: map[string]string{"a.json": `{"patternProperties": {"[": {}}}`},
+		want:  `a.json#/patternProperties/[: invalid pattern "[": `,
+	}, {
+		name:  "same anchor twice",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$anchor": "x"}, "b": {"$anchor": "x"}}}`},
+		want:  `a.json#/$defs/b/$anchor: anchor "x" is also declared at /$defs/a`,
+	}, {
+		name:  "same embedded $id twice",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$id": "https://x.test/e"}, "b": {"$id": "https://x.test/e"}}}`},
+		want:  `a.json#/$defs/b: identifier "https://x.test/e" is also the identifier of /$defs/a`,
+	}, {
+		name:   "metaschema of a referenced file",
+		files:  map[string]string{"a.json": `{"items": {"$ref": "b.json"}}`, "b.json": `{"minLength": -1}`},
+		inputs: []string{"a.json"},
+		want:   `b.json#/minLength: not a valid schema: `,
+	}, {
+		name:  "metaschema on the network",
+		files: map[string]string{"a.json": `{"$schema": "https://x.test/meta", "type": "string"}`},
+		want:  `a.json#/$schema: $schema "https://x.test/meta" needs the network, and envgen never fetches`,
+	}, {
+		name: "unknown vocabulary",
+		files: map[string]string{
+			"a.json":    `{"$schema": "https://x.test/meta", "type": "string"}`,
+			"meta.json": `{"$id": "https://x.test/meta", "$vocabulary": {"https://x.test/vocab/units": true}}`,
+		},
+		want: `a.json#/$schema: metaschema "https://x.test/meta" requires the vocabulary "https://x.test/vocab/units", which envgen does not know`,
+	}, {
 		name:  "same $id twice",
 		files: map[string]string{"a.json": `{"$id": "https://x.test/a"}`, "b.json": `{"$id": "https://x.test/a"}`},
 		want:  `b.json#: $id "https://x.test/a" is also the $id of a.json`,

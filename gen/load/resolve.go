@@ -115,47 +115,15 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	return doc, nil
 }
 
-// compileError turns an error of the compiler into a *model.Error that names
-// the file and JSON Pointer at fault.
+// compileError turns an error of compiling the file into a *model.Error.
+// The compiler names the file and JSON Pointer at fault in nearly all of
+// them; what is left is named by the file being compiled.
 func (l *loader) compileError(file string, err error) error {
 	var me *model.Error
 	if errors.As(err, &me) {
 		return me
 	}
-	var sve *jsonschema.SchemaValidationError
-	if errors.As(err, &sve) {
-		return l.metaschemaError(sve)
-	}
-	var target string
-	var lue *jsonschema.LoadURLError
-	var jpe *jsonschema.JSONPointerNotFoundError
-	var ane *jsonschema.AnchorNotFoundError
-	switch {
-	case errors.As(err, &lue):
-		target = lue.URL
-	case errors.As(err, &jpe):
-		target = jpe.URL
-	case errors.As(err, &ane):
-		target = ane.Reference
-	}
-	if target == "" {
-		return &model.Error{Loc: model.Location{File: file}, Message: "invalid schema: " + err.Error()}
-	}
-	loc, ref := l.findReference(target)
-	if loc.File == "" {
-		loc = model.Location{File: file}
-	}
-	switch {
-	case lue != nil && errors.Is(lue.Err, errNetwork):
-		return &model.Error{Loc: loc, Message: fmt.Sprintf("$ref %q needs the network, and envgen never fetches", ref),
-			Hint: "add the schema to the inputs, or map its prefix to a local folder with --ref-map PREFIX=DIR"}
-	case lue != nil:
-		return &model.Error{Loc: loc, Message: fmt.Sprintf("$ref %q does not resolve: %v", ref, lue.Err),
-			Hint: "check the path or $id it names"}
-	default:
-		return &model.Error{Loc: loc, Message: fmt.Sprintf("$ref %q does not resolve: no such location in %s", ref, l.pathOf(target)),
-			Hint: "check the JSON Pointer or $anchor after the #"}
-	}
+	return &model.Error{Loc: model.Location{File: file}, Message: "invalid schema: " + err.Error()}
 }
 
 func (l *loader) pathOf(target string) string {
@@ -164,62 +132,6 @@ func (l *loader) pathOf(target string) string {
 		return d.path
 	}
 	return root
-}
-
-// findReference finds the $ref (or $dynamicRef) whose resolved URL is target,
-// in any document loaded so far; it returns where it stands and what it says.
-func (l *loader) findReference(target string) (model.Location, string) {
-	targetDoc, _, _ := strings.Cut(target, "#")
-	roots := make([]string, 0, len(l.set.docs))
-	for u := range l.set.docs {
-		roots = append(roots, u)
-	}
-	sort.Strings(roots)
-	var best model.Location
-	var bestRef string
-	for _, u := range roots {
-		d := l.set.docs[u]
-		walkSchemas(d.doc, u, "", func(ptr, base string, obj map[string]any) {
-			for _, kw := range []string{"$ref", "$dynamicRef"} {
-				ref, ok := obj[kw].(string)
-				if !ok || bestRef != "" {
-					continue
-				}
-				resolved := resolveURL(base, ref)
-				doc, _, _ := strings.Cut(resolved, "#")
-				if resolved == target || (doc == targetDoc && !strings.Contains(target, "#")) {
-					best = model.Location{File: d.path, Pointer: ptr + "/" + escape(kw), URL: u + "#" + ptr}
-					bestRef = ref
-				}
-			}
-		})
-	}
-	if bestRef == "" {
-		return model.Location{}, target
-	}
-	return best, bestRef
-}
-
-func (l *loader) metaschemaError(sve *jsonschema.SchemaValidationError) error {
-	u := strings.TrimSuffix(sve.URL, "#")
-	file := u
-	d := l.set.docs[u]
-	if d == nil {
-		d = l.byURL[u]
-	}
-	if d != nil {
-		file = d.path
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(sve.Err, &ve) {
-		return &model.Error{Loc: model.Location{File: file}, Message: "not a valid schema: " + sve.Err.Error()}
-	}
-	leaf := firstLeaf(ve)
-	return &model.Error{
-		Loc:     model.Location{File: file, Pointer: pointer(leaf.InstanceLocation)},
-		Message: "not a valid schema: " + leafMessage(leaf),
-		Hint:    "the file must be valid against its metaschema ($schema, or draft 2020-12 when absent)",
-	}
 }
 
 func firstLeaf(ve *jsonschema.ValidationError) *jsonschema.ValidationError {
