@@ -12,20 +12,9 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-)
 
-// referenceDir is ../shared/reference beside the checkout, or $ENVGEN_REFERENCE.
-func referenceDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("ENVGEN_REFERENCE")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "reference")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("reference schemas not found at %s (set ENVGEN_REFERENCE): %v", dir, err)
-	}
-	return dir
-}
+	"github.com/envgen/envgen/internal/reference"
+)
 
 // published pairs each dialect schema with the schema its project publishes
 // (under reference/upstream) and the published examples of it.
@@ -80,7 +69,7 @@ func fileURL(t *testing.T, path string) string {
 // TestUpstreamExamples checks that every published example is valid against
 // its dialect schema.
 func TestUpstreamExamples(t *testing.T) {
-	dir := filepath.Join(referenceDir(t), "upstream")
+	dir := filepath.Join(reference.Dir(t), "upstream")
 	n := 0
 	for _, p := range published {
 		if p.example == "" {
@@ -100,7 +89,7 @@ func TestUpstreamExamples(t *testing.T) {
 // invalid cases and what converting the canonical examples produces. A case
 // that says it tightens the published schema is valid there and invalid here.
 func TestUpstreamVerdicts(t *testing.T) {
-	dir := filepath.Join(referenceDir(t), "upstream")
+	dir := filepath.Join(reference.Dir(t), "upstream")
 	corpus := verdictCorpus(t, dir)
 	for _, p := range published {
 		up := compileUpstream(t, dir, p.upstream)
@@ -182,7 +171,7 @@ func readFile(t *testing.T, path string) []byte {
 // schema is the published one, and its request schema gives the same
 // verdicts as bmcis/request.json.
 func TestSeedSchemas(t *testing.T) {
-	dir := filepath.Join(referenceDir(t), "upstream")
+	dir := filepath.Join(reference.Dir(t), "upstream")
 	seedResponse, _ := parse(readFile(t, "bmcis/examples/response-schema.json"))
 	publishedResponse, _ := parse(readFile(t, filepath.Join(dir, "bmcis/response_envelope.schema.json")))
 	if d := diff(seedResponse, publishedResponse); len(d) > 0 {

@@ -8,20 +8,8 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/internal/reference"
 )
-
-// referenceDir is ../shared/reference beside the checkout, or $ENVGEN_REFERENCE.
-func referenceDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("ENVGEN_REFERENCE")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "reference")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("reference schemas not found at %s (set ENVGEN_REFERENCE): %v", dir, err)
-	}
-	return dir
-}
 
 // isSchemaDocument tells a schema from the examples and configs beside it:
 // a schema names a json-schema.org metaschema in $schema.
@@ -40,7 +28,7 @@ func isSchemaDocument(t *testing.T, path string) bool {
 // TestReferenceSchemas generates Go for every published schema of the seed
 // conventions and for the MCP specification's schema, and builds and vets it.
 func TestReferenceSchemas(t *testing.T) {
-	ref := referenceDir(t)
+	ref := reference.Dir(t)
 	upstream, err := filepath.Glob(filepath.Join(ref, "upstream", "*", "*.json"))
 	if err != nil {
 		t.Fatal(err)

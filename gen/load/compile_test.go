@@ -14,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/envgen/envgen/internal/reference"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -23,19 +24,6 @@ import (
 // specification's schema and envgen's own schemas, both compile every schema
 // location, and the graphs they build must agree in every exported field.
 
-// referenceDir is ../shared/reference beside the checkout, or $ENVGEN_REFERENCE.
-func referenceDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("ENVGEN_REFERENCE")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "reference")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("reference schemas not found at %s (set ENVGEN_REFERENCE): %v", dir, err)
-	}
-	return dir
-}
-
 // corpus is a set of documents compiled together.
 type corpus struct {
 	name   string
@@ -44,7 +32,7 @@ type corpus struct {
 }
 
 func TestCompileAgreesWithSanthosh(t *testing.T) {
-	ref := referenceDir(t)
+	ref := reference.Dir(t)
 	var corpora []corpus
 	suite := filepath.Join(ref, "JSON-Schema-Test-Suite")
 	remotes := map[string]string{"http://localhost:1234/": filepath.Join(suite, "remotes")}
