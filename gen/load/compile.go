@@ -53,13 +53,14 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 		return nil, r.errorAt(ptr, "", "no such location in %s", r.path)
 	}
 	sch := c.enqueue(location{u, ptr})
-	for len(c.queue) > 0 {
-		p := c.queue[len(c.queue)-1]
-		c.queue = c.queue[:len(c.queue)-1]
-		if err := c.compileAt(p.loc, p.sch); err != nil {
+	// first in, first out: with several errors, the first reported is the
+	// one nearest the top of the document
+	for i := 0; i < len(c.queue); i++ {
+		if err := c.compileAt(c.queue[i].loc, c.queue[i].sch); err != nil {
 			return nil, err
 		}
 	}
+	c.queue = c.queue[:0]
 	return sch, nil
 }
 
@@ -148,7 +149,7 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		p, ok := tres.anchors[frag]
 		if !ok {
 			return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
-				"%s %q does not resolve: no such location in %s", kw, ref, target.path)
+				"%s %q does not resolve: no anchor %q in %s", kw, ref, frag, target.path)
 		}
 		tptr = p
 	}

@@ -123,7 +123,7 @@ func (o *object) applicator(version int) {
 			re, err := ecmaEngine(p)
 			if err != nil {
 				o.fail(o.r.errorAt(o.ptr+"/patternProperties/"+escape(p), "patterns are ECMA-262 regular expressions",
-					"invalid pattern %q: %v", p, err))
+					"invalid %v", err))
 				continue
 			}
 			s.PatternProperties[re] = m[p]
@@ -194,7 +194,7 @@ func (o *object) validation(version int) {
 	if p, ok := o.obj["pattern"].(string); ok {
 		re, err := ecmaEngine(p)
 		if err != nil {
-			o.fail(o.r.errorAt(o.ptr+"/pattern", "patterns are ECMA-262 regular expressions", "invalid pattern %q: %v", p, err))
+			o.fail(o.r.errorAt(o.ptr+"/pattern", "patterns are ECMA-262 regular expressions", "invalid %v", err))
 		} else {
 			s.Pattern = re
 		}
