@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/internal/reference"
 	"github.com/envgen/envgen/schemas"
@@ -21,8 +22,9 @@ import (
 // The compiler follows jsonschema.Compiler keyword for keyword (compile.go).
 // These tests hold it to that: over the JSON-Schema-Test-Suite of every draft
 // envgen reads, the published schemas of the seed conventions, the MCP
-// specification's schema and envgen's own schemas, both compile every schema
-// location, and the graphs they build must agree in every exported field.
+// specification's schema, envgen's own schemas and the golden cases' inputs,
+// both compile every schema location, and the graphs they build must agree
+// in every exported field; where one refuses a document, so must the other.
 
 // corpus is a set of documents compiled together.
 type corpus struct {
@@ -60,6 +62,7 @@ func TestCompileAgreesWithSanthosh(t *testing.T) {
 		corpora = append(corpora, fileCorpus(t, name, files[name]))
 	}
 	corpora = append(corpora, canonicalCorpus(t))
+	corpora = append(corpora, goldenCorpora(t)...)
 	for i, doc := range olderDrafts {
 		v, err := decodeJSON([]byte(doc))
 		if err != nil {
@@ -185,6 +188,47 @@ func fileCorpus(t *testing.T, name string, paths []string) corpus {
 		c.docs[compileURL(filepath.ToSlash(p), doc)] = doc
 	}
 	return c
+}
+
+// goldenCorpora are the inputs of the golden cases, with the canonical
+// schemas, as the generator sees them.
+func goldenCorpora(t *testing.T) []corpus {
+	cases, err := filepath.Glob(filepath.Join("..", "..", "golden", "*", "case.yaml"))
+	if err != nil || len(cases) < 25 {
+		t.Fatalf("golden cases: %d found (%v)", len(cases), err)
+	}
+	canonical := canonicalCorpus(t)
+	var out []corpus
+	for _, p := range cases {
+		dir := filepath.Dir(p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opts struct {
+			Inputs []string          `yaml:"inputs"`
+			RefMap map[string]string `yaml:"ref_map"`
+		}
+		if err := yaml.Unmarshal(data, &opts); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		c := corpus{name: "golden/" + filepath.Base(dir), docs: map[string]any{}, refMap: map[string]string{}}
+		for u, doc := range canonical.docs {
+			c.docs[u] = doc
+		}
+		for prefix, d := range opts.RefMap {
+			c.refMap[prefix] = filepath.Join(dir, d)
+		}
+		for _, in := range opts.Inputs {
+			doc, _, err := readFile(filepath.ToSlash(filepath.Join(dir, in)))
+			if err != nil {
+				continue // the error cases' unreadable inputs: TestGolden checks their messages
+			}
+			c.docs[compileURL(filepath.ToSlash(filepath.Join(dir, in)), doc)] = doc
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 func canonicalCorpus(t *testing.T) corpus {
