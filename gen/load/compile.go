@@ -23,11 +23,12 @@ import (
 // thousands of definitions.) Documents are still checked against their
 // metaschema by github.com/santhosh-tekuri/jsonschema/v6 (meta.go).
 type compiler struct {
-	l       *loader
-	meta    *metaschemas
-	roots   map[string]*root
-	schemas map[location]*jsonschema.Schema
-	queue   []pending
+	l        *loader
+	meta     *metaschemas
+	roots    map[string]*root
+	schemas  map[location]*jsonschema.Schema
+	queue    []pending
+	metaDocs map[string]any // the metaschemas of dialects, by URL
 }
 
 // location is a schema's place: the URL of its document and a JSON Pointer.
@@ -39,7 +40,8 @@ type pending struct {
 }
 
 func newCompiler(l *loader) *compiler {
-	return &compiler{l: l, meta: newMetaschemas(l), roots: map[string]*root{}, schemas: map[location]*jsonschema.Schema{}}
+	return &compiler{l: l, meta: newMetaschemas(l), roots: map[string]*root{},
+		schemas: map[location]*jsonschema.Schema{}, metaDocs: map[string]any{}}
 }
 
 // compile returns the compiled schema at ptr in the document at u, and
@@ -74,27 +76,12 @@ func (c *compiler) enqueue(loc location) *jsonschema.Schema {
 	return sch
 }
 
-// compileAt fills in sch, the schema at loc. A location that no walk of
-// subschemas reached (a $ref into a place no keyword makes a schema) has
-// its resources collected and is checked against the metaschema first.
+// compileAt fills in sch, the schema at loc.
 func (c *compiler) compileAt(loc location, sch *jsonschema.Schema) error {
 	r := c.roots[loc.url]
 	v, _ := lookupOK(r.doc, loc.ptr)
-	if !r.processed[loc.ptr] {
-		res := r.resource(loc.ptr)
-		if err := c.collect(r, v, res.id, loc.ptr, res.dialect); err != nil {
-			return err
-		}
-		if _, ok := r.resources[loc.ptr]; !ok {
-			if obj, ok := v.(map[string]any); ok {
-				if err := r.collectAnchors(obj, loc.ptr, r.resource(loc.ptr)); err != nil {
-					return err
-				}
-			}
-		}
-		if err := c.meta.check(r, loc.ptr, v); err != nil {
-			return err
-		}
+	if err := c.ensure(r, loc.ptr, v); err != nil {
+		return err
 	}
 	res := r.resource(loc.ptr)
 	sch.DraftVersion = res.dialect.draft.version
@@ -113,6 +100,27 @@ func (c *compiler) compileAt(loc location, sch *jsonschema.Schema) error {
 	return nil
 }
 
+// ensure makes ready v, the value at ptr in r, that no walk of subschemas
+// has reached (a $ref into a place no keyword makes a schema): its resources
+// and anchors are collected, and it is checked against the metaschema.
+func (c *compiler) ensure(r *root, ptr string, v any) error {
+	if r.processed[ptr] {
+		return nil
+	}
+	res := r.resource(ptr)
+	if err := c.collect(r, v, res.id, ptr, res.dialect); err != nil {
+		return err
+	}
+	if _, ok := r.resources[ptr]; !ok {
+		if obj, ok := v.(map[string]any); ok {
+			if err := r.collectAnchors(obj, ptr, r.resource(ptr)); err != nil {
+				return err
+			}
+		}
+	}
+	return c.meta.check(r, ptr, v)
+}
+
 // resolve finds what ref, written in the schema at ptr of r under keyword
 // kw, refers to, and returns its compiled schema; the target's document is
 // loaded if need be. An error names the reference.
@@ -129,7 +137,10 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 	case tres != nil:
 	case isMetaschema(u):
 		sch, err := c.meta.schema(u + "#" + encodePointer(frag))
-		if err != nil {
+		var lue *jsonschema.LoadURLError
+		if errors.As(err, &lue) {
+			return nil, referenceError(r, at, kw, ref, errNetwork)
+		} else if err != nil {
 			return nil, r.errorAt(at, "", "%s %q does not resolve: %v", kw, ref, err)
 		}
 		return sch, nil
@@ -153,9 +164,17 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		}
 		tptr = p
 	}
-	if _, ok := lookupOK(target.doc, tptr); !ok {
+	v, ok := lookupOK(target.doc, tptr)
+	if !ok {
 		return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
 			"%s %q does not resolve: no such location in %s", kw, ref, target.path)
+	}
+	if err := c.ensure(target, tptr, v); err != nil {
+		var me *model.Error
+		if errors.As(err, &me) && me.Hint == metaHint { // say where the schema that is not one was meant
+			me.Hint = fmt.Sprintf("the %s at %s#%s leads to %s#%s, which is not a schema", kw, r.path, at, target.path, tptr)
+		}
+		return nil, err
 	}
 	return c.enqueue(location{target.url, tptr}), nil
 }
@@ -196,6 +215,9 @@ func lookupOK(doc any, ptr string) (any, bool) {
 		return nil, false
 	}
 	for _, tok := range strings.Split(ptr[1:], "/") {
+		if strings.Count(tok, "~") != strings.Count(tok, "~0")+strings.Count(tok, "~1") {
+			return nil, false // "~" escapes only 0 and 1
+		}
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		switch v := doc.(type) {
 		case map[string]any:

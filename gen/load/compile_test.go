@@ -64,12 +64,11 @@ func TestCompileAgreesWithSanthosh(t *testing.T) {
 	corpora = append(corpora, canonicalCorpus(t))
 	corpora = append(corpora, goldenCorpora(t)...)
 	for i, doc := range olderDrafts {
-		v, err := decodeJSON([]byte(doc))
-		if err != nil {
-			t.Fatalf("olderDrafts[%d]: %v", i, err)
-		}
-		corpora = append(corpora, corpus{name: fmt.Sprintf("olderDrafts[%d]", i),
-			docs: map[string]any{fmt.Sprintf("http://envgen.test/older/%d.json", i): v}, refMap: remotes})
+		corpora = append(corpora, docsCorpus(t, fmt.Sprintf("olderDrafts[%d]", i), remotes,
+			map[string]string{fmt.Sprintf("http://envgen.test/older/%d.json", i): doc}))
+	}
+	for i, docs := range dialects {
+		corpora = append(corpora, docsCorpus(t, fmt.Sprintf("dialects[%d]", i), remotes, docs))
 	}
 	if len(corpora) < 1000 {
 		t.Fatalf("only %d corpora: is the test suite complete?", len(corpora))
@@ -95,6 +94,53 @@ func TestCompileAgreesWithSanthosh(t *testing.T) {
 	if locations < 5000 {
 		t.Errorf("only %d schema locations compared", locations)
 	}
+}
+
+func docsCorpus(t *testing.T, name string, refMap map[string]string, docs map[string]string) corpus {
+	c := corpus{name: name, docs: map[string]any{}, refMap: refMap}
+	for u, text := range docs {
+		v, err := decodeJSON([]byte(text))
+		if err != nil {
+			t.Fatalf("%s %s: %v", name, u, err)
+		}
+		c.docs[u] = v
+	}
+	return c
+}
+
+// dialects mix drafts in one document and use metaschemas of their own.
+var dialects = []map[string]string{
+	{"http://envgen.test/d/a.json": `{"$defs": {"e": {"$schema": "http://json-schema.org/draft-07/schema#",
+		"$id": "http://envgen.test/d/e.json", "items": [{"type": "string"}], "additionalItems": false}}}`},
+	{"http://envgen.test/d/b.json": `{"$schema": "http://json-schema.org/draft-04/schema#", "definitions": {"e":
+		{"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "http://envgen.test/d/e.json",
+		 "exclusiveMinimum": 5, "prefixItems": [true]}}}`},
+	{"http://envgen.test/d/c.json": `{"$defs": {"e": {"$schema": "http://json-schema.org/draft-04/schema#",
+		"id": "http://envgen.test/d/e.json", "properties": {"a": {"exclusiveMaximum": true, "maximum": 3}}}}}`},
+	{"http://envgen.test/d/d.json": `{"$defs": {"e": {"$schema": "http://json-schema.org/draft-04/schema#",
+		"id": "http://envgen.test/d/e.json", "properties": {"a": true}}}}`},
+	{ // a permissive metaschema of its own: the vocabularies' metaschemas still apply
+		"http://envgen.test/d/e.json":    `{"$schema": "http://envgen.test/d/meta.json", "type": "foo", "minLength": "x"}`,
+		"http://envgen.test/d/meta.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema"}`,
+	},
+	{ // $schema where no resource starts is not read, vocabularies and all
+		"http://envgen.test/d/f.json": `{"properties": {"p": {"$schema": "http://envgen.test/d/meta.json", "type": "string"}}}`,
+		"http://envgen.test/d/meta.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
+			"$vocabulary": {"http://envgen.test/vocab/unknown": true}}`,
+	},
+	{ // a metaschema without $schema is in the draft of the resource that names it
+		"http://envgen.test/d/g.json": `{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"e":
+			{"$id": "http://envgen.test/d/ge.json", "$schema": "http://envgen.test/d/meta.json",
+			 "items": [{"type": "string"}], "additionalItems": false}}}`,
+		"http://envgen.test/d/meta.json": `{"type": ["object", "boolean"]}`,
+	},
+	{ // a vocabulary turned off: its keywords are not compiled
+		"http://envgen.test/d/h.json": `{"$schema": "http://envgen.test/d/meta.json", "minimum": 3, "type": "integer",
+			"properties": {"a": {"maxLength": 2}}}`,
+		"http://envgen.test/d/meta.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
+			"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true,
+			                "https://json-schema.org/draft/2020-12/vocab/applicator": true}}`,
+	},
 }
 
 // olderDrafts use what the suite, read in an older draft, does not reach.
@@ -408,6 +454,9 @@ func (c *comparison) field(s *jsonschema.Schema, name string, x, y any) {
 			want = yf.Name
 		} else if s.Ref == nil || s.DraftVersion >= 2019 {
 			want, _ = c.raw(s)["format"].(string)
+		}
+		if x != nil && want == "" && isMetaschema(s.Location) {
+			return // the drafts' documents are compiled by santhosh-tekuri, asserting formats (meta.go)
 		}
 		got := ""
 		if x != nil {

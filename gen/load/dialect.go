@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/envgen/envgen/gen/model"
 )
 
 // A draft is one version of JSON Schema, as far as loading needs to know it:
@@ -98,7 +100,7 @@ func (d *draft) getID(obj map[string]any) string {
 type dialect struct {
 	draft  *draft
 	vocabs map[string]bool
-	meta   string // the metaschema to check the resource against
+	own    bool // the resource's own $schema says so; otherwise it is its parent's
 }
 
 func (d dialect) hasVocab(name string) bool {
@@ -111,34 +113,97 @@ func (d dialect) hasVocab(name string) bool {
 	return slices.Contains(d.draft.defaults, name)
 }
 
-// dialectOf reads the $schema of obj, at ptr in r: a draft's metaschema, or
-// a metaschema of its own whose $schema names the draft (followed to a
-// draft) and whose $vocabulary names the vocabularies. ok is false when
-// there is no $schema string.
-func (c *compiler) dialectOf(r *root, ptr string, obj map[string]any) (d dialect, ok bool, err error) {
+// metaschemas are what a resource in the dialect is checked against, as
+// santhosh-tekuri checks it: the draft's metaschema, or for a metaschema of
+// its own that names vocabularies, the metaschema of each of them.
+func (d dialect) metaschemas() []string {
+	if d.vocabs == nil {
+		return []string{d.draft.url}
+	}
+	base := strings.TrimSuffix(d.draft.url, "schema") + "meta/"
+	var out []string
+	for _, v := range d.draft.vocabs {
+		if d.vocabs[v] {
+			out = append(out, base+v)
+		}
+	}
+	return out
+}
+
+// draftFor reads the $schema of obj, at ptr in r: a draft's metaschema, or a
+// metaschema of its own (meta), followed through the $schema of each
+// metaschema to a draft; one without $schema is taken to be written in
+// fallback, the draft of the enclosing resource. ok is false when obj has no
+// $schema string.
+func (c *compiler) draftFor(r *root, ptr string, obj map[string]any, fallback *draft) (dr *draft, meta string, ok bool, err error) {
 	schema, ok := obj["$schema"].(string)
 	if !ok {
-		return dialect{}, false, nil
+		return nil, "", false, nil
 	}
 	if dr := draftOf(schema); dr != nil {
-		return dialect{draft: dr, meta: dr.url}, true, nil
+		return dr, "", true, nil
 	}
-	at := ptr + "/$schema"
-	meta, _, _ := strings.Cut(schema, "#")
-	dr, err := c.metaDraft(meta, map[string]bool{})
-	if err != nil {
-		return dialect{}, false, metaError(r, at, schema, err)
+	meta, _, _ = strings.Cut(schema, "#")
+	for seen := map[string]bool{}; ; {
+		if isMetaschema(meta) {
+			return nil, "", false, r.errorAt(ptr+"/$schema", "name a draft by its metaschema, e.g. "+draft2020.url,
+				"$schema %q: envgen knows json-schema.org's metaschemas by their drafts' URLs only", schema)
+		}
+		if seen[meta] {
+			return nil, "", false, r.errorAt(ptr+"/$schema", "", "$schema %q: the metaschemas' $schema lead back to %q", schema, meta)
+		}
+		seen[meta] = true
+		doc, err := c.metaDoc(meta)
+		if err != nil {
+			return nil, "", false, metaError(r, ptr+"/$schema", schema, err)
+		}
+		obj, _ := doc.(map[string]any)
+		next, ok := obj["$schema"].(string)
+		if !ok {
+			dr = fallback
+			break
+		}
+		if dr = draftOf(next); dr != nil {
+			break
+		}
+		meta, _, _ = strings.Cut(next, "#")
 	}
-	doc, err := c.l.Load(meta)
+	meta, _, _ = strings.Cut(schema, "#")
+	return dr, meta, true, nil
+}
+
+// vocabsFor reads the vocabularies of meta, the metaschema of a resource at
+// ptr in r ("" for a draft's own: its defaults).
+func (c *compiler) vocabsFor(r *root, ptr, meta string, dr *draft) (map[string]bool, error) {
+	if meta == "" {
+		return nil, nil
+	}
+	doc, err := c.metaDoc(meta)
 	if err != nil {
-		return dialect{}, false, metaError(r, at, schema, err)
+		return nil, metaError(r, ptr+"/$schema", meta, err)
 	}
 	vocabs, err := dr.vocabsOf(doc)
 	if err != nil {
-		return dialect{}, false, r.errorAt(at, "envgen knows the vocabularies of drafts 2019-09 and 2020-12",
+		return nil, r.errorAt(ptr+"/$schema", "envgen knows the vocabularies of drafts 2019-09 and 2020-12",
 			"metaschema %q %v", meta, err)
 	}
-	return dialect{draft: dr, vocabs: vocabs, meta: meta}, true, nil
+	return vocabs, nil
+}
+
+// metaDoc loads a metaschema of a dialect, once.
+func (c *compiler) metaDoc(u string) (any, error) {
+	if doc, ok := c.metaDocs[u]; ok {
+		return doc, nil
+	}
+	if _, err := url.Parse(u); err != nil {
+		return nil, err
+	}
+	doc, err := c.l.Load(u)
+	if err != nil {
+		return nil, err
+	}
+	c.metaDocs[u] = doc
+	return doc, nil
 }
 
 func metaError(r *root, at, schema string, err error) error {
@@ -146,32 +211,11 @@ func metaError(r *root, at, schema string, err error) error {
 		return r.errorAt(at, "add the metaschema to the inputs, or map its prefix to a local folder with --ref-map PREFIX=DIR",
 			"$schema %q needs the network, and envgen never fetches", schema)
 	}
+	var me *model.Error
+	if errors.As(err, &me) {
+		return me
+	}
 	return r.errorAt(at, "", "$schema %q: %v", schema, err)
-}
-
-// metaDraft follows $schema from a metaschema of its own to a draft.
-func (c *compiler) metaDraft(meta string, seen map[string]bool) (*draft, error) {
-	if _, err := url.Parse(meta); err != nil {
-		return nil, err
-	}
-	if seen[meta] {
-		return nil, fmt.Errorf("the metaschemas' $schema lead back to %q", meta)
-	}
-	seen[meta] = true
-	doc, err := c.l.Load(meta)
-	if err != nil {
-		return nil, err
-	}
-	obj, _ := doc.(map[string]any)
-	schema, ok := obj["$schema"].(string)
-	if !ok {
-		return draft2020, nil
-	}
-	if dr := draftOf(schema); dr != nil {
-		return dr, nil
-	}
-	next, _, _ := strings.Cut(schema, "#")
-	return c.metaDraft(next, seen)
 }
 
 // vocabsOf reads the $vocabulary of a metaschema: the vocabularies it

@@ -212,7 +212,7 @@ func (s *Set) Locate(location string) model.Location {
 // Raw returns the schema object at a compiled schema's Location, or nil when
 // it is a boolean schema or cannot be found.
 func (s *Set) Raw(location string) map[string]any {
-	root, ptr, _ := strings.Cut(location, "#")
+	root, ptr := splitLocation(location)
 	d, ok := s.docs[root]
 	if !ok {
 		return nil
@@ -226,11 +226,21 @@ func (s *Set) Raw(location string) map[string]any {
 // schema's Location with a pointer that may reach below it (such as
 // ".../properties"), in the order the file writes them.
 func (s *Set) Keys(location string) []string {
-	root, ptr, _ := strings.Cut(location, "#")
+	root, ptr := splitLocation(location)
 	if d, ok := s.docs[root]; ok {
 		return d.order[ptr]
 	}
 	return nil
+}
+
+// splitLocation splits a compiled schema's Location into its document's URL
+// and the JSON Pointer its fragment encodes.
+func splitLocation(location string) (string, string) {
+	root, frag, _ := strings.Cut(location, "#")
+	if ptr, err := url.PathUnescape(frag); err == nil {
+		return root, ptr
+	}
+	return root, frag
 }
 
 // expandInputs turns files and folders into a sorted, de-duplicated list of

@@ -115,6 +115,22 @@ func TestLoadErrors(t *testing.T) {
 		},
 		want: `a.json#/$schema: metaschema "https://x.test/meta" requires the vocabulary "https://x.test/vocab/units", which envgen does not know`,
 	}, {
+		name:  "identifier of the root again",
+		files: map[string]string{"a.json": `{"$id": "https://x.test/a.json", "$defs": {"x": {"$id": "a.json"}}}`},
+		want:  `a.json#/$defs/x: identifier "https://x.test/a.json" is also the identifier of the document's root`,
+	}, {
+		name:  "missing json-schema.org document",
+		files: map[string]string{"a.json": `{"items": {"$ref": "http://json-schema.org/draft-03/schema#"}}`},
+		want:  `a.json#/items/$ref: $ref "http://json-schema.org/draft-03/schema#" needs the network, and envgen never fetches`,
+	}, {
+		name:  "bad pointer escape",
+		files: map[string]string{"a.json": `{"$defs": {"a~2b": {}}, "items": {"$ref": "#/$defs/a~2b"}}`},
+		want:  `a.json#/items/$ref: $ref "#/$defs/a~2b" does not resolve: no such location in a.json`,
+	}, {
+		name:  "reference to a value that is not a schema",
+		files: map[string]string{"a.json": `{"$defs": {"x": {"enum": ["s"]}}, "items": {"$ref": "#/$defs/x/enum/0"}}`},
+		want:  "a.json#/$defs/x/enum/0: not a valid schema: got string, want boolean or object\n\tthe $ref at a.json#/items/$ref leads to a.json#/$defs/x/enum/0, which is not a schema",
+	}, {
 		name:  "same $id twice",
 		files: map[string]string{"a.json": `{"$id": "https://x.test/a"}`, "b.json": `{"$id": "https://x.test/a"}`},
 		want:  `b.json#: $id "https://x.test/a" is also the $id of a.json`,
@@ -192,5 +208,27 @@ func TestInputsFolderAndOrder(t *testing.T) {
 	}
 	if strings.Join(keys, " ") != "100% x y z" {
 		t.Errorf("defs = %v, want every $defs entry, nested ones too", keys)
+	}
+}
+
+// A Location percent-encodes its pointer; Raw and Keys read it decoded, so a
+// member name with a space or "%" keeps its schema and its written order.
+func TestRawAndKeysDecodeLocations(t *testing.T) {
+	write(t, map[string]string{
+		"a.json": `{"$defs": {"a b%": {"title": "T", "properties": {"z": {}, "y": {}}}}}`,
+	})
+	set, err := Load(Options{Inputs: []string{"a.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := set.Files[0].Defs[0].Schema
+	if !strings.Contains(def.Location, "a%20b%25") {
+		t.Fatalf("location %s: want the pointer percent-encoded", def.Location)
+	}
+	if got := set.Raw(def.Location)["title"]; got != "T" {
+		t.Errorf("Raw: title = %v", got)
+	}
+	if got := strings.Join(set.Keys(def.Location+"/properties"), " "); got != "z y" {
+		t.Errorf("Keys = %q, want the written order", got)
 	}
 }

@@ -61,7 +61,7 @@ func (c *compiler) root(u string) (*root, error) {
 		url: u, path: c.l.pathOf(u), doc: doc,
 		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: map[string]bool{},
 	}
-	if err := c.collect(r, doc, u, "", dialect{draft: draft2020, meta: draft2020.url}); err != nil {
+	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {
 		return nil, err
 	}
 	if err := c.meta.check(r, "", doc); err != nil {
@@ -87,23 +87,23 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		r.processed[ptr] = true
 		return nil
 	}
-	d, hasSchema, err := c.dialectOf(r, ptr, obj)
+	dr, meta, hasSchema, err := c.draftFor(r, ptr, obj, fallback.draft)
 	if err != nil {
 		return err
 	}
 	if !hasSchema {
-		d = fallback
+		dr = fallback.draft
 	}
-	id := d.draft.getID(obj)
+	id := dr.getID(obj)
 	if id == "" && ptr != "" { // $schema counts only where a resource starts
-		d, hasSchema = fallback, false
-		id = d.draft.getID(obj)
+		dr, meta, hasSchema = fallback.draft, "", false
+		id = dr.getID(obj)
 	}
 	var res *resource
 	if id != "" {
 		joined, _, err := join(base, id)
 		if err != nil {
-			return r.errorAt(ptr+"/"+escape(d.draft.id), "", "invalid identifier %q: %v", id, err)
+			return r.errorAt(ptr+"/"+escape(dr.id), "", "invalid identifier %q: %v", id, err)
 		}
 		base = joined
 		res = &resource{ptr: ptr, id: base}
@@ -114,12 +114,16 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		if prev, ok := r.byID[base]; ok {
 			if prev.ptr != ptr {
 				return r.errorAt(ptr, "every schema resource needs its own identifier",
-					"identifier %q is also the identifier of %s", base, prev.ptr)
+					"identifier %q is also the identifier of %s", base, where(prev.ptr))
 			}
 		} else {
 			res.dialect = fallback
 			if hasSchema {
-				res.dialect = d
+				vocabs, err := c.vocabsFor(r, ptr, meta, dr)
+				if err != nil {
+					return err
+				}
+				res.dialect = dialect{draft: dr, vocabs: vocabs, own: true}
 			}
 			r.add(res)
 		}
@@ -128,8 +132,11 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 	if err := r.collectAnchors(obj, ptr, baseRes); err != nil {
 		return err
 	}
+	if err := r.checkPatterns(obj, ptr, baseRes.dialect); err != nil {
+		return err
+	}
 	r.processed[ptr] = true
-	for _, sub := range subschemas(d.draft, obj, ptr) {
+	for _, sub := range subschemas(dr, obj, ptr) {
 		if err := c.collect(r, sub.v, base, sub.ptr, baseRes.dialect); err != nil {
 			return err
 		}
@@ -148,7 +155,7 @@ func (r *root) collectAnchors(obj map[string]any, ptr string, res *resource) err
 	add := func(anchor, kw string) error {
 		if prev, ok := res.anchors[anchor]; ok && prev != ptr {
 			return r.errorAt(ptr+"/"+kw, "anchors must be unique in their schema resource",
-				"anchor %q is also declared at %s", anchor, prev)
+				"anchor %q is also declared at %s", anchor, where(prev))
 		}
 		res.anchors[anchor] = ptr
 		return nil
@@ -184,6 +191,34 @@ func (r *root) collectAnchors(obj map[string]any, ptr string, res *resource) err
 				return err
 			}
 			res.dynamicAnchors = append(res.dynamicAnchors, a)
+		}
+	}
+	return nil
+}
+
+// where names a place in the document for a message.
+func where(ptr string) string {
+	if ptr == "" {
+		return "the document's root"
+	}
+	return ptr
+}
+
+// checkPatterns refuses a pattern that is not an ECMA-262 regular
+// expression, by its own location. (The metaschema's format "regex" would
+// refuse it too, less precisely.)
+func (r *root) checkPatterns(obj map[string]any, ptr string, d dialect) error {
+	const hint = "patterns are ECMA-262 regular expressions"
+	if p, ok := obj["pattern"].(string); ok && d.hasVocab("validation") {
+		if _, err := ecmaEngine(p); err != nil {
+			return r.errorAt(ptr+"/pattern", hint, "invalid %v", err)
+		}
+	}
+	if m, ok := obj["patternProperties"].(map[string]any); ok && d.hasVocab("applicator") {
+		for _, p := range sortedKeys(m) {
+			if _, err := ecmaEngine(p); err != nil {
+				return r.errorAt(ptr+"/patternProperties/"+escape(p), hint, "invalid %v", err)
+			}
 		}
 	}
 	return nil
