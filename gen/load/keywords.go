@@ -120,10 +120,9 @@ func (o *object) applicator(version int) {
 	if m := o.subMap("patternProperties"); m != nil {
 		s.PatternProperties = map[jsonschema.Regexp]*jsonschema.Schema{}
 		for _, p := range sortedKeys(m) {
-			re, err := ecmaEngine(p)
+			re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
 			if err != nil {
-				o.fail(o.r.errorAt(o.ptr+"/patternProperties/"+escape(p), "patterns are ECMA-262 regular expressions",
-					"invalid %v", err))
+				o.fail(err)
 				continue
 			}
 			s.PatternProperties[re] = m[p]
@@ -192,12 +191,11 @@ func (o *object) validation(version int) {
 	}
 	s.MinLength, s.MaxLength = o.integer("minLength"), o.integer("maxLength")
 	if p, ok := o.obj["pattern"].(string); ok {
-		re, err := ecmaEngine(p)
+		re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
 		if err != nil {
-			o.fail(o.r.errorAt(o.ptr+"/pattern", "patterns are ECMA-262 regular expressions", "invalid %v", err))
-		} else {
-			s.Pattern = re
+			o.fail(err)
 		}
+		s.Pattern = re
 	}
 	s.MinItems, s.MaxItems = o.integer("minItems"), o.integer("maxItems")
 	s.UniqueItems = o.boolean("uniqueItems")
