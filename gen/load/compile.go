@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -51,7 +50,7 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := lookupOK(r.doc, ptr); !ok {
+	if _, ok := lookup(r.doc, ptr); !ok {
 		return nil, r.errorAt(ptr, "", "no such location in %s", r.path)
 	}
 	sch := c.enqueue(location{u, ptr})
@@ -79,7 +78,7 @@ func (c *compiler) enqueue(loc location) *jsonschema.Schema {
 // compileAt fills in sch, the schema at loc.
 func (c *compiler) compileAt(loc location, sch *jsonschema.Schema) error {
 	r := c.roots[loc.url]
-	v, _ := lookupOK(r.doc, loc.ptr)
+	v, _ := lookup(r.doc, loc.ptr)
 	if err := c.ensure(r, loc.ptr, v); err != nil {
 		return err
 	}
@@ -156,7 +155,7 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		tres = target.resources[""]
 	}
 	tptr := tres.ptr + frag
-	if frag != "" && !strings.HasPrefix(frag, "/") {
+	if isAnchor(frag) {
 		p, ok := tres.anchors[frag]
 		if !ok {
 			return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
@@ -164,7 +163,7 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		}
 		tptr = p
 	}
-	v, ok := lookupOK(target.doc, tptr)
+	v, ok := lookup(target.doc, tptr)
 	if !ok {
 		return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
 			"%s %q does not resolve: no such location in %s", kw, ref, target.path)
@@ -204,39 +203,6 @@ func (e *loadError) Unwrap() error { return e.err }
 // the metaschema compiler has built in.
 func isMetaschema(u string) bool {
 	return strings.HasPrefix(u, "https://json-schema.org/") || strings.HasPrefix(u, "http://json-schema.org/")
-}
-
-// lookupOK follows a JSON Pointer into a decoded document.
-func lookupOK(doc any, ptr string) (any, bool) {
-	if ptr == "" {
-		return doc, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return nil, false
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		if strings.Count(tok, "~") != strings.Count(tok, "~0")+strings.Count(tok, "~1") {
-			return nil, false // "~" escapes only 0 and 1
-		}
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch v := doc.(type) {
-		case map[string]any:
-			next, ok := v[tok]
-			if !ok {
-				return nil, false
-			}
-			doc = next
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(v) {
-				return nil, false
-			}
-			doc = v[i]
-		default:
-			return nil, false
-		}
-	}
-	return doc, true
 }
 
 // encodePointer percent-encodes each token of a JSON Pointer for use as a

@@ -314,7 +314,7 @@ func compareCompilers(t *testing.T, c corpus) (int, []string) {
 	n := 0
 	for _, u := range sortedKeys(c.docs) {
 		var ptrs []string
-		walkSchemas(c.docs[u], u, "", func(ptr, _ string, _ map[string]any) { ptrs = append(ptrs, ptr) })
+		walkSchemas(c.docs[u], "", func(ptr string, _ map[string]any) { ptrs = append(ptrs, ptr) })
 		for _, ptr := range ptrs {
 			a, errA := ours.compile(u, ptr)
 			b, errB := theirs.Compile(u + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
@@ -508,7 +508,7 @@ func (c *comparison) raw(s *jsonschema.Schema) map[string]any {
 	if err != nil {
 		return nil
 	}
-	v, _ := lookupOK(c.docs[u], ptr)
+	v, _ := lookup(c.docs[u], ptr)
 	m, _ := v.(map[string]any)
 	return m
 }

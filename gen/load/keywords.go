@@ -2,9 +2,7 @@ package load
 
 import (
 	"math/big"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -30,9 +28,7 @@ func (o *object) compile() error {
 	}
 	if version < 2019 {
 		if id, ok := o.obj[d.draft.id].(string); ok && !o.has("$ref") {
-			if _, frag, found := strings.Cut(id, "#"); found && frag != "" {
-				s.Anchor = unescapeFragment(frag)
-			}
+			s.Anchor, _ = fragmentOf(id) // it decodes: collectAnchors refused the document otherwise
 		}
 	} else {
 		s.Anchor = o.str("$anchor")
@@ -49,11 +45,9 @@ func (o *object) compile() error {
 	}
 	if version >= 2020 {
 		if target := o.ref("$dynamicRef"); target != nil {
-			ref := o.str("$dynamicRef")
-			_, frag, _ := strings.Cut(ref, "#")
-			frag = unescapeFragment(frag)
+			frag, _ := fragmentOf(o.str("$dynamicRef")) // it decodes: resolve refused it otherwise
 			anchor := ""
-			if frag != "" && !strings.HasPrefix(frag, "/") {
+			if isAnchor(frag) {
 				anchor = frag
 			}
 			s.DynamicRef = &jsonschema.DynamicRef{Ref: target, Anchor: anchor}
@@ -325,13 +319,4 @@ func strs(arr []any) []string {
 		}
 	}
 	return out
-}
-
-// unescapeFragment percent-decodes a URL fragment; one that does not decode
-// is kept as written.
-func unescapeFragment(frag string) string {
-	if s, err := url.PathUnescape(frag); err == nil {
-		return s
-	}
-	return frag
 }

@@ -111,7 +111,7 @@ func Load(opts Options) (*Set, error) {
 		}
 	}
 	for _, in := range inputs {
-		if err := checkKeywords(in.path, in.url, in.doc); err != nil {
+		if err := checkKeywords(in.path, in.doc); err != nil {
 			return nil, err
 		}
 	}
@@ -176,7 +176,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	type entry struct{ key, ptr string }
 	var entries []entry
-	walkSchemas(doc, u, "", func(ptr, _ string, obj map[string]any) {
+	walkSchemas(doc, "", func(ptr string, obj map[string]any) {
 		for _, kw := range []string{"$defs", "definitions"} {
 			m, ok := obj[kw].(map[string]any)
 			if !ok {
@@ -217,7 +217,7 @@ func (s *Set) Raw(location string) map[string]any {
 	if !ok {
 		return nil
 	}
-	v := lookup(d.doc, ptr)
+	v, _ := lookup(d.doc, ptr)
 	m, _ := v.(map[string]any)
 	return m
 }

@@ -70,7 +70,7 @@ func (m *metaschemas) check(r *root, ptr string, v any) error {
 				inner = append(inner, q)
 			}
 		}
-		sub, _ := lookupOK(r.doc, p)
+		sub, _ := lookup(r.doc, p)
 		if err := m.validate(r, p, holes(sub, p, inner), r.resources[p].dialect); err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func hole(v any, toks []string) any {
 	if len(toks) == 0 {
 		return map[string]any{}
 	}
-	tok := strings.ReplaceAll(strings.ReplaceAll(toks[0], "~1", "/"), "~0", "~")
+	tok := unescape(toks[0])
 	switch x := v.(type) {
 	case map[string]any:
 		if child, ok := x[tok]; ok {

@@ -167,12 +167,11 @@ func (r *root) collectAnchors(obj map[string]any, ptr string, res *resource) err
 		}
 		kw := res.dialect.draft.id
 		if id, ok := obj[kw].(string); ok {
-			_, frag, _ := strings.Cut(id, "#")
-			frag, err := url.PathUnescape(frag)
+			frag, err := fragmentOf(id)
 			if err != nil {
 				return r.errorAt(ptr+"/"+kw, "", "invalid identifier %q: %v", id, err)
 			}
-			if frag != "" && !strings.HasPrefix(frag, "/") {
+			if isAnchor(frag) {
 				if err := add(frag, kw); err != nil {
 					return err
 				}
@@ -266,8 +265,8 @@ func join(base, ref string) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	refURL, frag, _ := strings.Cut(ref, "#")
-	frag, err = url.PathUnescape(frag)
+	refURL, _, _ := strings.Cut(ref, "#")
+	frag, err := fragmentOf(ref)
 	if err != nil {
 		return "", "", err
 	}
@@ -282,3 +281,13 @@ func join(base, ref string) (string, string, error) {
 	resolved.Fragment, resolved.RawFragment = "", ""
 	return resolved.String(), frag, nil
 }
+
+// fragmentOf is the fragment of a URL reference, percent-decoded.
+func fragmentOf(ref string) (string, error) {
+	_, frag, _ := strings.Cut(ref, "#")
+	return url.PathUnescape(frag)
+}
+
+// isAnchor reports whether a decoded fragment names an anchor, not a JSON
+// Pointer.
+func isAnchor(frag string) bool { return frag != "" && !strings.HasPrefix(frag, "/") }

@@ -2,7 +2,6 @@ package load
 
 import (
 	"fmt"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,29 +18,22 @@ var (
 )
 
 // walkSchemas calls fn for every schema object in doc, depth first in a fixed
-// order, with its JSON Pointer and the base URI in force there.
-func walkSchemas(doc any, base, ptr string, fn func(ptr, base string, obj map[string]any)) {
+// order, with its JSON Pointer. It goes by keyword, whatever the draft.
+func walkSchemas(doc any, ptr string, fn func(ptr string, obj map[string]any)) {
 	obj, ok := doc.(map[string]any)
 	if !ok {
 		return
 	}
-	if id, ok := obj["$id"].(string); ok {
-		base = resolveURL(base, id)
-		if u, err := url.Parse(base); err == nil {
-			u.Fragment = ""
-			base = u.String()
-		}
-	}
-	fn(ptr, base, obj)
+	fn(ptr, obj)
 	for _, kw := range schemaKeywords {
 		if v, ok := obj[kw]; ok {
-			walkSchemas(v, base, ptr+"/"+kw, fn)
+			walkSchemas(v, ptr+"/"+kw, fn)
 		}
 	}
 	for _, kw := range schemaArrayKeywords {
 		if arr, ok := obj[kw].([]any); ok {
 			for i, v := range arr {
-				walkSchemas(v, base, ptr+"/"+kw+"/"+strconv.Itoa(i), fn)
+				walkSchemas(v, ptr+"/"+kw+"/"+strconv.Itoa(i), fn)
 			}
 		}
 	}
@@ -51,7 +43,7 @@ func walkSchemas(doc any, base, ptr string, fn func(ptr, base string, obj map[st
 			continue
 		}
 		for _, k := range sortedKeys(m) {
-			walkSchemas(m[k], base, ptr+"/"+kw+"/"+escape(k), fn)
+			walkSchemas(m[k], ptr+"/"+kw+"/"+escape(k), fn)
 		}
 	}
 }
@@ -66,26 +58,35 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // lookup follows a JSON Pointer into a decoded document.
-func lookup(doc any, ptr string) any {
+func lookup(doc any, ptr string) (any, bool) {
 	if ptr == "" {
-		return doc
+		return doc, true
 	}
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	if !strings.HasPrefix(ptr, "/") {
+		return nil, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		if strings.Count(tok, "~") != strings.Count(tok, "~0")+strings.Count(tok, "~1") {
+			return nil, false // "~" escapes only 0 and 1
+		}
 		switch v := doc.(type) {
 		case map[string]any:
-			doc = v[tok]
+			next, ok := v[unescape(tok)]
+			if !ok {
+				return nil, false
+			}
+			doc = next
 		case []any:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(v) {
-				return nil
+				return nil, false
 			}
 			doc = v[i]
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return doc
+	return doc, true
 }
 
 // refused are keywords that assert something envgen's generated code would not
@@ -97,9 +98,9 @@ var refused = map[string]string{
 
 // checkKeywords rejects keywords the backends cannot honour, naming the keyword
 // and its location. Unknown keywords are annotations in JSON Schema and pass.
-func checkKeywords(file, rootURL string, doc any) error {
+func checkKeywords(file string, doc any) error {
 	var err error
-	walkSchemas(doc, rootURL, "", func(ptr, base string, obj map[string]any) {
+	walkSchemas(doc, "", func(ptr string, obj map[string]any) {
 		if err != nil {
 			return
 		}
