@@ -5,10 +5,10 @@ ENVGEN   := bin/envgen
 # Formats (date-time …) are asserted, so the Go, TypeScript and schema validators agree on every example.
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
 # The example tool's Go and TypeScript: the Go and npm tests check the search-output examples with them.
-EXAMPLE   := schemas/examples/search-output.json --go-out internal/bench/searchoutput --go-package searchoutput --ts-out generated/ts/test/search-output --assert-format
+EXAMPLE   := schemas/examples/search-output.json --go-out internal/contract/searchoutput --go-package searchoutput --ts-out generated/ts/test/search-output --assert-format
 # The benchmark's and robustness tests' own generated packages.
 BENCH     := results tree
-bench_pkg  = internal/bench/testdata/$(1).json --go-out internal/bench/$(1) --go-package $(1) --no-canonical
+bench_pkg  = internal/contract/testdata/$(1).json --go-out internal/contract/$(1) --go-package $(1) --no-canonical
 # The five seed conventions as dialects (dialects/), generated beside the canonical package.
 DIALECTS := scalpel foundry mcpenvelope codegraph bmcis
 dialect   = dialects/$(1)/ --go-out generated/go/dialects/$(1) --go-package $(1) --ts-out generated/ts-dialects/$(1) --assert-format
@@ -96,7 +96,7 @@ bench-gen:
 
 ## bench-validate: generated decode and Validate against encoding/json and santhosh-tekuri (not part of make test)
 bench-validate:
-	$(GO) test ./internal/bench -run '^$$' -bench . -benchmem -count 5
+	$(GO) test ./internal/contract -run '^$$' -bench . -benchmem -count 5
 
 ## bench-ts: generated TypeScript validators against ajv, and the envelope module's gzipped size (not part of make test)
 bench-ts: $(NODE_DEPS)

@@ -62,10 +62,10 @@ type (
 	}
 )
 
-// docs are the two reference envelopes: the small one of internal/bench and
+// docs are the two reference envelopes: the small one of internal/contract and
 // the large one of testdata/large.json.
 var docs = []struct{ name, path string }{
-	{"small", "../internal/bench/testdata/envelope.json"},
+	{"small", "../internal/contract/testdata/envelope.json"},
 	{"large", "testdata/large.json"},
 }
 

@@ -10,7 +10,7 @@ import (
 const LargeHits = 500
 
 // Large is the large reference envelope: the shape of the small one
-// (../internal/bench/testdata/envelope.json) with a page of 500 hits, each
+// (../internal/contract/testdata/envelope.json) with a page of 500 hits, each
 // with a source file and a snippet of about a hundred characters, so about
 // 100 KB. It is testdata/large.json (cmd/mklarge writes it).
 func Large() []byte {

@@ -3,9 +3,9 @@ package dialects
 import (
 	"encoding/json"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/dialects/bmcis"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 )
 
 var bmcisDialect = &dialect{
@@ -145,7 +145,7 @@ func bmcisFromCanonical(c *canon, _ string) (any, []string, error) {
 			RequestID: string(deref(m.RequestID)), Status: bmcis.ResponseStatusSuccess,
 		},
 		Results:    []json.RawMessage{},
-		Pagination: runtime.NullValue[bmcis.PaginationMetadata](),
+		Pagination: envgenrt.NullValue[bmcis.PaginationMetadata](),
 		ExecutionContext: bmcis.ExecutionContext{
 			TokensEstimated: tokens.Estimated, CacheHit: deref(tel.CacheHit), ExecutionTimeMs: deref(timing.DurationMs),
 			RequestID: string(deref(m.RequestID)),
@@ -153,7 +153,7 @@ func bmcisFromCanonical(c *canon, _ string) (any, []string, error) {
 		Warnings: []bmcis.ResponseWarning{},
 	}
 	if tokens.Actual != nil {
-		e.ExecutionContext.TokensUsed = runtime.Value(*tokens.Actual)
+		e.ExecutionContext.TokensUsed = envgenrt.Value(*tokens.Actual)
 	}
 	if c.Data != nil {
 		if err := json.Unmarshal(*c.Data, &e.Results); err != nil || e.Results == nil {
@@ -163,7 +163,7 @@ func bmcisFromCanonical(c *canon, _ string) (any, []string, error) {
 	switch {
 	case c.Error != nil:
 		e.Metadata.Status = bmcis.ResponseStatusError
-		e.Metadata.Message = runtime.Value(c.Error.Message)
+		e.Metadata.Message = envgenrt.Value(c.Error.Message)
 		e.Error = &bmcis.ResponseError{Code: string(c.Error.Code), Message: c.Error.Message}
 	case c.Status != nil && *c.Status == envelope.EnvelopeStatusPartial:
 		e.Metadata.Status = bmcis.ResponseStatusPartial
@@ -174,7 +174,7 @@ func bmcisFromCanonical(c *canon, _ string) (any, []string, error) {
 		})
 	}
 	if p := m.Pagination; p != nil {
-		e.Pagination = runtime.Value(bmcis.PaginationMetadata{
+		e.Pagination = envgenrt.Value(bmcis.PaginationMetadata{
 			Cursor: p.Cursor, PageSize: p.PageSize, HasMore: &p.HasMore, TotalAvailable: nullable(p.Total, false),
 		})
 	}

@@ -5,9 +5,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/dialects/mcpenvelope"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 )
 
 var mcpEnvelopeDialect = &dialect{
@@ -167,9 +167,9 @@ func mcpFromCanonical(c *canon, _ string) (any, []string, error) {
 	for _, w := range c.Warnings {
 		e.Warnings = append(e.Warnings, mcpenvelope.EnvelopeWarning{Code: string(w.Code), Message: w.Message, Details: raws(w.Context)})
 	}
-	e.Provenance = runtime.NullValue[mcpenvelope.ProvRecord]()
+	e.Provenance = envgenrt.NullValue[mcpenvelope.ProvRecord]()
 	if c.Provenance != nil {
-		e.Provenance = runtime.Value(provFromCanonical(*c.Provenance))
+		e.Provenance = envgenrt.Value(provFromCanonical(*c.Provenance))
 	}
 	if m := c.Meta; m != nil {
 		meta := mcpenvelope.EnvelopeMeta{RequestID: (*string)(m.RequestID)}

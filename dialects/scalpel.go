@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/dialects/scalpel"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 )
 
 // scalpelProfiles are Code Scalpel's output profiles, least first. Each
@@ -131,13 +131,13 @@ func scalpelFromCanonical(c *canon, profile string) (any, []string, error) {
 	if c.Error != nil {
 		m := scalpel.ErrorModel{Error: c.Error.Message, ErrorCode: strings.ToLower(string(c.Error.Code))}
 		if c.Error.Details != nil {
-			m.ErrorDetails = runtime.Value(raws(c.Error.Details))
+			m.ErrorDetails = envgenrt.Value(raws(c.Error.Details))
 		} else if nulls {
-			m.ErrorDetails = runtime.NullValue[map[string]json.RawMessage]()
+			m.ErrorDetails = envgenrt.NullValue[map[string]json.RawMessage]()
 		}
-		e.Error = runtime.Value(m)
+		e.Error = envgenrt.Value(m)
 	} else if nulls {
-		e.Error = runtime.NullValue[scalpel.ErrorModel]()
+		e.Error = envgenrt.NullValue[scalpel.ErrorModel]()
 	}
 	m := deref(c.Meta)
 	if hints := m.UpgradeHints; sends("standard") && (hints != nil || nulls) {
@@ -145,7 +145,7 @@ func scalpelFromCanonical(c *canon, profile string) (any, []string, error) {
 		for _, h := range hints {
 			out = append(out, scalpel.UpgradeHint{Feature: h.Feature, Tier: string(h.Tier), Reason: h.Reason})
 		}
-		e.UpgradeHints = runtime.Value(out)
+		e.UpgradeHints = envgenrt.Value(out)
 	}
 	if sends("verbose") {
 		e.DurationMs = nullable(mapPtr(deref(m.Timing).DurationMs, func(d float64) scalpel.DurationMs { return scalpel.DurationMs(d) }), nulls)
@@ -192,14 +192,14 @@ func scalpelProfileOf(doc []byte) string {
 
 // nullable is p's value, or null when p is nil and nulls are written, or
 // absent.
-func nullable[T any](p *T, nulls bool) runtime.Nullable[T] {
+func nullable[T any](p *T, nulls bool) envgenrt.Nullable[T] {
 	switch {
 	case p != nil:
-		return runtime.Value(*p)
+		return envgenrt.Value(*p)
 	case nulls:
-		return runtime.NullValue[T]()
+		return envgenrt.NullValue[T]()
 	}
-	return runtime.Nullable[T]{}
+	return envgenrt.Nullable[T]{}
 }
 
 // mapPtr applies f to *p, or returns nil.

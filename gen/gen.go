@@ -10,7 +10,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/schemas"
 )
 

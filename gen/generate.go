@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"path"
 
-	"github.com/envgen/envgen/gen/build"
-	"github.com/envgen/envgen/gen/golang"
-	"github.com/envgen/envgen/gen/load"
-	"github.com/envgen/envgen/gen/model"
-	"github.com/envgen/envgen/gen/naming"
-	"github.com/envgen/envgen/gen/typescript"
+	"github.com/envgen/envgen/gen/internal/golang"
+	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/gen/internal/lower"
+	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
+	"github.com/envgen/envgen/gen/internal/typescript"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -18,7 +18,7 @@ import (
 // path. Input problems are *model.Error values naming the file and JSON
 // Pointer; on any error no file is returned.
 func Generate(opts Options) (Files, error) {
-	space, err := Model(opts)
+	space, err := buildSpace(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -47,9 +47,9 @@ func Generate(opts Options) (Files, error) {
 	return files.sorted(), nil
 }
 
-// Model loads the inputs and returns their named, language-neutral type
+// buildSpace loads the inputs and returns their named, language-neutral type
 // space: everything Generate does short of rendering.
-func Model(opts Options) (*model.Space, error) {
+func buildSpace(opts Options) (*model.Space, error) {
 	lo := load.Options{Inputs: opts.Inputs, RefMap: opts.RefMap}
 	if !opts.NoCanonical {
 		lo.Embedded, lo.EmbeddedName = schemas.FS, "envgen:schemas"
@@ -58,7 +58,7 @@ func Model(opts Options) (*model.Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	space, err := build.Build(set, opts.imports()...)
+	space, err := lower.Build(set, opts.imports()...)
 	if err != nil {
 		return nil, err
 	}
@@ -69,4 +69,30 @@ func Model(opts Options) (*model.Space, error) {
 		return nil, fmt.Errorf("no schemas to generate from")
 	}
 	return space, nil
+}
+
+// RootType is the Go type generated for one root schema.
+type RootType struct {
+	File string // the input file whose root schema it is, as named in Options.Inputs
+	// Go is the type in the generated package, with its default type
+	// arguments, as Go source: "Envelope", "Tree[json.RawMessage]".
+	Go string
+}
+
+// GoRootTypes returns the Go type of each root schema of the inputs, in the
+// order of the model's roots: what a program decodes a whole document into.
+func GoRootTypes(opts Options) ([]RootType, error) {
+	space, err := buildSpace(opts)
+	if err != nil {
+		return nil, err
+	}
+	var out []RootType
+	for _, root := range space.Roots {
+		code, err := golang.TypeCode(space, model.Ref{ID: root.Type})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, RootType{File: root.File, Go: fmt.Sprintf("%#v", code)})
+	}
+	return out, nil
 }

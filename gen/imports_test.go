@@ -1,4 +1,4 @@
-package gen_test
+package gen
 
 import (
 	"encoding/json"
@@ -10,8 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -22,7 +21,7 @@ import (
 // applies the same rules to them. A name that differed would be an
 // identifier the package does not declare.
 func TestImportedNames(t *testing.T) {
-	home, err := gen.Model(gen.Options{Inputs: []string{filepath.Join("..", "schemas")}})
+	home, err := buildSpace(Options{Inputs: []string{filepath.Join("..", "schemas")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +33,7 @@ func TestImportedNames(t *testing.T) {
 		want[ty.Base().Loc.URL] = ty
 	}
 
-	space, err := gen.Model(gen.Options{Inputs: []string{downstreamOfEverything(t)}})
+	space, err := buildSpace(Options{Inputs: []string{downstreamOfEverything(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +44,7 @@ func TestImportedNames(t *testing.T) {
 			continue
 		}
 		imported++
-		if *c.External != gen.CanonicalImport {
+		if *c.External != CanonicalImport {
 			t.Errorf("%s is imported from %+v", c.Loc, *c.External)
 		}
 		w, ok := want[c.Loc.URL]
@@ -111,11 +110,11 @@ func downstreamOfEverything(t *testing.T) string {
 // apply either.
 func TestNoImports(t *testing.T) {
 	tool := filepath.Join("..", "golden", "canonical-ref", "tool.json")
-	for _, opts := range []gen.Options{
+	for _, opts := range []Options{
 		{Inputs: []string{tool}, NoImports: true},
-		{Inputs: []string{tool}, Imports: []gen.Import{{Prefix: gen.CanonicalImport.Prefix}}, NoImports: true},
+		{Inputs: []string{tool}, Imports: []Import{{Prefix: CanonicalImport.Prefix}}, NoImports: true},
 	} {
-		space, err := gen.Model(opts)
+		space, err := buildSpace(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +124,7 @@ func TestNoImports(t *testing.T) {
 			}
 		}
 	}
-	space, err := gen.Model(gen.Options{Inputs: []string{tool}})
+	space, err := buildSpace(Options{Inputs: []string{tool}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,16 +149,16 @@ func TestImportedNameTaken(t *testing.T) {
 	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, err := gen.Generate(gen.Options{Inputs: []string{p}, GoOut: "out", GoPackage: "tool"})
+	files, err := Generate(Options{Inputs: []string{p}, GoOut: "out", GoPackage: "tool"})
 	if err != nil {
 		t.Fatalf("Go: %v", err)
 	}
-	if !slices.ContainsFunc(files, func(f gen.File) bool {
+	if !slices.ContainsFunc(files, func(f File) bool {
 		return strings.Contains(string(f.Content), "type Tool = envelope.Envelope[Envelope]")
 	}) {
 		t.Error("no alias of the imported envelope with the local Envelope as its payload")
 	}
-	_, err = gen.Generate(gen.Options{Inputs: []string{p}, TSOut: "ts"})
+	_, err = Generate(Options{Inputs: []string{p}, TSOut: "ts"})
 	want := `tool.json#/$defs/envelope: the TypeScript name "Envelope" is also the name of the type imported from "@envgen/envelope"`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("TypeScript: got %v, want %s", err, want)
@@ -180,15 +179,15 @@ func TestImportedUnevaluated(t *testing.T) {
 	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, opts := range []gen.Options{{GoOut: "out", GoPackage: "tool"}, {TSOut: "ts"}} {
+	for _, opts := range []Options{{GoOut: "out", GoPackage: "tool"}, {TSOut: "ts"}} {
 		opts.Inputs = []string{p}
-		_, err := gen.Generate(opts)
+		_, err := Generate(opts)
 		if err == nil || !strings.Contains(err.Error(), "unevaluatedProperties and unevaluatedItems cannot see what the validator of Warning") ||
 			!strings.Contains(err.Error(), "--no-imports") {
 			t.Errorf("got %v", err)
 		}
 		opts.NoImports = true
-		if _, err := gen.Generate(opts); err != nil {
+		if _, err := Generate(opts); err != nil {
 			t.Errorf("with NoImports: %v", err)
 		}
 	}

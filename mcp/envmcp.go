@@ -37,8 +37,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 	"github.com/envgen/envgen/serve"
 )
 
@@ -170,7 +170,7 @@ func strictDecode(b []byte, v any) error {
 func argumentsError(where string, err error) *serve.Error {
 	field, msg := "", err.Error()
 	var te *json.UnmarshalTypeError
-	var ve *runtime.ValidationError
+	var ve *envgenrt.ValidationError
 	switch {
 	case errors.As(err, &ve) && len(ve.Errors) > 0: // a generated type's strict decoder
 		first := ve.Errors[0]

@@ -18,7 +18,7 @@ import (
 // examples/invalid holds one mutation of every valid example, named
 // "<example>--<mutation>.json", whose expected errors come from
 // santhosh-tekuri/jsonschema: an interpreter written independently of envgen.
-// TestInvalidExamples (here), the generated Go (internal/bench) and the
+// TestInvalidExamples (here), the generated Go (internal/contract) and the
 // generated TypeScript (generated/ts/test) each check every file against its
 // expected (instancePath, keyword) set, so the three agree on all of them.
 // `go test ./schemas -run TestMutatedExamples -mutate` rewrites them.

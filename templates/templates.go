@@ -1,5 +1,5 @@
 // Package templates holds the text/template files of envgen's TypeScript
-// backend (package gen/typescript), embedded so that the binary needs no files
+// backend (package gen/internal/typescript), embedded so that the binary needs no files
 // beside it.
 //
 // runtime/envgen.ts is no template: it is the validators' runtime, copied
@@ -7,7 +7,7 @@
 //
 // The templates only lay out what Go code has computed: names, type
 // expressions, doc lines and the order of declarations are decided in
-// gen/typescript, never here. Each file is one small template, named by its
+// gen/internal/typescript, never here. Each file is one small template, named by its
 // file name (e.g. "interface.ts.tmpl").
 package templates
 

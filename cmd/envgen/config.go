@@ -13,7 +13,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/model"
 )
 
 // loadConfig reads a config file (YAML, or JSON, which YAML reads too):
@@ -302,7 +301,7 @@ func (p configParser) rel(path string) string {
 }
 
 func (p configParser) errorf(ptr, format string, args ...any) error {
-	return model.Errorf(model.Location{File: p.file, Pointer: ptr}, "", fmt.Sprintf(format, args...))
+	return gen.Errorf(gen.Location{File: p.file, Pointer: ptr}, "", fmt.Sprintf(format, args...))
 }
 
 func resolve(n *yaml.Node) *yaml.Node {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/model"
 )
 
 func writeConfig(t *testing.T, name, content string) string {
@@ -134,7 +133,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		if want := p + tt.want; err.Error() != want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.content, err, want)
 		}
-		if !model.IsInputError(err) {
+		if !gen.IsInputError(err) {
 			t.Errorf("%q: not an input error", tt.content)
 		}
 	}

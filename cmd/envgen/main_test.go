@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/model"
+
 	"github.com/envgen/envgen/gen/output"
 )
 
@@ -145,7 +145,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestInputErrorExit1(t *testing.T) {
-	inputErr := model.Errorf(model.Location{File: "s.json", Pointer: "/properties/a"}, "remove it or use $ref", `unsupported keyword "$recursiveRef"`)
+	inputErr := gen.Errorf(gen.Location{File: "s.json", Pointer: "/properties/a"}, "remove it or use $ref", `unsupported keyword "$recursiveRef"`)
 	r := runFake(t, func(gen.Options) (gen.Files, error) {
 		return nil, fmt.Errorf("loading: %w", inputErr)
 	}, "generate", "s.json", "--ts-out", "o")
@@ -154,7 +154,7 @@ func TestInputErrorExit1(t *testing.T) {
 		t.Errorf("got %+v, want exit 1 and stderr %q", r, want)
 	}
 
-	joined := errors.Join(inputErr, model.Errorf(model.Location{File: "t.json"}, "", "bad"))
+	joined := errors.Join(inputErr, gen.Errorf(gen.Location{File: "t.json"}, "", "bad"))
 	r = runFake(t, func(gen.Options) (gen.Files, error) { return nil, joined }, "check", "s.json", "--ts-out", "o")
 	if r.code != exitFailed || strings.Count(r.stderr, "envgen: ") != 2 || !strings.Contains(r.stderr, "envgen: t.json#: bad\n") {
 		t.Errorf("joined errors: %+v", r)

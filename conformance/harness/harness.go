@@ -25,7 +25,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	envruntime "github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Group is the generated root type of one test group.
@@ -177,8 +177,8 @@ func roundTrip(c Case, v any, data []byte) Case {
 		c.Reason = "json.Marshal: " + oneLine(err.Error())
 		return c
 	}
-	want, _ := envruntime.CanonicalJSON(data)
-	got, err := envruntime.CanonicalJSON(out)
+	want, _ := envgenrt.CanonicalJSON(data)
+	got, err := envgenrt.CanonicalJSON(out)
 	if err != nil || got != want {
 		c.Reason = fmt.Sprintf("json.Marshal wrote %s for %s", abbrev(out), abbrev(data))
 		return c

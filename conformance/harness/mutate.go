@@ -23,7 +23,7 @@ type site struct {
 }
 
 // sites lists the changeable places in v, depth first; unexported fields
-// (the state of runtime.Nullable) are left alone.
+// (the state of envgenrt.Nullable) are left alone.
 func sites(v reflect.Value, out []site, depth int) []site {
 	if depth > 50 {
 		return out

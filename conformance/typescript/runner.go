@@ -26,7 +26,6 @@ import (
 
 	"github.com/envgen/envgen/conformance/suite"
 	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/model"
 )
 
 // Options says where things are.
@@ -162,7 +161,7 @@ func generate(o Options, g *group) error {
 			TSOut:       filepath.Join(o.Work, "src", g.Name),
 			Names:       names,
 		})
-		var me *model.Error
+		var me *gen.Error
 		if err != nil && i <= 20 && errors.As(err, &me) && me.Loc.File != "" &&
 			(strings.Contains(me.Message, "is wanted by") || strings.Contains(me.Message, "cannot name this type") ||
 				strings.Contains(me.Message, "is also used by")) {

@@ -34,8 +34,8 @@ import (
 	"net/url"
 	"os"
 
-	"github.com/envgen/envgen/gen/load"
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/schemas"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // writeFiles creates files in a temp dir and changes into it.

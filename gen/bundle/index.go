@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // loc is a location in a loaded document: the URL the loader knows the

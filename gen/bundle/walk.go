@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/envgen/envgen/gen/model"
+	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // A unit is what becomes one entry of the bundle's $defs: a document's root,

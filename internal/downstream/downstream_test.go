@@ -112,7 +112,7 @@ func TestDownstream(t *testing.T) {
 // it can.
 func readSources(t *testing.T, root string) {
 	t.Helper()
-	for _, dir := range []string{"cmd/envgen", "gen", "runtime", "schemas", "templates", "generated/go/envelope"} {
+	for _, dir := range []string{"cmd/envgen", "gen", "envgenrt", "schemas", "templates", "generated/go/envelope"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(p, "_test.go") {
 				return err

@@ -95,7 +95,7 @@ func (r *Report) headline(p printer) {
 func (r *Report) decodeTables(p printer) {
 	p("## Go: decode and validate")
 	p("")
-	p("Bytes in, a checked value out, on the reference envelope (`internal/bench/testdata/envelope.json`,")
+	p("Bytes in, a checked value out, on the reference envelope (`internal/contract/testdata/envelope.json`,")
 	p("success, 10 hits, a warning, pagination) and a large one (`bench/testdata/large.json`, 500 hits). The")
 	p("schema is `bench/testdata/tool.json`: the canonical envelope with data fixed to `results.json`. envgen's")
 	p("type is `envelope.Envelope[results.Results]`; santhosh-tekuri, go-jsonschema (and ajv below) read its")
@@ -206,7 +206,7 @@ func (r *Report) generateTable(p printer) {
 	p("keywords. Time per definition should stay flat as N grows: linear growth is 4× from N=1000 to N=4000.")
 	p("In this run envgen's time grew %s and go-jsonschema's %s. envgen resolves each reference once, through a",
 		r.growth("envgen"), r.growth("go-jsonschema"))
-	p("map (`gen/load`); go-jsonschema's growth has its own cause, not looked into here.")
+	p("map (`gen/internal/load`); go-jsonschema's growth has its own cause, not looked into here.")
 	p("")
 }
 

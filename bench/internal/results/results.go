@@ -2,7 +2,7 @@
 
 package results
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Hit is a JSON object.
 type Hit struct {
@@ -14,44 +14,44 @@ type Hit struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Hit, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Hit) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"chunk_id":`...)
-	b = runtime.AppendInt(b, x.ChunkID)
+	b = envgenrt.AppendInt(b, x.ChunkID)
 	b = append(b, ',')
 	b = append(b, `"score":`...)
-	if b, err = runtime.AppendFloat(b, x.Score); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
 	b = append(b, `"rank":`...)
-	b = runtime.AppendInt(b, x.Rank)
+	b = envgenrt.AppendInt(b, x.Rank)
 	b = append(b, ',')
 	if x.SourceFile != nil {
 		b = append(b, `"source_file":`...)
-		b = runtime.AppendString(b, *x.SourceFile)
+		b = envgenrt.AppendString(b, *x.SourceFile)
 		b = append(b, ',')
 	}
 	if x.Snippet != nil {
 		b = append(b, `"snippet":`...)
-		b = runtime.AppendString(b, *x.Snippet)
+		b = envgenrt.AppendString(b, *x.Snippet)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// DecodeNode implements envgenrt.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Hit) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
@@ -92,26 +92,26 @@ func (x *Hit) DecodeNode(s *runtime.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// CheckNode implements envgenrt.NodeChecker: it reports whether node n is valid against the schema
 // of Hit.
-func (*Hit) CheckNode(s *runtime.State, n int32) bool {
+func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Hit) Validate() error {
-	return runtime.Validate(x, (*Hit)(nil))
+	return envgenrt.Validate(x, (*Hit)(nil))
 }
 
 // checkHit validates a value against results.json#/$defs/hit.
-func checkHit(s *runtime.State, n int32) bool {
+func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "results.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -163,14 +163,14 @@ func checkHit(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesChunkID validates a value against results.json#/$defs/hit/properties/chunk_id.
-func checkHitPropertiesChunkID(s *runtime.State, n int32) bool {
+func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "results.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -178,14 +178,14 @@ func checkHitPropertiesChunkID(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesRank validates a value against results.json#/$defs/hit/properties/rank.
-func checkHitPropertiesRank(s *runtime.State, n int32) bool {
+func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "results.json#/$defs/hit/properties/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -193,17 +193,17 @@ func checkHitPropertiesRank(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesScore validates a value against results.json#/$defs/hit/properties/score.
-func checkHitPropertiesScore(s *runtime.State, n int32) bool {
+func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "results.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
 			return false
 		}
 	}
@@ -211,13 +211,13 @@ func checkHitPropertiesScore(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesSnippet validates a value against results.json#/$defs/hit/properties/snippet.
-func checkHitPropertiesSnippet(s *runtime.State, n int32) bool {
+func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "results.json#/$defs/hit/properties/snippet/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 500 && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
 			return false
 		}
@@ -225,16 +225,16 @@ func checkHitPropertiesSnippet(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternHitPropertiesSourceFile = runtime.MustPattern(`^[a-z0-9_/.-]+$`)
+var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 
 // checkHitPropertiesSourceFile validates a value against results.json#/$defs/hit/properties/source_file.
-func checkHitPropertiesSourceFile(s *runtime.State, n int32) bool {
+func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "results.json#/$defs/hit/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -252,10 +252,10 @@ type Results struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Results, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Results) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -272,29 +272,29 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Total != nil {
 		b = append(b, `"total":`...)
-		b = runtime.AppendInt(b, *x.Total)
+		b = envgenrt.AppendInt(b, *x.Total)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// DecodeNode implements envgenrt.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Results) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Results{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Hit, s.Count(c1))
@@ -319,27 +319,27 @@ func (x *Results) DecodeNode(s *runtime.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// CheckNode implements envgenrt.NodeChecker: it reports whether node n is valid against the schema
 // of Results.
-func (*Results) CheckNode(s *runtime.State, n int32) bool {
+func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResults(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Results:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Results) Validate() error {
-	return runtime.Validate(x, (*Results)(nil))
+	return envgenrt.Validate(x, (*Results)(nil))
 }
 
 // checkResults validates a value against results.json#.
-func checkResults(s *runtime.State, n int32) bool {
+func checkResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "results.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -368,13 +368,13 @@ func checkResults(s *runtime.State, n int32) bool {
 }
 
 // checkResultsPropertiesHits validates a value against results.json#/properties/hits.
-func checkResultsPropertiesHits(s *runtime.State, n int32) bool {
+func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "results.json#/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkHit(s, c) && s.Stop() {
 				return false
@@ -385,14 +385,14 @@ func checkResultsPropertiesHits(s *runtime.State, n int32) bool {
 }
 
 // checkResultsPropertiesTotal validates a value against results.json#/properties/total.
-func checkResultsPropertiesTotal(s *runtime.State, n int32) bool {
+func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "results.json#/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}

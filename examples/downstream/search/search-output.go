@@ -4,8 +4,8 @@ package search
 
 import (
 	"encoding/json"
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 )
 
 // Hit is a JSON object.
@@ -21,39 +21,39 @@ type Hit struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Hit, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Hit) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	b = append(b, `"title":`...)
-	b = runtime.AppendString(b, x.Title)
+	b = envgenrt.AppendString(b, x.Title)
 	b = append(b, ',')
 	if x.URL != nil {
 		b = append(b, `"url":`...)
-		b = runtime.AppendString(b, *x.URL)
+		b = envgenrt.AppendString(b, *x.URL)
 		b = append(b, ',')
 	}
 	b = append(b, `"score":`...)
-	if b, err = runtime.AppendFloat(b, x.Score); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Hit) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
@@ -88,24 +88,24 @@ func (x *Hit) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Hit.
-func (*Hit) CheckNode(s *runtime.State, n int32) bool {
+func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Hit) Validate() error {
-	return runtime.Validate(x, (*Hit)(nil))
+	return envgenrt.Validate(x, (*Hit)(nil))
 }
 
 // checkHit validates a value against search-output.json#/$defs/hit.
-func checkHit(s *runtime.State, n int32) bool {
+func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "search-output.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -152,13 +152,13 @@ func checkHit(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesID validates a value against search-output.json#/$defs/hit/properties/id.
-func checkHitPropertiesID(s *runtime.State, n int32) bool {
+func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "search-output.json#/$defs/hit/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -167,17 +167,17 @@ func checkHitPropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
-func checkHitPropertiesScore(s *runtime.State, n int32) bool {
+func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
 			return false
 		}
 	}
@@ -185,13 +185,13 @@ func checkHitPropertiesScore(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesTitle validates a value against search-output.json#/$defs/hit/properties/title.
-func checkHitPropertiesTitle(s *runtime.State, n int32) bool {
+func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "search-output.json#/$defs/hit/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -200,14 +200,14 @@ func checkHitPropertiesTitle(s *runtime.State, n int32) bool {
 }
 
 // checkHitPropertiesURL validates a value against search-output.json#/$defs/hit/properties/url.
-func checkHitPropertiesURL(s *runtime.State, n int32) bool {
+func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "search-output.json#/$defs/hit/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
 			return false
 		}
 	}
@@ -220,7 +220,7 @@ func checkHitPropertiesURL(s *runtime.State, n int32) bool {
 type SearchOutput = envelope.Envelope[SearchResult]
 
 // checkSearchOutput validates a value against search-output.json#.
-func checkSearchOutput(s *runtime.State, n int32) bool {
+func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/tools/search/output.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
 	s.Leave(m)
@@ -228,12 +228,12 @@ func checkSearchOutput(s *runtime.State, n int32) bool {
 }
 
 // checkSearchOutputIn is the body of checkSearchOutput.
-func checkSearchOutputIn(s *runtime.State, n int32) bool {
+func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // anchorsSearchOutput returns the validators of the $dynamicAnchors of https://example.com/tools/search/output.json#.
-func anchorsSearchOutput(anchor string) runtime.CheckFunc {
+func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
 		return checkSearchResult
@@ -253,17 +253,17 @@ type SearchResult struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SearchResult, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"query":`...)
-	b = runtime.AppendString(b, x.Query)
+	b = envgenrt.AppendString(b, x.Query)
 	b = append(b, ',')
 	b = append(b, `"hits":`...)
 	if x.Hits == nil {
@@ -276,22 +276,22 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Total != nil {
 		b = append(b, `"total":`...)
-		b = runtime.AppendInt(b, *x.Total)
+		b = envgenrt.AppendInt(b, *x.Total)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SearchResult) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResult{}
@@ -302,7 +302,7 @@ func (x *SearchResult) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "hits":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Hit, s.Count(c1))
@@ -329,25 +329,25 @@ func (x *SearchResult) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SearchResult.
-func (*SearchResult) CheckNode(s *runtime.State, n int32) bool {
+func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResult(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResult: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// SearchResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x SearchResult) Validate() error {
-	return runtime.Validate(x, (*SearchResult)(nil))
+	return envgenrt.Validate(x, (*SearchResult)(nil))
 }
 
 // checkSearchResult validates a value against search-output.json#/$defs/search_result.
-func checkSearchResult(s *runtime.State, n int32) bool {
+func checkSearchResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "search-output.json#/$defs/search_result/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -385,13 +385,13 @@ func checkSearchResult(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultPropertiesHits validates a value against search-output.json#/$defs/search_result/properties/hits.
-func checkSearchResultPropertiesHits(s *runtime.State, n int32) bool {
+func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "search-output.json#/$defs/search_result/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkHit(s, c) && s.Stop() {
 				return false
@@ -402,13 +402,13 @@ func checkSearchResultPropertiesHits(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultPropertiesQuery validates a value against search-output.json#/$defs/search_result/properties/query.
-func checkSearchResultPropertiesQuery(s *runtime.State, n int32) bool {
+func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "search-output.json#/$defs/search_result/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -417,14 +417,14 @@ func checkSearchResultPropertiesQuery(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultPropertiesTotal validates a value against search-output.json#/$defs/search_result/properties/total.
-func checkSearchResultPropertiesTotal(s *runtime.State, n int32) bool {
+func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "search-output.json#/$defs/search_result/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -432,6 +432,6 @@ func checkSearchResultPropertiesTotal(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelope validates a value against envelope.json# with the validator of envelope.Envelope.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
 }

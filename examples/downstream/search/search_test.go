@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 
 	"example.com/downstream/search"
 )
@@ -38,7 +38,7 @@ func TestRejectPayload(t *testing.T) {
 	data := []byte(`{"success": true, "data": {"query": "envelope", "hits": [{"id": "d1", "title": "", "score": 0.9}]}}`)
 	var out search.SearchOutput
 	err := json.Unmarshal(data, &out)
-	var verr *runtime.ValidationError
+	var verr *envgenrt.ValidationError
 	if !errors.As(err, &verr) || len(verr.Errors) != 1 {
 		t.Fatalf("got %v", err)
 	}

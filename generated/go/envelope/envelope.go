@@ -2,7 +2,7 @@
 
 package envelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Envelope is the result of one tool call: the tool's payload on success or an error on failure,
 // with optional status, warnings, metadata and provenance. Only success, and data (on success) or
@@ -41,17 +41,17 @@ type Envelope[T any] struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"success":`...)
-	b = runtime.AppendBool(b, x.Success)
+	b = envgenrt.AppendBool(b, x.Success)
 	b = append(b, ',')
 	if x.Status != nil {
 		b = append(b, `"status":`...)
@@ -62,7 +62,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Data != nil {
 		b = append(b, `"data":`...)
-		if b, err = runtime.AppendValue(b, x.Data); err != nil {
+		if b, err = envgenrt.AppendValue(b, x.Data); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -83,7 +83,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Meta != nil {
@@ -100,14 +100,14 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope[T]{}
@@ -128,7 +128,7 @@ func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
 		case "data":
 			if !s.IsNull(c1) {
 				v2 := new(T)
-				if err := runtime.DecodeValue(s, c1, v2); err != nil {
+				if err := envgenrt.DecodeValue(s, c1, v2); err != nil {
 					return err
 				}
 				x.Data = v2
@@ -142,7 +142,7 @@ func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
 				x.Error = v2
 			}
 		case "warnings":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Warning, s.Count(c1))
@@ -177,22 +177,22 @@ func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope[T]) CheckNode(s *runtime.State, n int32) bool {
-	m := s.Bind(runtime.Bind[T]("data", nil))
+func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
+	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
 	s.Leave(m)
 	return ok
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope[T]) Validate() error {
-	return runtime.Validate(x, (*Envelope[T])(nil))
+	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeIn(s, n)
 	s.Leave(m)
@@ -200,13 +200,13 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIn is the body of checkEnvelope.
-func checkEnvelopeIn(s *runtime.State, n int32) bool {
+func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -269,9 +269,9 @@ func checkEnvelopeIn(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeElse validates a value against envelope.json#/else.
-func checkEnvelopeElse(s *runtime.State, n int32) bool {
+func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
@@ -288,7 +288,7 @@ func checkEnvelopeElse(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeElsePropertiesStatus validates a value against envelope.json#/else/properties/status.
-func checkEnvelopeElsePropertiesStatus(s *runtime.State, n int32) bool {
+func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "error") {
 		s.Fail(n, "envelope.json#/else/properties/status/const", "const", "must be \"error\"")
@@ -298,9 +298,9 @@ func checkEnvelopeElsePropertiesStatus(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIf validates a value against envelope.json#/if.
-func checkEnvelopeIf(s *runtime.State, n int32) bool {
+func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -314,9 +314,9 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
-func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
+func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue {
+	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
@@ -324,9 +324,9 @@ func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
-func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -334,13 +334,13 @@ func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
-func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkWarning(s, c) && s.Stop() {
 				return false
@@ -351,9 +351,9 @@ func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeThen validates a value against envelope.json#/then.
-func checkEnvelopeThen(s *runtime.State, n int32) bool {
+func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
@@ -374,13 +374,13 @@ func checkEnvelopeThen(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeThenPropertiesError validates a value against envelope.json#/then/properties/error.
-func checkEnvelopeThenPropertiesError(s *runtime.State, n int32) bool {
+func checkEnvelopeThenPropertiesError(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "envelope.json#/then/properties/error", "false", "no value is allowed here")
 	return false
 }
 
 // checkEnvelopeThenPropertiesStatus validates a value against envelope.json#/then/properties/status.
-func checkEnvelopeThenPropertiesStatus(s *runtime.State, n int32) bool {
+func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "ok", "partial") {
 		s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")
@@ -390,7 +390,7 @@ func checkEnvelopeThenPropertiesStatus(s *runtime.State, n int32) bool {
 }
 
 // dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
-func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
+func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
 	ok := dynamicEnvelopeDefsDataIn(s, n)
 	s.Leave(m)
@@ -398,15 +398,15 @@ func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
 }
 
 // dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
-func dynamicEnvelopeDefsDataIn(s *runtime.State, n int32) bool {
-	return s.Dynamic(n, "data", runtime.Always)
+func dynamicEnvelopeDefsDataIn(s *envgenrt.State, n int32) bool {
+	return s.Dynamic(n, "data", envgenrt.Always)
 }
 
 // anchorsEnvelope returns the validators of the $dynamicAnchors of https://envgen.dev/schemas/v1/envelope.json#.
-func anchorsEnvelope(anchor string) runtime.CheckFunc {
+func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
-		return runtime.Always
+		return envgenrt.Always
 	}
 	return nil
 }
@@ -434,21 +434,21 @@ func (x EnvelopeStatus) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeStatus, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeStatus) DecodeNode(s *runtime.State, n int32) error {
+func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -457,21 +457,21 @@ func (x *EnvelopeStatus) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeStatus.
-func (*EnvelopeStatus) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeStatus(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeStatus: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EnvelopeStatus: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EnvelopeStatus) Validate() error {
-	return runtime.Validate(x, (*EnvelopeStatus)(nil))
+	return envgenrt.Validate(x, (*EnvelopeStatus)(nil))
 }
 
 // checkEnvelopeStatus validates a value against envelope.json#/properties/status.
-func checkEnvelopeStatus(s *runtime.State, n int32) bool {
+func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/status/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

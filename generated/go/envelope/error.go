@@ -4,7 +4,7 @@ package envelope
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Category is the kind of failure and the retry advice that follows from it. validation: the input
@@ -41,21 +41,21 @@ func (x Category) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Category, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Category) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Category) DecodeNode(s *runtime.State, n int32) error {
+func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -64,21 +64,21 @@ func (x *Category) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Category.
-func (*Category) CheckNode(s *runtime.State, n int32) bool {
+func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCategory(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Category:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Category) Validate() error {
-	return runtime.Validate(x, (*Category)(nil))
+	return envgenrt.Validate(x, (*Category)(nil))
 }
 
 // checkCategory validates a value against error.json#/$defs/category.
-func checkCategory(s *runtime.State, n int32) bool {
+func checkCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "error.json#/$defs/category/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -94,21 +94,21 @@ func checkCategory(s *runtime.State, n int32) bool {
 type Code string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Code, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Code) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Code) DecodeNode(s *runtime.State, n int32) error {
+func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -117,26 +117,26 @@ func (x *Code) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Code.
-func (*Code) CheckNode(s *runtime.State, n int32) bool {
+func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Code: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Code) Validate() error {
-	return runtime.Validate(x, (*Code)(nil))
+	return envgenrt.Validate(x, (*Code)(nil))
 }
 
-var patternCode = runtime.MustPattern(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
 
 // checkCode validates a value against error.json#/$defs/code.
-func checkCode(s *runtime.State, n int32) bool {
+func checkCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "error.json#/$defs/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 100 && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
 			return false
 		}
@@ -180,10 +180,10 @@ type Error struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -200,11 +200,11 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Remediation != nil {
 		b = append(b, `"remediation":`...)
-		b = runtime.AppendString(b, *x.Remediation)
+		b = envgenrt.AppendString(b, *x.Remediation)
 		b = append(b, ',')
 	}
 	if x.Retry != nil {
@@ -230,17 +230,17 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Error) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Error{}
@@ -279,7 +279,7 @@ func (x *Error) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "causes":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Error, s.Count(c1))
@@ -298,25 +298,25 @@ func (x *Error) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Error.
-func (*Error) CheckNode(s *runtime.State, n int32) bool {
+func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Error) Validate() error {
-	return runtime.Validate(x, (*Error)(nil))
+	return envgenrt.Validate(x, (*Error)(nil))
 }
 
 // checkError validates a value against error.json#.
-func checkError(s *runtime.State, n int32) bool {
+func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "error.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -378,13 +378,13 @@ func checkError(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesCauses validates a value against error.json#/properties/causes.
-func checkErrorPropertiesCauses(s *runtime.State, n int32) bool {
+func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "error.json#/properties/causes/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkError(s, c) && s.Stop() {
 				return false
@@ -395,13 +395,13 @@ func checkErrorPropertiesCauses(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesMessage validates a value against error.json#/properties/message.
-func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
+func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "error.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -413,13 +413,13 @@ func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesRemediation validates a value against error.json#/properties/remediation.
-func checkErrorPropertiesRemediation(s *runtime.State, n int32) bool {
+func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "error.json#/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -442,31 +442,31 @@ type Retry struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Retry, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Retry) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"retryable":`...)
-	b = runtime.AppendBool(b, x.Retryable)
+	b = envgenrt.AppendBool(b, x.Retryable)
 	b = append(b, ',')
 	if x.AfterMs != nil {
 		b = append(b, `"after_ms":`...)
-		b = runtime.AppendInt(b, *x.AfterMs)
+		b = envgenrt.AppendInt(b, *x.AfterMs)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Retry) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Retry{}
@@ -493,25 +493,25 @@ func (x *Retry) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Retry.
-func (*Retry) CheckNode(s *runtime.State, n int32) bool {
+func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRetry(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Retry:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Retry) Validate() error {
-	return runtime.Validate(x, (*Retry)(nil))
+	return envgenrt.Validate(x, (*Retry)(nil))
 }
 
 // checkRetry validates a value against error.json#/$defs/retry.
-func checkRetry(s *runtime.State, n int32) bool {
+func checkRetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "error.json#/$defs/retry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -540,14 +540,14 @@ func checkRetry(s *runtime.State, n int32) bool {
 }
 
 // checkRetryPropertiesAfterMs validates a value against error.json#/$defs/retry/properties/after_ms.
-func checkRetryPropertiesAfterMs(s *runtime.State, n int32) bool {
+func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -555,9 +555,9 @@ func checkRetryPropertiesAfterMs(s *runtime.State, n int32) bool {
 }
 
 // checkRetryPropertiesRetryable validates a value against error.json#/$defs/retry/properties/retryable.
-func checkRetryPropertiesRetryable(s *runtime.State, n int32) bool {
+func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -576,15 +576,15 @@ func (x Scalar) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Scalar, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Scalar) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendRaw(b, x); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -592,28 +592,28 @@ func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Scalar) DecodeNode(s *runtime.State, n int32) error {
+func (x *Scalar) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Scalar(s.DecodeRaw(n))
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Scalar.
-func (*Scalar) CheckNode(s *runtime.State, n int32) bool {
+func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScalar(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Scalar:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Scalar) Validate() error {
-	return runtime.Validate(x, (*Scalar)(nil))
+	return envgenrt.Validate(x, (*Scalar)(nil))
 }
 
 // checkScalar validates a value against error.json#/$defs/scalar.
-func checkScalar(s *runtime.State, n int32) bool {
+func checkScalar(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
 		s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -625,10 +625,10 @@ func checkScalar(s *runtime.State, n int32) bool {
 type ScalarMap map[string]Scalar
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ScalarMap, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ScalarMap) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -638,23 +638,23 @@ func (x ScalarMap) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
 			if b, err = x[k1].AppendJSON(b); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 	}
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ScalarMap) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ScalarMap) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	m1 := make(map[string]Scalar, s.Count(n))
@@ -671,25 +671,25 @@ func (x *ScalarMap) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ScalarMap.
-func (*ScalarMap) CheckNode(s *runtime.State, n int32) bool {
+func (*ScalarMap) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScalarMap(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ScalarMap:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ScalarMap) Validate() error {
-	return runtime.Validate(x, (*ScalarMap)(nil))
+	return envgenrt.Validate(x, (*ScalarMap)(nil))
 }
 
 // checkScalarMap validates a value against error.json#/$defs/scalar_map.
-func checkScalarMap(s *runtime.State, n int32) bool {
+func checkScalarMap(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "error.json#/$defs/scalar_map/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkScalar(s, c) && s.Stop() {
 				return false

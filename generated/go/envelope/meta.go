@@ -4,28 +4,28 @@ package envelope
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Capability is a capability identifier, e.g. envelope-v1.
 type Capability string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Capability, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Capability) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Capability) DecodeNode(s *runtime.State, n int32) error {
+func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -34,25 +34,25 @@ func (x *Capability) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Capability.
-func (*Capability) CheckNode(s *runtime.State, n int32) bool {
+func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapability(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Capability: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Capability: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Capability) Validate() error {
-	return runtime.Validate(x, (*Capability)(nil))
+	return envgenrt.Validate(x, (*Capability)(nil))
 }
 
 // checkCapability validates a value against meta.json#/$defs/capability.
-func checkCapability(s *runtime.State, n int32) bool {
+func checkCapability(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -79,10 +79,10 @@ type Fidelity struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Fidelity, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Fidelity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -97,35 +97,35 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"dropped_ids":`...)
 		b = append(b, '[')
 		for i1 := range x.DroppedIDs {
-			b = runtime.AppendString(b, x.DroppedIDs[i1])
+			b = envgenrt.AppendString(b, x.DroppedIDs[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.ArchiveHashes != nil {
 		b = append(b, `"archive_hashes":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.ArchiveHashes, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.ArchiveHashes, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
 			if b, err = x.ArchiveHashes[k1].AppendJSON(b); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Fidelity) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Fidelity{}
@@ -136,7 +136,7 @@ func (x *Fidelity) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "dropped_ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -147,7 +147,7 @@ func (x *Fidelity) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.DroppedIDs = a2
 		case "archive_hashes":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]Digest, s.Count(c1))
@@ -168,25 +168,25 @@ func (x *Fidelity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Fidelity.
-func (*Fidelity) CheckNode(s *runtime.State, n int32) bool {
+func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Fidelity:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Fidelity) Validate() error {
-	return runtime.Validate(x, (*Fidelity)(nil))
+	return envgenrt.Validate(x, (*Fidelity)(nil))
 }
 
 // checkFidelity validates a value against meta.json#/$defs/fidelity.
-func checkFidelity(s *runtime.State, n int32) bool {
+func checkFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -220,13 +220,13 @@ func checkFidelity(s *runtime.State, n int32) bool {
 }
 
 // checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
-func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
+func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkDigest(s, c) && s.Stop() {
 				return false
@@ -237,13 +237,13 @@ func checkFidelityPropertiesArchiveHashes(s *runtime.State, n int32) bool {
 }
 
 // checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
-func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
+func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
 				return false
@@ -254,13 +254,13 @@ func checkFidelityPropertiesDroppedIDs(s *runtime.State, n int32) bool {
 }
 
 // checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
-func checkFidelityPropertiesDroppedIDsItems(s *runtime.State, n int32) bool {
+func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -292,21 +292,21 @@ func (x FidelityLevel) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of FidelityLevel, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *FidelityLevel) DecodeNode(s *runtime.State, n int32) error {
+func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -315,21 +315,21 @@ func (x *FidelityLevel) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of FidelityLevel.
-func (*FidelityLevel) CheckNode(s *runtime.State, n int32) bool {
+func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelityLevel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// FidelityLevel: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// FidelityLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x FidelityLevel) Validate() error {
-	return runtime.Validate(x, (*FidelityLevel)(nil))
+	return envgenrt.Validate(x, (*FidelityLevel)(nil))
 }
 
 // checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
-func checkFidelityLevel(s *runtime.State, n int32) bool {
+func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -356,10 +356,10 @@ type Limits struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Limits) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -367,32 +367,32 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.MaxItems != nil {
 		b = append(b, `"max_items":`...)
-		b = runtime.AppendInt(b, *x.MaxItems)
+		b = envgenrt.AppendInt(b, *x.MaxItems)
 		b = append(b, ',')
 	}
 	if x.MaxDepth != nil {
 		b = append(b, `"max_depth":`...)
-		b = runtime.AppendInt(b, *x.MaxDepth)
+		b = envgenrt.AppendInt(b, *x.MaxDepth)
 		b = append(b, ',')
 	}
 	if x.MaxTokens != nil {
 		b = append(b, `"max_tokens":`...)
-		b = runtime.AppendInt(b, *x.MaxTokens)
+		b = envgenrt.AppendInt(b, *x.MaxTokens)
 		b = append(b, ',')
 	}
 	if x.MaxBytes != nil {
 		b = append(b, `"max_bytes":`...)
-		b = runtime.AppendInt(b, *x.MaxBytes)
+		b = envgenrt.AppendInt(b, *x.MaxBytes)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Limits) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Limits{}
@@ -439,25 +439,25 @@ func (x *Limits) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Limits.
-func (*Limits) CheckNode(s *runtime.State, n int32) bool {
+func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Limits) Validate() error {
-	return runtime.Validate(x, (*Limits)(nil))
+	return envgenrt.Validate(x, (*Limits)(nil))
 }
 
 // checkLimits validates a value against meta.json#/$defs/limits.
-func checkLimits(s *runtime.State, n int32) bool {
+func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -491,14 +491,14 @@ func checkLimits(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
-func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -506,14 +506,14 @@ func checkLimitsPropertiesMaxBytes(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
-func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -521,14 +521,14 @@ func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
-func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -536,14 +536,14 @@ func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
-func checkLimitsPropertiesMaxTokens(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -605,10 +605,10 @@ type Meta struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Meta, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Meta) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -651,7 +651,7 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.UpgradeHints != nil {
@@ -663,7 +663,7 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Workspace != nil {
@@ -724,7 +724,7 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.ResponseMode != nil {
@@ -734,14 +734,14 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Meta{}
@@ -780,7 +780,7 @@ func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
 				x.Tier = v2
 			}
 		case "capabilities":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Capability, s.Count(c1))
@@ -791,7 +791,7 @@ func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Capabilities = a2
 		case "upgrade_hints":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]UpgradeHint, s.Count(c1))
@@ -858,7 +858,7 @@ func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
 				x.Limits = v2
 			}
 		case "next_calls":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]NextCall, s.Count(c1))
@@ -885,24 +885,24 @@ func (x *Meta) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Meta.
-func (*Meta) CheckNode(s *runtime.State, n int32) bool {
+func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMeta(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Meta: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Meta) Validate() error {
-	return runtime.Validate(x, (*Meta)(nil))
+	return envgenrt.Validate(x, (*Meta)(nil))
 }
 
 // checkMeta validates a value against meta.json#.
-func checkMeta(s *runtime.State, n int32) bool {
+func checkMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -991,13 +991,13 @@ func checkMeta(s *runtime.State, n int32) bool {
 }
 
 // checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
-func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
+func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkCapability(s, c) && s.Stop() {
 				return false
@@ -1008,13 +1008,13 @@ func checkMetaPropertiesCapabilities(s *runtime.State, n int32) bool {
 }
 
 // checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
-func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
+func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkNextCall(s, c) && s.Stop() {
 				return false
@@ -1025,13 +1025,13 @@ func checkMetaPropertiesNextCalls(s *runtime.State, n int32) bool {
 }
 
 // checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
-func checkMetaPropertiesUpgradeHints(s *runtime.State, n int32) bool {
+func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false
@@ -1054,10 +1054,10 @@ type NextCall struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of NextCall, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *NextCall) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1072,30 +1072,30 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"arguments":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Arguments, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Arguments, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Arguments[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Arguments[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.Reason != nil {
 		b = append(b, `"reason":`...)
-		b = runtime.AppendString(b, *x.Reason)
+		b = envgenrt.AppendString(b, *x.Reason)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *NextCall) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = NextCall{}
@@ -1106,7 +1106,7 @@ func (x *NextCall) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "arguments":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -1133,25 +1133,25 @@ func (x *NextCall) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of NextCall.
-func (*NextCall) CheckNode(s *runtime.State, n int32) bool {
+func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNextCall(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NextCall:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x NextCall) Validate() error {
-	return runtime.Validate(x, (*NextCall)(nil))
+	return envgenrt.Validate(x, (*NextCall)(nil))
 }
 
 // checkNextCall validates a value against meta.json#/$defs/next_call.
-func checkNextCall(s *runtime.State, n int32) bool {
+func checkNextCall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1185,9 +1185,9 @@ func checkNextCall(s *runtime.State, n int32) bool {
 }
 
 // checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
-func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
+func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1195,13 +1195,13 @@ func checkNextCallPropertiesArguments(s *runtime.State, n int32) bool {
 }
 
 // checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
-func checkNextCallPropertiesReason(s *runtime.State, n int32) bool {
+func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1230,41 +1230,41 @@ type Pagination struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Pagination) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"has_more":`...)
-	b = runtime.AppendBool(b, x.HasMore)
+	b = envgenrt.AppendBool(b, x.HasMore)
 	b = append(b, ',')
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	if x.PageSize != nil {
 		b = append(b, `"page_size":`...)
-		b = runtime.AppendInt(b, *x.PageSize)
+		b = envgenrt.AppendInt(b, *x.PageSize)
 		b = append(b, ',')
 	}
 	if x.Total != nil {
 		b = append(b, `"total":`...)
-		b = runtime.AppendInt(b, *x.Total)
+		b = envgenrt.AppendInt(b, *x.Total)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Pagination{}
@@ -1307,25 +1307,25 @@ func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Pagination.
-func (*Pagination) CheckNode(s *runtime.State, n int32) bool {
+func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Pagination) Validate() error {
-	return runtime.Validate(x, (*Pagination)(nil))
+	return envgenrt.Validate(x, (*Pagination)(nil))
 }
 
 // checkPagination validates a value against meta.json#/$defs/pagination.
-func checkPagination(s *runtime.State, n int32) bool {
+func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1369,9 +1369,9 @@ func checkPagination(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationIf validates a value against meta.json#/$defs/pagination/if.
-func checkPaginationIf(s *runtime.State, n int32) bool {
+func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "has_more":
@@ -1385,9 +1385,9 @@ func checkPaginationIf(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationIfPropertiesHasMore validates a value against meta.json#/$defs/pagination/if/properties/has_more.
-func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
+func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue {
+	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")
 		return false
 	}
@@ -1395,13 +1395,13 @@ func checkPaginationIfPropertiesHasMore(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
-func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1410,9 +1410,9 @@ func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
-func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1420,14 +1420,14 @@ func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
-func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -1435,14 +1435,14 @@ func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
-func checkPaginationPropertiesTotal(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1450,9 +1450,9 @@ func checkPaginationPropertiesTotal(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationThen validates a value against meta.json#/$defs/pagination/then.
-func checkPaginationThen(s *runtime.State, n int32) bool {
+func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "cursor") && s.Fail(n, "meta.json#/$defs/pagination/then/required", "required", "missing required property \"cursor\"") {
 			return false
 		}
@@ -1479,44 +1479,44 @@ type RateLimit struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"limit":`...)
-	b = runtime.AppendInt(b, x.Limit)
+	b = envgenrt.AppendInt(b, x.Limit)
 	b = append(b, ',')
 	b = append(b, `"remaining":`...)
-	b = runtime.AppendInt(b, x.Remaining)
+	b = envgenrt.AppendInt(b, x.Remaining)
 	b = append(b, ',')
 	if x.WindowMs != nil {
 		b = append(b, `"window_ms":`...)
-		b = runtime.AppendInt(b, *x.WindowMs)
+		b = envgenrt.AppendInt(b, *x.WindowMs)
 		b = append(b, ',')
 	}
 	if x.ResetAt != nil {
 		b = append(b, `"reset_at":`...)
-		b = runtime.AppendString(b, *x.ResetAt)
+		b = envgenrt.AppendString(b, *x.ResetAt)
 		b = append(b, ',')
 	}
 	if x.RetryAfterMs != nil {
 		b = append(b, `"retry_after_ms":`...)
-		b = runtime.AppendInt(b, *x.RetryAfterMs)
+		b = envgenrt.AppendInt(b, *x.RetryAfterMs)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RateLimit) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RateLimit{}
@@ -1563,25 +1563,25 @@ func (x *RateLimit) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RateLimit.
-func (*RateLimit) CheckNode(s *runtime.State, n int32) bool {
+func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RateLimit) Validate() error {
-	return runtime.Validate(x, (*RateLimit)(nil))
+	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
 
 // checkRateLimit validates a value against meta.json#/$defs/rate_limit.
-func checkRateLimit(s *runtime.State, n int32) bool {
+func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1629,14 +1629,14 @@ func checkRateLimit(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
-func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1644,14 +1644,14 @@ func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
-func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1659,14 +1659,14 @@ func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
-func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -1674,14 +1674,14 @@ func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
-func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1689,14 +1689,14 @@ func checkRateLimitPropertiesRetryAfterMs(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
-func checkRateLimitPropertiesWindowMs(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -1708,21 +1708,21 @@ func checkRateLimitPropertiesWindowMs(s *runtime.State, n int32) bool {
 type RequestID string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RequestID) DecodeNode(s *runtime.State, n int32) error {
+func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1731,27 +1731,27 @@ func (x *RequestID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RequestID.
-func (*RequestID) CheckNode(s *runtime.State, n int32) bool {
+func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RequestID) Validate() error {
-	return runtime.Validate(x, (*RequestID)(nil))
+	return envgenrt.Validate(x, (*RequestID)(nil))
 }
 
-var patternRequestID = runtime.MustPattern(`^[A-Za-z0-9._:-]+$`)
+var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 
 // checkRequestID validates a value against meta.json#/$defs/request_id.
-func checkRequestID(s *runtime.State, n int32) bool {
+func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
 			return false
 		}
@@ -1774,10 +1774,10 @@ type Telemetry struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1785,22 +1785,22 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.CacheHit != nil {
 		b = append(b, `"cache_hit":`...)
-		b = runtime.AppendBool(b, *x.CacheHit)
+		b = envgenrt.AppendBool(b, *x.CacheHit)
 		b = append(b, ',')
 	}
 	if x.DownstreamCalls != nil {
 		b = append(b, `"downstream_calls":`...)
-		b = runtime.AppendInt(b, *x.DownstreamCalls)
+		b = envgenrt.AppendInt(b, *x.DownstreamCalls)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Telemetry) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Telemetry{}
@@ -1831,25 +1831,25 @@ func (x *Telemetry) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Telemetry.
-func (*Telemetry) CheckNode(s *runtime.State, n int32) bool {
+func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Telemetry) Validate() error {
-	return runtime.Validate(x, (*Telemetry)(nil))
+	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // checkTelemetry validates a value against meta.json#/$defs/telemetry.
-func checkTelemetry(s *runtime.State, n int32) bool {
+func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -1873,9 +1873,9 @@ func checkTelemetry(s *runtime.State, n int32) bool {
 }
 
 // checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
-func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
+func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1883,14 +1883,14 @@ func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 }
 
 // checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
-func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
+func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1901,21 +1901,21 @@ func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 type Tier string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Tier, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tier) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Tier) DecodeNode(s *runtime.State, n int32) error {
+func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1924,26 +1924,26 @@ func (x *Tier) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Tier.
-func (*Tier) CheckNode(s *runtime.State, n int32) bool {
+func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTier(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tier: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Tier) Validate() error {
-	return runtime.Validate(x, (*Tier)(nil))
+	return envgenrt.Validate(x, (*Tier)(nil))
 }
 
-var patternTier = runtime.MustPattern(`^[a-z][a-z0-9_]*$`)
+var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 
 // checkTier validates a value against meta.json#/$defs/tier.
-func checkTier(s *runtime.State, n int32) bool {
+func checkTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 64 && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
 			return false
 		}
@@ -1964,10 +1964,10 @@ type Timing struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Timing, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Timing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1975,24 +1975,24 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.StartedAt != nil {
 		b = append(b, `"started_at":`...)
-		b = runtime.AppendString(b, *x.StartedAt)
+		b = envgenrt.AppendString(b, *x.StartedAt)
 		b = append(b, ',')
 	}
 	if x.DurationMs != nil {
 		b = append(b, `"duration_ms":`...)
-		if b, err = runtime.AppendFloat(b, *x.DurationMs); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Timing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Timing{}
@@ -2023,25 +2023,25 @@ func (x *Timing) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Timing.
-func (*Timing) CheckNode(s *runtime.State, n int32) bool {
+func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTiming(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Timing:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Timing) Validate() error {
-	return runtime.Validate(x, (*Timing)(nil))
+	return envgenrt.Validate(x, (*Timing)(nil))
 }
 
 // checkTiming validates a value against meta.json#/$defs/timing.
-func checkTiming(s *runtime.State, n int32) bool {
+func checkTiming(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -2065,14 +2065,14 @@ func checkTiming(s *runtime.State, n int32) bool {
 }
 
 // checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
-func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
+func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -2080,14 +2080,14 @@ func checkTimingPropertiesDurationMs(s *runtime.State, n int32) bool {
 }
 
 // checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
-func checkTimingPropertiesStartedAt(s *runtime.State, n int32) bool {
+func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -2111,36 +2111,36 @@ type TokenUsage struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of TokenUsage, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *TokenUsage) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"estimated":`...)
-	b = runtime.AppendInt(b, x.Estimated)
+	b = envgenrt.AppendInt(b, x.Estimated)
 	b = append(b, ',')
 	if x.Actual != nil {
 		b = append(b, `"actual":`...)
-		b = runtime.AppendInt(b, *x.Actual)
+		b = envgenrt.AppendInt(b, *x.Actual)
 		b = append(b, ',')
 	}
 	if x.Budget != nil {
 		b = append(b, `"budget":`...)
-		b = runtime.AppendInt(b, *x.Budget)
+		b = envgenrt.AppendInt(b, *x.Budget)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *TokenUsage) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = TokenUsage{}
@@ -2175,25 +2175,25 @@ func (x *TokenUsage) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of TokenUsage.
-func (*TokenUsage) CheckNode(s *runtime.State, n int32) bool {
+func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTokenUsage(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// TokenUsage: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// TokenUsage: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x TokenUsage) Validate() error {
-	return runtime.Validate(x, (*TokenUsage)(nil))
+	return envgenrt.Validate(x, (*TokenUsage)(nil))
 }
 
 // checkTokenUsage validates a value against meta.json#/$defs/token_usage.
-func checkTokenUsage(s *runtime.State, n int32) bool {
+func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -2227,14 +2227,14 @@ func checkTokenUsage(s *runtime.State, n int32) bool {
 }
 
 // checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
-func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
+func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -2242,14 +2242,14 @@ func checkTokenUsagePropertiesActual(s *runtime.State, n int32) bool {
 }
 
 // checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
-func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
+func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -2257,14 +2257,14 @@ func checkTokenUsagePropertiesBudget(s *runtime.State, n int32) bool {
 }
 
 // checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
-func checkTokenUsagePropertiesEstimated(s *runtime.State, n int32) bool {
+func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -2286,10 +2286,10 @@ type Tool struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2301,21 +2301,21 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"version":`...)
-	b = runtime.AppendString(b, x.Version)
+	b = envgenrt.AppendString(b, x.Version)
 	b = append(b, ',')
 	if x.Adapter != nil {
 		b = append(b, `"adapter":`...)
-		b = runtime.AppendString(b, *x.Adapter)
+		b = envgenrt.AppendString(b, *x.Adapter)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
@@ -2346,24 +2346,24 @@ func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Tool.
-func (*Tool) CheckNode(s *runtime.State, n int32) bool {
+func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Tool) Validate() error {
-	return runtime.Validate(x, (*Tool)(nil))
+	return envgenrt.Validate(x, (*Tool)(nil))
 }
 
 // checkTool validates a value against meta.json#/$defs/tool.
-func checkTool(s *runtime.State, n int32) bool {
+func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -2401,13 +2401,13 @@ func checkTool(s *runtime.State, n int32) bool {
 }
 
 // checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
-func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
+func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2419,13 +2419,13 @@ func checkToolPropertiesAdapter(s *runtime.State, n int32) bool {
 }
 
 // checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
-func checkToolPropertiesVersion(s *runtime.State, n int32) bool {
+func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2440,21 +2440,21 @@ func checkToolPropertiesVersion(s *runtime.State, n int32) bool {
 type ToolName string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolName, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolName) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ToolName) DecodeNode(s *runtime.State, n int32) error {
+func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -2463,27 +2463,27 @@ func (x *ToolName) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ToolName.
-func (*ToolName) CheckNode(s *runtime.State, n int32) bool {
+func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolName(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolName:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ToolName) Validate() error {
-	return runtime.Validate(x, (*ToolName)(nil))
+	return envgenrt.Validate(x, (*ToolName)(nil))
 }
 
-var patternToolName = runtime.MustPattern(`^[A-Za-z0-9_.-]+$`)
+var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 
 // checkToolName validates a value against meta.json#/$defs/tool_name.
-func checkToolName(s *runtime.State, n int32) bool {
+func checkToolName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
 			return false
 		}
@@ -2507,17 +2507,17 @@ type UpgradeHint struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"feature":`...)
-	b = runtime.AppendString(b, x.Feature)
+	b = envgenrt.AppendString(b, x.Feature)
 	b = append(b, ',')
 	b = append(b, `"tier":`...)
 	if b, err = x.Tier.AppendJSON(b); err != nil {
@@ -2526,17 +2526,17 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.Reason != nil {
 		b = append(b, `"reason":`...)
-		b = runtime.AppendString(b, *x.Reason)
+		b = envgenrt.AppendString(b, *x.Reason)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *UpgradeHint) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = UpgradeHint{}
@@ -2567,25 +2567,25 @@ func (x *UpgradeHint) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of UpgradeHint.
-func (*UpgradeHint) CheckNode(s *runtime.State, n int32) bool {
+func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHint: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x UpgradeHint) Validate() error {
-	return runtime.Validate(x, (*UpgradeHint)(nil))
+	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
 // checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
-func checkUpgradeHint(s *runtime.State, n int32) bool {
+func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -2623,13 +2623,13 @@ func checkUpgradeHint(s *runtime.State, n int32) bool {
 }
 
 // checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
-func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
+func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2641,13 +2641,13 @@ func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 }
 
 // checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
-func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
+func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2671,10 +2671,10 @@ type Workspace struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Workspace, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Workspace) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2682,27 +2682,27 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Root != nil {
 		b = append(b, `"root":`...)
-		b = runtime.AppendString(b, *x.Root)
+		b = envgenrt.AppendString(b, *x.Root)
 		b = append(b, ',')
 	}
 	if x.RepoName != nil {
 		b = append(b, `"repo_name":`...)
-		b = runtime.AppendString(b, *x.RepoName)
+		b = envgenrt.AppendString(b, *x.RepoName)
 		b = append(b, ',')
 	}
 	if x.Revision != nil {
 		b = append(b, `"revision":`...)
-		b = runtime.AppendString(b, *x.Revision)
+		b = envgenrt.AppendString(b, *x.Revision)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Workspace) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Workspace{}
@@ -2741,25 +2741,25 @@ func (x *Workspace) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Workspace.
-func (*Workspace) CheckNode(s *runtime.State, n int32) bool {
+func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspace(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Workspace:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Workspace) Validate() error {
-	return runtime.Validate(x, (*Workspace)(nil))
+	return envgenrt.Validate(x, (*Workspace)(nil))
 }
 
 // checkWorkspace validates a value against meta.json#/$defs/workspace.
-func checkWorkspace(s *runtime.State, n int32) bool {
+func checkWorkspace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -2788,13 +2788,13 @@ func checkWorkspace(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
-func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
+func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2806,13 +2806,13 @@ func checkWorkspacePropertiesRepoName(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
-func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
+func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -2824,13 +2824,13 @@ func checkWorkspacePropertiesRevision(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
-func checkWorkspacePropertiesRoot(s *runtime.State, n int32) bool {
+func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}

@@ -2,7 +2,7 @@
 
 package envelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a reference to an input or output of a run, with a digest to verify it by.
 type Artifact struct {
@@ -28,31 +28,31 @@ type Artifact struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Artifact) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	if x.MediaType != nil {
 		b = append(b, `"media_type":`...)
-		b = runtime.AppendString(b, *x.MediaType)
+		b = envgenrt.AppendString(b, *x.MediaType)
 		b = append(b, ',')
 	}
 	if x.Locator != nil {
 		b = append(b, `"locator":`...)
-		b = runtime.AppendString(b, *x.Locator)
+		b = envgenrt.AppendString(b, *x.Locator)
 		b = append(b, ',')
 	}
 	if x.SizeBytes != nil {
 		b = append(b, `"size_bytes":`...)
-		b = runtime.AppendInt(b, *x.SizeBytes)
+		b = envgenrt.AppendInt(b, *x.SizeBytes)
 		b = append(b, ',')
 	}
 	if x.Digest != nil {
@@ -66,23 +66,23 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"labels":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Labels, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Labels, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x.Labels[k1])
+			b = envgenrt.AppendString(b, x.Labels[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Artifact{}
@@ -125,7 +125,7 @@ func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
 				x.Digest = v2
 			}
 		case "labels":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c1))
@@ -146,25 +146,25 @@ func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Artifact.
-func (*Artifact) CheckNode(s *runtime.State, n int32) bool {
+func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Artifact:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Artifact) Validate() error {
-	return runtime.Validate(x, (*Artifact)(nil))
+	return envgenrt.Validate(x, (*Artifact)(nil))
 }
 
 // checkArtifact validates a value against provenance.json#/$defs/artifact.
-func checkArtifact(s *runtime.State, n int32) bool {
+func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -213,13 +213,13 @@ func checkArtifact(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
-func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -231,13 +231,13 @@ func checkArtifactPropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
-func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -248,13 +248,13 @@ func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
-func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -263,13 +263,13 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32
 }
 
 // checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
-func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -278,13 +278,13 @@ func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
-func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -296,14 +296,14 @@ func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
-func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -315,21 +315,21 @@ func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
 type Digest string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Digest, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Digest) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Digest) DecodeNode(s *runtime.State, n int32) error {
+func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -338,27 +338,27 @@ func (x *Digest) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Digest.
-func (*Digest) CheckNode(s *runtime.State, n int32) bool {
+func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDigest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Digest:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Digest) Validate() error {
-	return runtime.Validate(x, (*Digest)(nil))
+	return envgenrt.Validate(x, (*Digest)(nil))
 }
 
-var patternDigest = runtime.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
+var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
 
 // checkDigest validates a value against provenance.json#/$defs/digest.
-func checkDigest(s *runtime.State, n int32) bool {
+func checkDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
 			return false
 		}
@@ -383,20 +383,20 @@ type Evidence struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Evidence, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Evidence) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"field":`...)
-	b = runtime.AppendString(b, x.Field)
+	b = envgenrt.AppendString(b, x.Field)
 	b = append(b, ',')
 	b = append(b, `"source":`...)
-	b = runtime.AppendString(b, x.Source)
+	b = envgenrt.AppendString(b, x.Source)
 	b = append(b, ',')
 	if x.Method != nil {
 		b = append(b, `"method":`...)
@@ -407,17 +407,17 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Note != nil {
 		b = append(b, `"note":`...)
-		b = runtime.AppendString(b, *x.Note)
+		b = envgenrt.AppendString(b, *x.Note)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Evidence) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Evidence{}
@@ -456,25 +456,25 @@ func (x *Evidence) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Evidence.
-func (*Evidence) CheckNode(s *runtime.State, n int32) bool {
+func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidence(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Evidence:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Evidence) Validate() error {
-	return runtime.Validate(x, (*Evidence)(nil))
+	return envgenrt.Validate(x, (*Evidence)(nil))
 }
 
 // checkEvidence validates a value against provenance.json#/$defs/evidence.
-func checkEvidence(s *runtime.State, n int32) bool {
+func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -516,16 +516,16 @@ func checkEvidence(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternEvidencePropertiesField = runtime.MustPattern(`^(/([^~/]|~[01])*)*$`)
+var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`)
 
 // checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
-func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -537,13 +537,13 @@ func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 }
 
 // checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
-func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -554,16 +554,16 @@ func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternEvidencePropertiesSource = runtime.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
+var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
 
 // checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
-func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 1000 && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
 			return false
 		}
@@ -584,10 +584,10 @@ type Integrity struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Integrity, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Integrity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -605,14 +605,14 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Integrity) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Integrity{}
@@ -639,25 +639,25 @@ func (x *Integrity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Integrity.
-func (*Integrity) CheckNode(s *runtime.State, n int32) bool {
+func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIntegrity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Integrity:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Integrity) Validate() error {
-	return runtime.Validate(x, (*Integrity)(nil))
+	return envgenrt.Validate(x, (*Integrity)(nil))
 }
 
 // checkIntegrity validates a value against provenance.json#/$defs/integrity.
-func checkIntegrity(s *runtime.State, n int32) bool {
+func checkIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -689,21 +689,21 @@ func checkIntegrity(s *runtime.State, n int32) bool {
 type MethodID string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of MethodID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *MethodID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *MethodID) DecodeNode(s *runtime.State, n int32) error {
+func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -712,27 +712,27 @@ func (x *MethodID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of MethodID.
-func (*MethodID) CheckNode(s *runtime.State, n int32) bool {
+func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMethodID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of MethodID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x MethodID) Validate() error {
-	return runtime.Validate(x, (*MethodID)(nil))
+	return envgenrt.Validate(x, (*MethodID)(nil))
 }
 
-var patternMethodID = runtime.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
+var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 // checkMethodID validates a value against provenance.json#/$defs/method_id.
-func checkMethodID(s *runtime.State, n int32) bool {
+func checkMethodID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -776,10 +776,10 @@ type Provenance struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Provenance, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Provenance) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -797,7 +797,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.StartedAt != nil {
 		b = append(b, `"started_at":`...)
-		b = runtime.AppendString(b, *x.StartedAt)
+		b = envgenrt.AppendString(b, *x.StartedAt)
 		b = append(b, ',')
 	}
 	if x.Inputs != nil {
@@ -809,7 +809,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Outputs != nil {
@@ -821,7 +821,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Methods != nil {
@@ -833,7 +833,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Evidence != nil {
@@ -845,7 +845,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Parents != nil {
@@ -857,7 +857,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Integrity != nil {
@@ -867,14 +867,14 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Provenance{}
@@ -897,7 +897,7 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 				x.StartedAt = v2
 			}
 		case "inputs":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Artifact, s.Count(c1))
@@ -908,7 +908,7 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Inputs = a2
 		case "outputs":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Artifact, s.Count(c1))
@@ -919,7 +919,7 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Outputs = a2
 		case "methods":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]MethodID, s.Count(c1))
@@ -930,7 +930,7 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Methods = a2
 		case "evidence":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Evidence, s.Count(c1))
@@ -941,7 +941,7 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Evidence = a2
 		case "parents":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]RunID, s.Count(c1))
@@ -968,25 +968,25 @@ func (x *Provenance) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Provenance.
-func (*Provenance) CheckNode(s *runtime.State, n int32) bool {
+func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenance(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Provenance: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Provenance: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Provenance) Validate() error {
-	return runtime.Validate(x, (*Provenance)(nil))
+	return envgenrt.Validate(x, (*Provenance)(nil))
 }
 
 // checkProvenance validates a value against provenance.json#.
-func checkProvenance(s *runtime.State, n int32) bool {
+func checkProvenance(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1054,13 +1054,13 @@ func checkProvenance(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
-func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEvidence(s, c) && s.Stop() {
 				return false
@@ -1071,13 +1071,13 @@ func checkProvenancePropertiesEvidence(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
-func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkArtifact(s, c) && s.Stop() {
 				return false
@@ -1088,13 +1088,13 @@ func checkProvenancePropertiesInputs(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
-func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkMethodID(s, c) && s.Stop() {
 				return false
@@ -1105,13 +1105,13 @@ func checkProvenancePropertiesMethods(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
-func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkArtifact(s, c) && s.Stop() {
 				return false
@@ -1122,13 +1122,13 @@ func checkProvenancePropertiesOutputs(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
-func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkRunID(s, c) && s.Stop() {
 				return false
@@ -1139,14 +1139,14 @@ func checkProvenancePropertiesParents(s *runtime.State, n int32) bool {
 }
 
 // checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
-func checkProvenancePropertiesStartedAt(s *runtime.State, n int32) bool {
+func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -1159,21 +1159,21 @@ func checkProvenancePropertiesStartedAt(s *runtime.State, n int32) bool {
 type RunID string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RunID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RunID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RunID) DecodeNode(s *runtime.State, n int32) error {
+func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1182,25 +1182,25 @@ func (x *RunID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RunID.
-func (*RunID) CheckNode(s *runtime.State, n int32) bool {
+func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRunID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RunID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RunID) Validate() error {
-	return runtime.Validate(x, (*RunID)(nil))
+	return envgenrt.Validate(x, (*RunID)(nil))
 }
 
 // checkRunID validates a value against provenance.json#/$defs/run_id.
-func checkRunID(s *runtime.State, n int32) bool {
+func checkRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1224,32 +1224,32 @@ type Signature struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Signature, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Signature) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"alg":`...)
-	b = runtime.AppendString(b, x.Alg)
+	b = envgenrt.AppendString(b, x.Alg)
 	b = append(b, ',')
 	b = append(b, `"key_id":`...)
-	b = runtime.AppendString(b, x.KeyID)
+	b = envgenrt.AppendString(b, x.KeyID)
 	b = append(b, ',')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Signature) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Signature{}
@@ -1276,25 +1276,25 @@ func (x *Signature) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Signature.
-func (*Signature) CheckNode(s *runtime.State, n int32) bool {
+func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSignature(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Signature:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Signature) Validate() error {
-	return runtime.Validate(x, (*Signature)(nil))
+	return envgenrt.Validate(x, (*Signature)(nil))
 }
 
 // checkSignature validates a value against provenance.json#/$defs/signature.
-func checkSignature(s *runtime.State, n int32) bool {
+func checkSignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1336,13 +1336,13 @@ func checkSignature(s *runtime.State, n int32) bool {
 }
 
 // checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
-func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
+func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1354,13 +1354,13 @@ func checkSignaturePropertiesAlg(s *runtime.State, n int32) bool {
 }
 
 // checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
-func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
+func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1372,13 +1372,13 @@ func checkSignaturePropertiesKeyID(s *runtime.State, n int32) bool {
 }
 
 // checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
-func checkSignaturePropertiesValue(s *runtime.State, n int32) bool {
+func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 16 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 			return false
 		}

@@ -2,7 +2,7 @@
 
 package envelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // ProvenanceMode is one of the ProvenanceMode constants.
 //
@@ -26,21 +26,21 @@ func (x ProvenanceMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceMode, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvenanceMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -49,21 +49,21 @@ func (x *ProvenanceMode) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvenanceMode.
-func (*ProvenanceMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceMode: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ProvenanceMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ProvenanceMode) Validate() error {
-	return runtime.Validate(x, (*ProvenanceMode)(nil))
+	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
 
 // checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
-func checkProvenanceMode(s *runtime.State, n int32) bool {
+func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/$defs/provenance_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -92,10 +92,10 @@ type ProvenanceOptions struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceOptions, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -103,12 +103,12 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Capture != nil {
 		b = append(b, `"capture":`...)
-		b = runtime.AppendBool(b, *x.Capture)
+		b = envgenrt.AppendBool(b, *x.Capture)
 		b = append(b, ',')
 	}
 	if x.CaptureArtifacts != nil {
 		b = append(b, `"capture_artifacts":`...)
-		b = runtime.AppendBool(b, *x.CaptureArtifacts)
+		b = envgenrt.AppendBool(b, *x.CaptureArtifacts)
 		b = append(b, ',')
 	}
 	if x.Mode != nil {
@@ -118,14 +118,14 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvenanceOptions) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvenanceOptions{}
@@ -164,25 +164,25 @@ func (x *ProvenanceOptions) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvenanceOptions.
-func (*ProvenanceOptions) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceOptions(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceOptions: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ProvenanceOptions: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ProvenanceOptions) Validate() error {
-	return runtime.Validate(x, (*ProvenanceOptions)(nil))
+	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
 
 // checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
-func checkProvenanceOptions(s *runtime.State, n int32) bool {
+func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/$defs/provenance_options/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -211,9 +211,9 @@ func checkProvenanceOptions(s *runtime.State, n int32) bool {
 }
 
 // checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
-func checkProvenanceOptionsPropertiesCapture(s *runtime.State, n int32) bool {
+func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -221,9 +221,9 @@ func checkProvenanceOptionsPropertiesCapture(s *runtime.State, n int32) bool {
 }
 
 // checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
-func checkProvenanceOptionsPropertiesCaptureArtifacts(s *runtime.State, n int32) bool {
+func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -273,10 +273,10 @@ type Request struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -291,7 +291,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Deterministic != nil {
 		b = append(b, `"deterministic":`...)
-		b = runtime.AppendBool(b, *x.Deterministic)
+		b = envgenrt.AppendBool(b, *x.Deterministic)
 		b = append(b, ',')
 	}
 	if x.ResponseMode != nil {
@@ -305,30 +305,30 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"fields":`...)
 		b = append(b, '[')
 		for i1 := range x.Fields {
-			b = runtime.AppendString(b, x.Fields[i1])
+			b = envgenrt.AppendString(b, x.Fields[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.PageSize != nil {
 		b = append(b, `"page_size":`...)
-		b = runtime.AppendInt(b, *x.PageSize)
+		b = envgenrt.AppendInt(b, *x.PageSize)
 		b = append(b, ',')
 	}
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	if x.TokenBudget != nil {
 		b = append(b, `"token_budget":`...)
-		b = runtime.AppendInt(b, *x.TokenBudget)
+		b = envgenrt.AppendInt(b, *x.TokenBudget)
 		b = append(b, ',')
 	}
 	if x.Locale != nil {
 		b = append(b, `"locale":`...)
-		b = runtime.AppendString(b, *x.Locale)
+		b = envgenrt.AppendString(b, *x.Locale)
 		b = append(b, ',')
 	}
 	if x.Provenance != nil {
@@ -338,14 +338,14 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Request) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
@@ -376,7 +376,7 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 				x.ResponseMode = v2
 			}
 		case "fields":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -435,25 +435,25 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Request.
-func (*Request) CheckNode(s *runtime.State, n int32) bool {
+func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Request) Validate() error {
-	return runtime.Validate(x, (*Request)(nil))
+	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // checkRequest validates a value against request.json#.
-func checkRequest(s *runtime.State, n int32) bool {
+func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -512,13 +512,13 @@ func checkRequest(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
-func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
+func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -527,9 +527,9 @@ func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
-func checkRequestPropertiesDeterministic(s *runtime.State, n int32) bool {
+func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "request.json#/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -537,13 +537,13 @@ func checkRequestPropertiesDeterministic(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
-func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
+func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
 				return false
@@ -557,13 +557,13 @@ func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
-func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
+func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -574,16 +574,16 @@ func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternRequestPropertiesLocale = runtime.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
 // checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
-func checkRequestPropertiesLocale(s *runtime.State, n int32) bool {
+func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
 			return false
 		}
@@ -595,14 +595,14 @@ func checkRequestPropertiesLocale(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
-func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
+func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -610,14 +610,14 @@ func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
-func checkRequestPropertiesTokenBudget(s *runtime.State, n int32) bool {
+func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "request.json#/properties/token_budget/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -648,21 +648,21 @@ func (x ResponseMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -671,21 +671,21 @@ func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseMode.
-func (*ResponseMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMode: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// ResponseMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x ResponseMode) Validate() error {
-	return runtime.Validate(x, (*ResponseMode)(nil))
+	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }
 
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
-func checkResponseMode(s *runtime.State, n int32) bool {
+func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,7 +2,7 @@
 
 package envelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
 //
@@ -27,21 +27,21 @@ func (x Severity) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Severity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
+func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -50,21 +50,21 @@ func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Severity.
-func (*Severity) CheckNode(s *runtime.State, n int32) bool {
+func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSeverity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Severity) Validate() error {
-	return runtime.Validate(x, (*Severity)(nil))
+	return envgenrt.Validate(x, (*Severity)(nil))
 }
 
 // checkSeverity validates a value against warning.json#/$defs/severity.
-func checkSeverity(s *runtime.State, n int32) bool {
+func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "warning.json#/$defs/severity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -96,10 +96,10 @@ type Warning struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Warning, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Warning) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -116,11 +116,11 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Suggestion != nil {
 		b = append(b, `"suggestion":`...)
-		b = runtime.AppendString(b, *x.Suggestion)
+		b = envgenrt.AppendString(b, *x.Suggestion)
 		b = append(b, ',')
 	}
 	if x.Context != nil {
@@ -130,14 +130,14 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Warning) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Warning{}
@@ -176,25 +176,25 @@ func (x *Warning) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Warning.
-func (*Warning) CheckNode(s *runtime.State, n int32) bool {
+func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarning(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Warning:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Warning) Validate() error {
-	return runtime.Validate(x, (*Warning)(nil))
+	return envgenrt.Validate(x, (*Warning)(nil))
 }
 
 // checkWarning validates a value against warning.json#.
-func checkWarning(s *runtime.State, n int32) bool {
+func checkWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -246,13 +246,13 @@ func checkWarning(s *runtime.State, n int32) bool {
 }
 
 // checkWarningPropertiesMessage validates a value against warning.json#/properties/message.
-func checkWarningPropertiesMessage(s *runtime.State, n int32) bool {
+func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "warning.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -264,13 +264,13 @@ func checkWarningPropertiesMessage(s *runtime.State, n int32) bool {
 }
 
 // checkWarningPropertiesSuggestion validates a value against warning.json#/properties/suggestion.
-func checkWarningPropertiesSuggestion(s *runtime.State, n int32) bool {
+func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "warning.json#/properties/suggestion/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}

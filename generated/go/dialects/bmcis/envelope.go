@@ -4,7 +4,7 @@ package bmcis
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Envelope is a JSON object.
@@ -21,7 +21,7 @@ type Envelope struct {
 	Results []json.RawMessage `json:"results"`
 
 	// Cursor-based pagination information; null when the results fit on one page.
-	Pagination runtime.Nullable[PaginationMetadata] `json:"pagination,omitzero"`
+	Pagination envgenrt.Nullable[PaginationMetadata] `json:"pagination,omitzero"`
 
 	// Performance and token accounting.
 	ExecutionContext ExecutionContext `json:"execution_context"`
@@ -43,10 +43,10 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -63,12 +63,12 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Results {
-			if b, err = runtime.AppendRaw(b, x.Results[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Results[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if !x.Pagination.IsZero() {
@@ -98,7 +98,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Error != nil {
@@ -109,26 +109,26 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "_metadata", "results", "pagination", "execution_context", "warnings", "error":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
@@ -139,7 +139,7 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "results":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -149,20 +149,20 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 			x.Results = a2
 		case "pagination":
 			if s.IsNull(c1) {
-				x.Pagination = runtime.NullValue[PaginationMetadata]()
+				x.Pagination = envgenrt.NullValue[PaginationMetadata]()
 			} else {
 				var v2 PaginationMetadata
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.Pagination = runtime.Value(v2)
+				x.Pagination = envgenrt.Value(v2)
 			}
 		case "execution_context":
 			if err := x.ExecutionContext.DecodeNode(s, c1); err != nil {
 				return err
 			}
 		case "warnings":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]ResponseWarning, s.Count(c1))
@@ -194,25 +194,25 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
-	return runtime.Validate(x, (*Envelope)(nil))
+	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -263,9 +263,9 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesResults validates a value against envelope.json#/properties/results.
-func checkEnvelopePropertiesResults(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
@@ -273,13 +273,13 @@ func checkEnvelopePropertiesResults(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
-func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseWarning(s, c) && s.Stop() {
 				return false
@@ -297,7 +297,7 @@ type ExecutionContext struct {
 	TokensEstimated int64 `json:"tokens_estimated"`
 
 	// Actual tokens, if available.
-	TokensUsed runtime.Nullable[int64] `json:"tokens_used,omitzero"`
+	TokensUsed envgenrt.Nullable[int64] `json:"tokens_used,omitzero"`
 
 	// Result from cache.
 	CacheHit bool `json:"cache_hit"`
@@ -319,59 +319,59 @@ func (x ExecutionContext) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ExecutionContext, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"tokens_estimated":`...)
-	b = runtime.AppendInt(b, x.TokensEstimated)
+	b = envgenrt.AppendInt(b, x.TokensEstimated)
 	b = append(b, ',')
 	if !x.TokensUsed.IsZero() {
 		b = append(b, `"tokens_used":`...)
 		if p1 := x.TokensUsed.Ptr(); p1 != nil {
-			b = runtime.AppendInt(b, *p1)
+			b = envgenrt.AppendInt(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	b = append(b, `"cache_hit":`...)
-	b = runtime.AppendBool(b, x.CacheHit)
+	b = envgenrt.AppendBool(b, x.CacheHit)
 	b = append(b, ',')
 	b = append(b, `"execution_time_ms":`...)
-	if b, err = runtime.AppendFloat(b, x.ExecutionTimeMs); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.ExecutionTimeMs); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
 	b = append(b, `"request_id":`...)
-	b = runtime.AppendString(b, x.RequestID)
+	b = envgenrt.AppendString(b, x.RequestID)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "tokens_estimated", "tokens_used", "cache_hit", "execution_time_ms", "request_id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ExecutionContext) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ExecutionContext{}
@@ -383,13 +383,13 @@ func (x *ExecutionContext) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "tokens_used":
 			if s.IsNull(c1) {
-				x.TokensUsed = runtime.NullValue[int64]()
+				x.TokensUsed = envgenrt.NullValue[int64]()
 			} else {
 				var v2 int64
 				if err := s.ReadInt64(c1, &v2); err != nil {
 					return err
 				}
-				x.TokensUsed = runtime.Value(v2)
+				x.TokensUsed = envgenrt.Value(v2)
 			}
 		case "cache_hit":
 			if err := s.ReadBool(c1, &x.CacheHit); err != nil {
@@ -417,25 +417,25 @@ func (x *ExecutionContext) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ExecutionContext.
-func (*ExecutionContext) CheckNode(s *runtime.State, n int32) bool {
+func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkExecutionContext(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ExecutionContext: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ExecutionContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ExecutionContext) Validate() error {
-	return runtime.Validate(x, (*ExecutionContext)(nil))
+	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
 
 // checkExecutionContext validates a value against envelope.json#/$defs/execution_context.
-func checkExecutionContext(s *runtime.State, n int32) bool {
+func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -482,9 +482,9 @@ func checkExecutionContext(s *runtime.State, n int32) bool {
 }
 
 // checkExecutionContextPropertiesCacheHit validates a value against envelope.json#/$defs/execution_context/properties/cache_hit.
-func checkExecutionContextPropertiesCacheHit(s *runtime.State, n int32) bool {
+func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -492,9 +492,9 @@ func checkExecutionContextPropertiesCacheHit(s *runtime.State, n int32) bool {
 }
 
 // checkExecutionContextPropertiesExecutionTimeMs validates a value against envelope.json#/$defs/execution_context/properties/execution_time_ms.
-func checkExecutionContextPropertiesExecutionTimeMs(s *runtime.State, n int32) bool {
+func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -502,9 +502,9 @@ func checkExecutionContextPropertiesExecutionTimeMs(s *runtime.State, n int32) b
 }
 
 // checkExecutionContextPropertiesRequestID validates a value against envelope.json#/$defs/execution_context/properties/request_id.
-func checkExecutionContextPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -512,9 +512,9 @@ func checkExecutionContextPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkExecutionContextPropertiesTokensEstimated validates a value against envelope.json#/$defs/execution_context/properties/tokens_estimated.
-func checkExecutionContextPropertiesTokensEstimated(s *runtime.State, n int32) bool {
+func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -522,9 +522,9 @@ func checkExecutionContextPropertiesTokensEstimated(s *runtime.State, n int32) b
 }
 
 // checkExecutionContextPropertiesTokensUsed validates a value against envelope.json#/$defs/execution_context/properties/tokens_used.
-func checkExecutionContextPropertiesTokensUsed(s *runtime.State, n int32) bool {
+func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -545,7 +545,7 @@ type PaginationMetadata struct {
 	HasMore *bool `json:"has_more,omitzero"`
 
 	// Total results, if known.
-	TotalAvailable runtime.Nullable[int64] `json:"total_available,omitzero"`
+	TotalAvailable envgenrt.Nullable[int64] `json:"total_available,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
@@ -558,10 +558,10 @@ func (x PaginationMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaginationMetadata, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaginationMetadata) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -569,49 +569,49 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	if x.PageSize != nil {
 		b = append(b, `"page_size":`...)
-		b = runtime.AppendInt(b, *x.PageSize)
+		b = envgenrt.AppendInt(b, *x.PageSize)
 		b = append(b, ',')
 	}
 	if x.HasMore != nil {
 		b = append(b, `"has_more":`...)
-		b = runtime.AppendBool(b, *x.HasMore)
+		b = envgenrt.AppendBool(b, *x.HasMore)
 		b = append(b, ',')
 	}
 	if !x.TotalAvailable.IsZero() {
 		b = append(b, `"total_available":`...)
 		if p1 := x.TotalAvailable.Ptr(); p1 != nil {
-			b = runtime.AppendInt(b, *p1)
+			b = envgenrt.AppendInt(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "cursor", "page_size", "has_more", "total_available":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaginationMetadata) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = PaginationMetadata{}
@@ -643,13 +643,13 @@ func (x *PaginationMetadata) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "total_available":
 			if s.IsNull(c1) {
-				x.TotalAvailable = runtime.NullValue[int64]()
+				x.TotalAvailable = envgenrt.NullValue[int64]()
 			} else {
 				var v2 int64
 				if err := s.ReadInt64(c1, &v2); err != nil {
 					return err
 				}
-				x.TotalAvailable = runtime.Value(v2)
+				x.TotalAvailable = envgenrt.Value(v2)
 			}
 		default:
 			if x.Extra == nil {
@@ -665,25 +665,25 @@ func (x *PaginationMetadata) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaginationMetadata.
-func (*PaginationMetadata) CheckNode(s *runtime.State, n int32) bool {
+func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaginationMetadata(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaginationMetadata: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// PaginationMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x PaginationMetadata) Validate() error {
-	return runtime.Validate(x, (*PaginationMetadata)(nil))
+	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
 
 // checkPaginationMetadata validates a value against envelope.json#/$defs/pagination_metadata.
-func checkPaginationMetadata(s *runtime.State, n int32) bool {
+func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
@@ -709,9 +709,9 @@ func checkPaginationMetadata(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationMetadataPropertiesCursor validates a value against envelope.json#/$defs/pagination_metadata/properties/cursor.
-func checkPaginationMetadataPropertiesCursor(s *runtime.State, n int32) bool {
+func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -719,9 +719,9 @@ func checkPaginationMetadataPropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationMetadataPropertiesHasMore validates a value against envelope.json#/$defs/pagination_metadata/properties/has_more.
-func checkPaginationMetadataPropertiesHasMore(s *runtime.State, n int32) bool {
+func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -729,9 +729,9 @@ func checkPaginationMetadataPropertiesHasMore(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationMetadataPropertiesPageSize validates a value against envelope.json#/$defs/pagination_metadata/properties/page_size.
-func checkPaginationMetadataPropertiesPageSize(s *runtime.State, n int32) bool {
+func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -739,9 +739,9 @@ func checkPaginationMetadataPropertiesPageSize(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationMetadataPropertiesTotalAvailable validates a value against envelope.json#/$defs/pagination_metadata/properties/total_available.
-func checkPaginationMetadataPropertiesTotalAvailable(s *runtime.State, n int32) bool {
+func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -770,52 +770,52 @@ func (x ResponseError) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseError, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseError) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"code":`...)
-	b = runtime.AppendString(b, x.Code)
+	b = envgenrt.AppendString(b, x.Code)
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.AllowedFields != nil {
 		b = append(b, `"allowed_fields":`...)
 		b = append(b, '[')
 		for i1 := range x.AllowedFields {
-			b = runtime.AppendString(b, x.AllowedFields[i1])
+			b = envgenrt.AppendString(b, x.AllowedFields[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "code", "message", "allowed_fields":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseError) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseError{}
@@ -830,7 +830,7 @@ func (x *ResponseError) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "allowed_fields":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -854,25 +854,25 @@ func (x *ResponseError) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseError.
-func (*ResponseError) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseError(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseError: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ResponseError: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ResponseError) Validate() error {
-	return runtime.Validate(x, (*ResponseError)(nil))
+	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
 
 // checkResponseError validates a value against envelope.json#/$defs/response_error.
-func checkResponseError(s *runtime.State, n int32) bool {
+func checkResponseError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/response_error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -903,13 +903,13 @@ func checkResponseError(s *runtime.State, n int32) bool {
 }
 
 // checkResponseErrorPropertiesAllowedFields validates a value against envelope.json#/$defs/response_error/properties/allowed_fields.
-func checkResponseErrorPropertiesAllowedFields(s *runtime.State, n int32) bool {
+func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
 				return false
@@ -920,9 +920,9 @@ func checkResponseErrorPropertiesAllowedFields(s *runtime.State, n int32) bool {
 }
 
 // checkResponseErrorPropertiesAllowedFieldsItems validates a value against envelope.json#/$defs/response_error/properties/allowed_fields/items.
-func checkResponseErrorPropertiesAllowedFieldsItems(s *runtime.State, n int32) bool {
+func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -930,9 +930,9 @@ func checkResponseErrorPropertiesAllowedFieldsItems(s *runtime.State, n int32) b
 }
 
 // checkResponseErrorPropertiesCode validates a value against envelope.json#/$defs/response_error/properties/code.
-func checkResponseErrorPropertiesCode(s *runtime.State, n int32) bool {
+func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -940,9 +940,9 @@ func checkResponseErrorPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkResponseErrorPropertiesMessage validates a value against envelope.json#/$defs/response_error/properties/message.
-func checkResponseErrorPropertiesMessage(s *runtime.State, n int32) bool {
+func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -968,7 +968,7 @@ type ResponseMetadata struct {
 	Status ResponseStatus `json:"status"`
 
 	// Status message.
-	Message runtime.Nullable[string] `json:"message,omitzero"`
+	Message envgenrt.Nullable[string] `json:"message,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
@@ -981,26 +981,26 @@ func (x ResponseMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMetadata, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMetadata) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"operation":`...)
-	b = runtime.AppendString(b, x.Operation)
+	b = envgenrt.AppendString(b, x.Operation)
 	b = append(b, ',')
 	b = append(b, `"version":`...)
-	b = runtime.AppendString(b, x.Version)
+	b = envgenrt.AppendString(b, x.Version)
 	b = append(b, ',')
 	b = append(b, `"timestamp":`...)
-	b = runtime.AppendString(b, x.Timestamp)
+	b = envgenrt.AppendString(b, x.Timestamp)
 	b = append(b, ',')
 	b = append(b, `"request_id":`...)
-	b = runtime.AppendString(b, x.RequestID)
+	b = envgenrt.AppendString(b, x.RequestID)
 	b = append(b, ',')
 	b = append(b, `"status":`...)
 	if b, err = x.Status.AppendJSON(b); err != nil {
@@ -1010,33 +1010,33 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	if !x.Message.IsZero() {
 		b = append(b, `"message":`...)
 		if p1 := x.Message.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "operation", "version", "timestamp", "request_id", "status", "message":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseMetadata) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseMetadata{}
@@ -1064,13 +1064,13 @@ func (x *ResponseMetadata) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "message":
 			if s.IsNull(c1) {
-				x.Message = runtime.NullValue[string]()
+				x.Message = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.Message = runtime.Value(v2)
+				x.Message = envgenrt.Value(v2)
 			}
 		default:
 			if x.Extra == nil {
@@ -1086,25 +1086,25 @@ func (x *ResponseMetadata) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseMetadata.
-func (*ResponseMetadata) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMetadata(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMetadata: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ResponseMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ResponseMetadata) Validate() error {
-	return runtime.Validate(x, (*ResponseMetadata)(nil))
+	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
 
 // checkResponseMetadata validates a value against envelope.json#/$defs/response_metadata.
-func checkResponseMetadata(s *runtime.State, n int32) bool {
+func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [5]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -1159,9 +1159,9 @@ func checkResponseMetadata(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetadataPropertiesMessage validates a value against envelope.json#/$defs/response_metadata/properties/message.
-func checkResponseMetadataPropertiesMessage(s *runtime.State, n int32) bool {
+func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1169,9 +1169,9 @@ func checkResponseMetadataPropertiesMessage(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetadataPropertiesOperation validates a value against envelope.json#/$defs/response_metadata/properties/operation.
-func checkResponseMetadataPropertiesOperation(s *runtime.State, n int32) bool {
+func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1179,9 +1179,9 @@ func checkResponseMetadataPropertiesOperation(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetadataPropertiesRequestID validates a value against envelope.json#/$defs/response_metadata/properties/request_id.
-func checkResponseMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1189,14 +1189,14 @@ func checkResponseMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetadataPropertiesTimestamp validates a value against envelope.json#/$defs/response_metadata/properties/timestamp.
-func checkResponseMetadataPropertiesTimestamp(s *runtime.State, n int32) bool {
+func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -1204,9 +1204,9 @@ func checkResponseMetadataPropertiesTimestamp(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetadataPropertiesVersion validates a value against envelope.json#/$defs/response_metadata/properties/version.
-func checkResponseMetadataPropertiesVersion(s *runtime.State, n int32) bool {
+func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1234,21 +1234,21 @@ func (x ResponseStatus) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseStatus, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseStatus) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1257,21 +1257,21 @@ func (x *ResponseStatus) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseStatus.
-func (*ResponseStatus) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseStatus(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseStatus: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ResponseStatus: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ResponseStatus) Validate() error {
-	return runtime.Validate(x, (*ResponseStatus)(nil))
+	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
 
 // checkResponseStatus validates a value against envelope.json#/$defs/response_status.
-func checkResponseStatus(s *runtime.State, n int32) bool {
+func checkResponseStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_status/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1295,7 +1295,7 @@ type ResponseWarning struct {
 	Message string `json:"message"`
 
 	// Remediation action.
-	Suggestion runtime.Nullable[string] `json:"suggestion,omitzero"`
+	Suggestion envgenrt.Nullable[string] `json:"suggestion,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
@@ -1308,10 +1308,10 @@ func (x ResponseWarning) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseWarning, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1323,41 +1323,41 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"code":`...)
-	b = runtime.AppendString(b, x.Code)
+	b = envgenrt.AppendString(b, x.Code)
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if !x.Suggestion.IsZero() {
 		b = append(b, `"suggestion":`...)
 		if p1 := x.Suggestion.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "level", "code", "message", "suggestion":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseWarning) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseWarning{}
@@ -1377,13 +1377,13 @@ func (x *ResponseWarning) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "suggestion":
 			if s.IsNull(c1) {
-				x.Suggestion = runtime.NullValue[string]()
+				x.Suggestion = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.Suggestion = runtime.Value(v2)
+				x.Suggestion = envgenrt.Value(v2)
 			}
 		default:
 			if x.Extra == nil {
@@ -1399,25 +1399,25 @@ func (x *ResponseWarning) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseWarning.
-func (*ResponseWarning) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseWarning(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseWarning: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ResponseWarning: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ResponseWarning) Validate() error {
-	return runtime.Validate(x, (*ResponseWarning)(nil))
+	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
 
 // checkResponseWarning validates a value against envelope.json#/$defs/response_warning.
-func checkResponseWarning(s *runtime.State, n int32) bool {
+func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/response_warning/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -1456,9 +1456,9 @@ func checkResponseWarning(s *runtime.State, n int32) bool {
 }
 
 // checkResponseWarningPropertiesCode validates a value against envelope.json#/$defs/response_warning/properties/code.
-func checkResponseWarningPropertiesCode(s *runtime.State, n int32) bool {
+func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1466,9 +1466,9 @@ func checkResponseWarningPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkResponseWarningPropertiesMessage validates a value against envelope.json#/$defs/response_warning/properties/message.
-func checkResponseWarningPropertiesMessage(s *runtime.State, n int32) bool {
+func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1476,9 +1476,9 @@ func checkResponseWarningPropertiesMessage(s *runtime.State, n int32) bool {
 }
 
 // checkResponseWarningPropertiesSuggestion validates a value against envelope.json#/$defs/response_warning/properties/suggestion.
-func checkResponseWarningPropertiesSuggestion(s *runtime.State, n int32) bool {
+func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1506,21 +1506,21 @@ func (x WarningLevel) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WarningLevel, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningLevel) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *WarningLevel) DecodeNode(s *runtime.State, n int32) error {
+func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1529,21 +1529,21 @@ func (x *WarningLevel) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of WarningLevel.
-func (*WarningLevel) CheckNode(s *runtime.State, n int32) bool {
+func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningLevel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningLevel: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// WarningLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x WarningLevel) Validate() error {
-	return runtime.Validate(x, (*WarningLevel)(nil))
+	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }
 
 // checkWarningLevel validates a value against envelope.json#/$defs/warning_level.
-func checkWarningLevel(s *runtime.State, n int32) bool {
+func checkWarningLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/warning_level/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,7 +4,7 @@ package bmcis
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // ChunkID is a JSON integer.
@@ -13,21 +13,21 @@ import (
 type ChunkID int64
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ChunkID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ChunkID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendInt(b, int64(x))
+	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ChunkID) DecodeNode(s *runtime.State, n int32) error {
+func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
 	}
@@ -36,21 +36,21 @@ func (x *ChunkID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ChunkID.
-func (*ChunkID) CheckNode(s *runtime.State, n int32) bool {
+func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChunkID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ChunkID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ChunkID) Validate() error {
-	return runtime.Validate(x, (*ChunkID)(nil))
+	return envgenrt.Validate(x, (*ChunkID)(nil))
 }
 
 // checkChunkID validates a value against payloads.json#/$defs/chunk_id.
-func checkChunkID(s *runtime.State, n int32) bool {
+func checkChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -77,10 +77,10 @@ func (x ConfidenceScore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ConfidenceScore, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ConfidenceScore) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -102,26 +102,26 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "score_reliability", "source_quality", "recency":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ConfidenceScore) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ConfidenceScore{}
@@ -153,25 +153,25 @@ func (x *ConfidenceScore) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ConfidenceScore.
-func (*ConfidenceScore) CheckNode(s *runtime.State, n int32) bool {
+func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkConfidenceScore(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ConfidenceScore: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ConfidenceScore: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ConfidenceScore) Validate() error {
-	return runtime.Validate(x, (*ConfidenceScore)(nil))
+	return envgenrt.Validate(x, (*ConfidenceScore)(nil))
 }
 
 // checkConfidenceScore validates a value against payloads.json#/$defs/confidence_score.
-func checkConfidenceScore(s *runtime.State, n int32) bool {
+func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -222,20 +222,20 @@ func (x Cursor) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Cursor, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Cursor) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"query_hash":`...)
-	b = runtime.AppendString(b, x.QueryHash)
+	b = envgenrt.AppendString(b, x.QueryHash)
 	b = append(b, ',')
 	b = append(b, `"offset":`...)
-	b = runtime.AppendInt(b, x.Offset)
+	b = envgenrt.AppendInt(b, x.Offset)
 	b = append(b, ',')
 	b = append(b, `"response_mode":`...)
 	if b, err = x.ResponseMode.AppendJSON(b); err != nil {
@@ -243,26 +243,26 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "query_hash", "offset", "response_mode":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Cursor) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Cursor{}
@@ -294,25 +294,25 @@ func (x *Cursor) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Cursor.
-func (*Cursor) CheckNode(s *runtime.State, n int32) bool {
+func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCursor(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Cursor:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Cursor) Validate() error {
-	return runtime.Validate(x, (*Cursor)(nil))
+	return envgenrt.Validate(x, (*Cursor)(nil))
 }
 
 // checkCursor validates a value against payloads.json#/$defs/cursor.
-func checkCursor(s *runtime.State, n int32) bool {
+func checkCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/cursor/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -347,14 +347,14 @@ func checkCursor(s *runtime.State, n int32) bool {
 }
 
 // checkCursorPropertiesOffset validates a value against payloads.json#/$defs/cursor/properties/offset.
-func checkCursorPropertiesOffset(s *runtime.State, n int32) bool {
+func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -362,9 +362,9 @@ func checkCursorPropertiesOffset(s *runtime.State, n int32) bool {
 }
 
 // checkCursorPropertiesQueryHash validates a value against payloads.json#/$defs/cursor/properties/query_hash.
-func checkCursorPropertiesQueryHash(s *runtime.State, n int32) bool {
+func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -390,17 +390,17 @@ func (x DeduplicationInfo) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of DeduplicationInfo, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *DeduplicationInfo) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"is_duplicate":`...)
-	b = runtime.AppendBool(b, x.IsDuplicate)
+	b = envgenrt.AppendBool(b, x.IsDuplicate)
 	b = append(b, ',')
 	b = append(b, `"similar_chunk_ids":`...)
 	if x.SimilarChunkIDs == nil {
@@ -413,7 +413,7 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"confidence":`...)
@@ -422,26 +422,26 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "is_duplicate", "similar_chunk_ids", "confidence":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *DeduplicationInfo) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = DeduplicationInfo{}
@@ -452,7 +452,7 @@ func (x *DeduplicationInfo) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "similar_chunk_ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]ChunkID, s.Count(c1))
@@ -480,25 +480,25 @@ func (x *DeduplicationInfo) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of DeduplicationInfo.
-func (*DeduplicationInfo) CheckNode(s *runtime.State, n int32) bool {
+func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDeduplicationInfo(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// DeduplicationInfo: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// DeduplicationInfo: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x DeduplicationInfo) Validate() error {
-	return runtime.Validate(x, (*DeduplicationInfo)(nil))
+	return envgenrt.Validate(x, (*DeduplicationInfo)(nil))
 }
 
 // checkDeduplicationInfo validates a value against payloads.json#/$defs/deduplication_info.
-func checkDeduplicationInfo(s *runtime.State, n int32) bool {
+func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -533,9 +533,9 @@ func checkDeduplicationInfo(s *runtime.State, n int32) bool {
 }
 
 // checkDeduplicationInfoPropertiesIsDuplicate validates a value against payloads.json#/$defs/deduplication_info/properties/is_duplicate.
-func checkDeduplicationInfoPropertiesIsDuplicate(s *runtime.State, n int32) bool {
+func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -543,13 +543,13 @@ func checkDeduplicationInfoPropertiesIsDuplicate(s *runtime.State, n int32) bool
 }
 
 // checkDeduplicationInfoPropertiesSimilarChunkIDs validates a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids.
-func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *runtime.State, n int32) bool {
+func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkChunkID(s, c) && s.Stop() {
 				return false
@@ -572,15 +572,15 @@ func (x Payloads) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Payloads, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payloads) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendRaw(b, x); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -588,22 +588,22 @@ func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Payloads) DecodeNode(s *runtime.State, n int32) error {
+func (x *Payloads) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Payloads(s.DecodeRaw(n))
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Payloads.
-func (*Payloads) CheckNode(*runtime.State, int32) bool {
+func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payloads:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Payloads) Validate() error {
-	return runtime.Validate(x, (*Payloads)(nil))
+	return envgenrt.Validate(x, (*Payloads)(nil))
 }
 
 // Rank is a JSON integer.
@@ -612,21 +612,21 @@ func (x Payloads) Validate() error {
 type Rank int64
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Rank, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Rank) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendInt(b, int64(x))
+	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Rank) DecodeNode(s *runtime.State, n int32) error {
+func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
 	}
@@ -635,25 +635,25 @@ func (x *Rank) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Rank.
-func (*Rank) CheckNode(s *runtime.State, n int32) bool {
+func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRank(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Rank: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Rank) Validate() error {
-	return runtime.Validate(x, (*Rank)(nil))
+	return envgenrt.Validate(x, (*Rank)(nil))
 }
 
 // checkRank validates a value against payloads.json#/$defs/rank.
-func checkRank(s *runtime.State, n int32) bool {
+func checkRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -681,45 +681,45 @@ func (x RankingContext) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RankingContext, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RankingContext) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"percentile":`...)
-	b = runtime.AppendInt(b, x.Percentile)
+	b = envgenrt.AppendInt(b, x.Percentile)
 	b = append(b, ',')
 	b = append(b, `"explanation":`...)
-	b = runtime.AppendString(b, x.Explanation)
+	b = envgenrt.AppendString(b, x.Explanation)
 	b = append(b, ',')
 	b = append(b, `"score_method":`...)
-	b = runtime.AppendString(b, x.ScoreMethod)
+	b = envgenrt.AppendString(b, x.ScoreMethod)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "percentile", "explanation", "score_method":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RankingContext) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RankingContext{}
@@ -751,25 +751,25 @@ func (x *RankingContext) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RankingContext.
-func (*RankingContext) CheckNode(s *runtime.State, n int32) bool {
+func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRankingContext(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RankingContext: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// RankingContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x RankingContext) Validate() error {
-	return runtime.Validate(x, (*RankingContext)(nil))
+	return envgenrt.Validate(x, (*RankingContext)(nil))
 }
 
 // checkRankingContext validates a value against payloads.json#/$defs/ranking_context.
-func checkRankingContext(s *runtime.State, n int32) bool {
+func checkRankingContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -804,9 +804,9 @@ func checkRankingContext(s *runtime.State, n int32) bool {
 }
 
 // checkRankingContextPropertiesExplanation validates a value against payloads.json#/$defs/ranking_context/properties/explanation.
-func checkRankingContextPropertiesExplanation(s *runtime.State, n int32) bool {
+func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -814,17 +814,17 @@ func checkRankingContextPropertiesExplanation(s *runtime.State, n int32) bool {
 }
 
 // checkRankingContextPropertiesPercentile validates a value against payloads.json#/$defs/ranking_context/properties/percentile.
-func checkRankingContextPropertiesPercentile(s *runtime.State, n int32) bool {
+func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
+		if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
 			return false
 		}
 	}
@@ -832,9 +832,9 @@ func checkRankingContextPropertiesPercentile(s *runtime.State, n int32) bool {
 }
 
 // checkRankingContextPropertiesScoreMethod validates a value against payloads.json#/$defs/ranking_context/properties/score_method.
-func checkRankingContextPropertiesScoreMethod(s *runtime.State, n int32) bool {
+func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -845,15 +845,15 @@ func checkRankingContextPropertiesScoreMethod(s *runtime.State, n int32) bool {
 type Score float64
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Score, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Score) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendFloat(b, float64(x)); err != nil {
+	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -861,7 +861,7 @@ func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Score) DecodeNode(s *runtime.State, n int32) error {
+func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
 	}
@@ -870,29 +870,29 @@ func (x *Score) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Score.
-func (*Score) CheckNode(s *runtime.State, n int32) bool {
+func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScore(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Score:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Score) Validate() error {
-	return runtime.Validate(x, (*Score)(nil))
+	return envgenrt.Validate(x, (*Score)(nil))
 }
 
 // checkScore validates a value against payloads.json#/$defs/score.
-func checkScore(s *runtime.State, n int32) bool {
+func checkScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "payloads.json#/$defs/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
+		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
 			return false
 		}
 	}
@@ -924,7 +924,7 @@ type SearchResultFull struct {
 	SourceFile string `json:"source_file"`
 
 	// Document category.
-	SourceCategory runtime.Nullable[string] `json:"source_category,omitzero"`
+	SourceCategory envgenrt.Nullable[string] `json:"source_category,omitzero"`
 
 	// Hierarchical context path.
 	ContextHeader string `json:"context_header"`
@@ -949,10 +949,10 @@ func (x SearchResultFull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultFull, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultFull) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -964,7 +964,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"chunk_text":`...)
-	b = runtime.AppendString(b, x.ChunkText)
+	b = envgenrt.AppendString(b, x.ChunkText)
 	b = append(b, ',')
 	b = append(b, `"similarity_score":`...)
 	if b, err = x.SimilarityScore.AppendJSON(b); err != nil {
@@ -987,53 +987,53 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"score_type":`...)
-	b = runtime.AppendString(b, x.ScoreType)
+	b = envgenrt.AppendString(b, x.ScoreType)
 	b = append(b, ',')
 	b = append(b, `"source_file":`...)
-	b = runtime.AppendString(b, x.SourceFile)
+	b = envgenrt.AppendString(b, x.SourceFile)
 	b = append(b, ',')
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	b = append(b, `"context_header":`...)
-	b = runtime.AppendString(b, x.ContextHeader)
+	b = envgenrt.AppendString(b, x.ContextHeader)
 	b = append(b, ',')
 	b = append(b, `"chunk_index":`...)
-	b = runtime.AppendInt(b, x.ChunkIndex)
+	b = envgenrt.AppendInt(b, x.ChunkIndex)
 	b = append(b, ',')
 	b = append(b, `"total_chunks":`...)
-	b = runtime.AppendInt(b, x.TotalChunks)
+	b = envgenrt.AppendInt(b, x.TotalChunks)
 	b = append(b, ',')
 	b = append(b, `"chunk_token_count":`...)
-	b = runtime.AppendInt(b, x.ChunkTokenCount)
+	b = envgenrt.AppendInt(b, x.ChunkTokenCount)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "chunk_id", "chunk_text", "similarity_score", "bm25_score", "hybrid_score", "rank", "score_type", "source_file", "source_category", "context_header", "chunk_index", "total_chunks", "chunk_token_count":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SearchResultFull) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultFull{}
@@ -1073,13 +1073,13 @@ func (x *SearchResultFull) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "source_category":
 			if s.IsNull(c1) {
-				x.SourceCategory = runtime.NullValue[string]()
+				x.SourceCategory = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.SourceCategory = runtime.Value(v2)
+				x.SourceCategory = envgenrt.Value(v2)
 			}
 		case "context_header":
 			if err := s.ReadString(c1, &x.ContextHeader); err != nil {
@@ -1111,25 +1111,25 @@ func (x *SearchResultFull) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SearchResultFull.
-func (*SearchResultFull) CheckNode(s *runtime.State, n int32) bool {
+func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultFull(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultFull: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// SearchResultFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x SearchResultFull) Validate() error {
-	return runtime.Validate(x, (*SearchResultFull)(nil))
+	return envgenrt.Validate(x, (*SearchResultFull)(nil))
 }
 
 // checkSearchResultFull validates a value against payloads.json#/$defs/search_result_full.
-func checkSearchResultFull(s *runtime.State, n int32) bool {
+func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [12]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -1240,14 +1240,14 @@ func checkSearchResultFull(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultFullPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_full/properties/chunk_index.
-func checkSearchResultFullPropertiesChunkIndex(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1255,9 +1255,9 @@ func checkSearchResultFullPropertiesChunkIndex(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultFullPropertiesChunkText validates a value against payloads.json#/$defs/search_result_full/properties/chunk_text.
-func checkSearchResultFullPropertiesChunkText(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1265,14 +1265,14 @@ func checkSearchResultFullPropertiesChunkText(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultFullPropertiesChunkTokenCount validates a value against payloads.json#/$defs/search_result_full/properties/chunk_token_count.
-func checkSearchResultFullPropertiesChunkTokenCount(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1280,9 +1280,9 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *runtime.State, n int32) b
 }
 
 // checkSearchResultFullPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_full/properties/context_header.
-func checkSearchResultFullPropertiesContextHeader(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1290,9 +1290,9 @@ func checkSearchResultFullPropertiesContextHeader(s *runtime.State, n int32) boo
 }
 
 // checkSearchResultFullPropertiesScoreType validates a value against payloads.json#/$defs/search_result_full/properties/score_type.
-func checkSearchResultFullPropertiesScoreType(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1300,9 +1300,9 @@ func checkSearchResultFullPropertiesScoreType(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultFullPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_full/properties/source_category.
-func checkSearchResultFullPropertiesSourceCategory(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1310,9 +1310,9 @@ func checkSearchResultFullPropertiesSourceCategory(s *runtime.State, n int32) bo
 }
 
 // checkSearchResultFullPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_full/properties/source_file.
-func checkSearchResultFullPropertiesSourceFile(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1320,14 +1320,14 @@ func checkSearchResultFullPropertiesSourceFile(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultFullPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_full/properties/total_chunks.
-func checkSearchResultFullPropertiesTotalChunks(s *runtime.State, n int32) bool {
+func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1353,10 +1353,10 @@ func (x SearchResultIDs) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultIDs, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultIDs) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1378,26 +1378,26 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "chunk_id", "hybrid_score", "rank":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SearchResultIDs) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultIDs{}
@@ -1429,25 +1429,25 @@ func (x *SearchResultIDs) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SearchResultIDs.
-func (*SearchResultIDs) CheckNode(s *runtime.State, n int32) bool {
+func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultIDs(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultIDs: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// SearchResultIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x SearchResultIDs) Validate() error {
-	return runtime.Validate(x, (*SearchResultIDs)(nil))
+	return envgenrt.Validate(x, (*SearchResultIDs)(nil))
 }
 
 // checkSearchResultIDs validates a value against payloads.json#/$defs/search_result_ids.
-func checkSearchResultIDs(s *runtime.State, n int32) bool {
+func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -1493,7 +1493,7 @@ type SearchResultMetadata struct {
 	SourceFile string `json:"source_file"`
 
 	// Document category.
-	SourceCategory runtime.Nullable[string] `json:"source_category,omitzero"`
+	SourceCategory envgenrt.Nullable[string] `json:"source_category,omitzero"`
 
 	// Position in document.
 	ChunkIndex int64 `json:"chunk_index"`
@@ -1512,10 +1512,10 @@ func (x SearchResultMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultMetadata,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultMetadata) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1537,44 +1537,44 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"source_file":`...)
-	b = runtime.AppendString(b, x.SourceFile)
+	b = envgenrt.AppendString(b, x.SourceFile)
 	b = append(b, ',')
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	b = append(b, `"chunk_index":`...)
-	b = runtime.AppendInt(b, x.ChunkIndex)
+	b = envgenrt.AppendInt(b, x.ChunkIndex)
 	b = append(b, ',')
 	b = append(b, `"total_chunks":`...)
-	b = runtime.AppendInt(b, x.TotalChunks)
+	b = envgenrt.AppendInt(b, x.TotalChunks)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "chunk_id", "hybrid_score", "rank", "source_file", "source_category", "chunk_index", "total_chunks":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SearchResultMetadata) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultMetadata{}
@@ -1598,13 +1598,13 @@ func (x *SearchResultMetadata) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "source_category":
 			if s.IsNull(c1) {
-				x.SourceCategory = runtime.NullValue[string]()
+				x.SourceCategory = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.SourceCategory = runtime.Value(v2)
+				x.SourceCategory = envgenrt.Value(v2)
 			}
 		case "chunk_index":
 			if err := s.ReadInt64(c1, &x.ChunkIndex); err != nil {
@@ -1628,25 +1628,25 @@ func (x *SearchResultMetadata) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SearchResultMetadata.
-func (*SearchResultMetadata) CheckNode(s *runtime.State, n int32) bool {
+func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultMetadata(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultMetadata: nil, or a *runtime.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// SearchResultMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
 func (x SearchResultMetadata) Validate() error {
-	return runtime.Validate(x, (*SearchResultMetadata)(nil))
+	return envgenrt.Validate(x, (*SearchResultMetadata)(nil))
 }
 
 // checkSearchResultMetadata validates a value against payloads.json#/$defs/search_result_metadata.
-func checkSearchResultMetadata(s *runtime.State, n int32) bool {
+func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [6]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -1709,14 +1709,14 @@ func checkSearchResultMetadata(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultMetadataPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_metadata/properties/chunk_index.
-func checkSearchResultMetadataPropertiesChunkIndex(s *runtime.State, n int32) bool {
+func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1724,9 +1724,9 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *runtime.State, n int32) bo
 }
 
 // checkSearchResultMetadataPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_metadata/properties/source_category.
-func checkSearchResultMetadataPropertiesSourceCategory(s *runtime.State, n int32) bool {
+func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1734,9 +1734,9 @@ func checkSearchResultMetadataPropertiesSourceCategory(s *runtime.State, n int32
 }
 
 // checkSearchResultMetadataPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_metadata/properties/source_file.
-func checkSearchResultMetadataPropertiesSourceFile(s *runtime.State, n int32) bool {
+func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1744,14 +1744,14 @@ func checkSearchResultMetadataPropertiesSourceFile(s *runtime.State, n int32) bo
 }
 
 // checkSearchResultMetadataPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_metadata/properties/total_chunks.
-func checkSearchResultMetadataPropertiesTotalChunks(s *runtime.State, n int32) bool {
+func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1770,7 +1770,7 @@ type SearchResultPreview struct {
 	SourceFile string `json:"source_file"`
 
 	// Document category.
-	SourceCategory runtime.Nullable[string] `json:"source_category,omitzero"`
+	SourceCategory envgenrt.Nullable[string] `json:"source_category,omitzero"`
 
 	// Position in document.
 	ChunkIndex int64 `json:"chunk_index"`
@@ -1795,10 +1795,10 @@ func (x SearchResultPreview) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultPreview, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultPreview) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1820,50 +1820,50 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"source_file":`...)
-	b = runtime.AppendString(b, x.SourceFile)
+	b = envgenrt.AppendString(b, x.SourceFile)
 	b = append(b, ',')
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	b = append(b, `"chunk_index":`...)
-	b = runtime.AppendInt(b, x.ChunkIndex)
+	b = envgenrt.AppendInt(b, x.ChunkIndex)
 	b = append(b, ',')
 	b = append(b, `"total_chunks":`...)
-	b = runtime.AppendInt(b, x.TotalChunks)
+	b = envgenrt.AppendInt(b, x.TotalChunks)
 	b = append(b, ',')
 	b = append(b, `"chunk_snippet":`...)
-	b = runtime.AppendString(b, x.ChunkSnippet)
+	b = envgenrt.AppendString(b, x.ChunkSnippet)
 	b = append(b, ',')
 	b = append(b, `"context_header":`...)
-	b = runtime.AppendString(b, x.ContextHeader)
+	b = envgenrt.AppendString(b, x.ContextHeader)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "chunk_id", "hybrid_score", "rank", "source_file", "source_category", "chunk_index", "total_chunks", "chunk_snippet", "context_header":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SearchResultPreview) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultPreview{}
@@ -1887,13 +1887,13 @@ func (x *SearchResultPreview) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "source_category":
 			if s.IsNull(c1) {
-				x.SourceCategory = runtime.NullValue[string]()
+				x.SourceCategory = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.SourceCategory = runtime.Value(v2)
+				x.SourceCategory = envgenrt.Value(v2)
 			}
 		case "chunk_index":
 			if err := s.ReadInt64(c1, &x.ChunkIndex); err != nil {
@@ -1925,25 +1925,25 @@ func (x *SearchResultPreview) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SearchResultPreview.
-func (*SearchResultPreview) CheckNode(s *runtime.State, n int32) bool {
+func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultPreview(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultPreview: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// SearchResultPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x SearchResultPreview) Validate() error {
-	return runtime.Validate(x, (*SearchResultPreview)(nil))
+	return envgenrt.Validate(x, (*SearchResultPreview)(nil))
 }
 
 // checkSearchResultPreview validates a value against payloads.json#/$defs/search_result_preview.
-func checkSearchResultPreview(s *runtime.State, n int32) bool {
+func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [8]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2022,14 +2022,14 @@ func checkSearchResultPreview(s *runtime.State, n int32) bool {
 }
 
 // checkSearchResultPreviewPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_index.
-func checkSearchResultPreviewPropertiesChunkIndex(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -2037,9 +2037,9 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *runtime.State, n int32) boo
 }
 
 // checkSearchResultPreviewPropertiesChunkSnippet validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_snippet.
-func checkSearchResultPreviewPropertiesChunkSnippet(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2047,9 +2047,9 @@ func checkSearchResultPreviewPropertiesChunkSnippet(s *runtime.State, n int32) b
 }
 
 // checkSearchResultPreviewPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_preview/properties/context_header.
-func checkSearchResultPreviewPropertiesContextHeader(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2057,9 +2057,9 @@ func checkSearchResultPreviewPropertiesContextHeader(s *runtime.State, n int32) 
 }
 
 // checkSearchResultPreviewPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_preview/properties/source_category.
-func checkSearchResultPreviewPropertiesSourceCategory(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2067,9 +2067,9 @@ func checkSearchResultPreviewPropertiesSourceCategory(s *runtime.State, n int32)
 }
 
 // checkSearchResultPreviewPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_preview/properties/source_file.
-func checkSearchResultPreviewPropertiesSourceFile(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2077,14 +2077,14 @@ func checkSearchResultPreviewPropertiesSourceFile(s *runtime.State, n int32) boo
 }
 
 // checkSearchResultPreviewPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_preview/properties/total_chunks.
-func checkSearchResultPreviewPropertiesTotalChunks(s *runtime.State, n int32) bool {
+func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -2111,17 +2111,17 @@ func (x VendorInfoFull) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoFull, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoFull) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"vendor_name":`...)
-	b = runtime.AppendString(b, x.VendorName)
+	b = envgenrt.AppendString(b, x.VendorName)
 	b = append(b, ',')
 	b = append(b, `"entities":`...)
 	if x.Entities == nil {
@@ -2129,12 +2129,12 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Entities {
-			if b, err = runtime.AppendRaw(b, x.Entities[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Entities[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"relationships":`...)
@@ -2143,12 +2143,12 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Relationships {
-			if b, err = runtime.AppendRaw(b, x.Relationships[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Relationships[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"statistics":`...)
@@ -2157,26 +2157,26 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "vendor_name", "entities", "relationships", "statistics":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VendorInfoFull) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoFull{}
@@ -2187,7 +2187,7 @@ func (x *VendorInfoFull) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "entities":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -2196,7 +2196,7 @@ func (x *VendorInfoFull) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Entities = a2
 		case "relationships":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -2222,25 +2222,25 @@ func (x *VendorInfoFull) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VendorInfoFull.
-func (*VendorInfoFull) CheckNode(s *runtime.State, n int32) bool {
+func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoFull(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoFull: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VendorInfoFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VendorInfoFull) Validate() error {
-	return runtime.Validate(x, (*VendorInfoFull)(nil))
+	return envgenrt.Validate(x, (*VendorInfoFull)(nil))
 }
 
 // checkVendorInfoFull validates a value against payloads.json#/$defs/vendor_info_full.
-func checkVendorInfoFull(s *runtime.State, n int32) bool {
+func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2283,13 +2283,13 @@ func checkVendorInfoFull(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoFullPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_full/properties/entities.
-func checkVendorInfoFullPropertiesEntities(s *runtime.State, n int32) bool {
+func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
 			return false
 		}
@@ -2298,13 +2298,13 @@ func checkVendorInfoFullPropertiesEntities(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoFullPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_full/properties/relationships.
-func checkVendorInfoFullPropertiesRelationships(s *runtime.State, n int32) bool {
+func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
 			return false
 		}
@@ -2313,9 +2313,9 @@ func checkVendorInfoFullPropertiesRelationships(s *runtime.State, n int32) bool 
 }
 
 // checkVendorInfoFullPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_full/properties/vendor_name.
-func checkVendorInfoFullPropertiesVendorName(s *runtime.State, n int32) bool {
+func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2341,17 +2341,17 @@ func (x VendorInfoIDs) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoIDs, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoIDs) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"vendor_name":`...)
-	b = runtime.AppendString(b, x.VendorName)
+	b = envgenrt.AppendString(b, x.VendorName)
 	b = append(b, ',')
 	b = append(b, `"entity_ids":`...)
 	if x.EntityIDs == nil {
@@ -2359,10 +2359,10 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.EntityIDs {
-			b = runtime.AppendString(b, x.EntityIDs[i1])
+			b = envgenrt.AppendString(b, x.EntityIDs[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"relationship_ids":`...)
@@ -2371,33 +2371,33 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.RelationshipIDs {
-			b = runtime.AppendString(b, x.RelationshipIDs[i1])
+			b = envgenrt.AppendString(b, x.RelationshipIDs[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "vendor_name", "entity_ids", "relationship_ids":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VendorInfoIDs) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoIDs{}
@@ -2408,7 +2408,7 @@ func (x *VendorInfoIDs) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "entity_ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -2419,7 +2419,7 @@ func (x *VendorInfoIDs) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.EntityIDs = a2
 		case "relationship_ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -2443,25 +2443,25 @@ func (x *VendorInfoIDs) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VendorInfoIDs.
-func (*VendorInfoIDs) CheckNode(s *runtime.State, n int32) bool {
+func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoIDs(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoIDs: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VendorInfoIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VendorInfoIDs) Validate() error {
-	return runtime.Validate(x, (*VendorInfoIDs)(nil))
+	return envgenrt.Validate(x, (*VendorInfoIDs)(nil))
 }
 
 // checkVendorInfoIDs validates a value against payloads.json#/$defs/vendor_info_ids.
-func checkVendorInfoIDs(s *runtime.State, n int32) bool {
+func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2496,13 +2496,13 @@ func checkVendorInfoIDs(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoIDsPropertiesEntityIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids.
-func checkVendorInfoIDsPropertiesEntityIDs(s *runtime.State, n int32) bool {
+func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
 				return false
@@ -2513,9 +2513,9 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoIDsPropertiesEntityIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items.
-func checkVendorInfoIDsPropertiesEntityIDsItems(s *runtime.State, n int32) bool {
+func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2523,13 +2523,13 @@ func checkVendorInfoIDsPropertiesEntityIDsItems(s *runtime.State, n int32) bool 
 }
 
 // checkVendorInfoIDsPropertiesRelationshipIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids.
-func checkVendorInfoIDsPropertiesRelationshipIDs(s *runtime.State, n int32) bool {
+func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
 				return false
@@ -2540,9 +2540,9 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *runtime.State, n int32) bool
 }
 
 // checkVendorInfoIDsPropertiesRelationshipIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items.
-func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *runtime.State, n int32) bool {
+func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2550,9 +2550,9 @@ func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *runtime.State, n int32)
 }
 
 // checkVendorInfoIDsPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_ids/properties/vendor_name.
-func checkVendorInfoIDsPropertiesVendorName(s *runtime.State, n int32) bool {
+func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2579,17 +2579,17 @@ func (x VendorInfoMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoMetadata, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoMetadata) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"vendor_name":`...)
-	b = runtime.AppendString(b, x.VendorName)
+	b = envgenrt.AppendString(b, x.VendorName)
 	b = append(b, ',')
 	b = append(b, `"statistics":`...)
 	if b, err = x.Statistics.AppendJSON(b); err != nil {
@@ -2602,38 +2602,38 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.TopEntities {
-			if b, err = runtime.AppendRaw(b, x.TopEntities[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.TopEntities[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"last_updated":`...)
-	b = runtime.AppendString(b, x.LastUpdated)
+	b = envgenrt.AppendString(b, x.LastUpdated)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "vendor_name", "statistics", "top_entities", "last_updated":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VendorInfoMetadata) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoMetadata{}
@@ -2648,7 +2648,7 @@ func (x *VendorInfoMetadata) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "top_entities":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -2674,25 +2674,25 @@ func (x *VendorInfoMetadata) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VendorInfoMetadata.
-func (*VendorInfoMetadata) CheckNode(s *runtime.State, n int32) bool {
+func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoMetadata(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoMetadata: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VendorInfoMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VendorInfoMetadata) Validate() error {
-	return runtime.Validate(x, (*VendorInfoMetadata)(nil))
+	return envgenrt.Validate(x, (*VendorInfoMetadata)(nil))
 }
 
 // checkVendorInfoMetadata validates a value against payloads.json#/$defs/vendor_info_metadata.
-func checkVendorInfoMetadata(s *runtime.State, n int32) bool {
+func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2735,14 +2735,14 @@ func checkVendorInfoMetadata(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoMetadataPropertiesLastUpdated validates a value against payloads.json#/$defs/vendor_info_metadata/properties/last_updated.
-func checkVendorInfoMetadataPropertiesLastUpdated(s *runtime.State, n int32) bool {
+func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -2750,9 +2750,9 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *runtime.State, n int32) boo
 }
 
 // checkVendorInfoMetadataPropertiesTopEntities validates a value against payloads.json#/$defs/vendor_info_metadata/properties/top_entities.
-func checkVendorInfoMetadataPropertiesTopEntities(s *runtime.State, n int32) bool {
+func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2760,9 +2760,9 @@ func checkVendorInfoMetadataPropertiesTopEntities(s *runtime.State, n int32) boo
 }
 
 // checkVendorInfoMetadataPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_metadata/properties/vendor_name.
-func checkVendorInfoMetadataPropertiesVendorName(s *runtime.State, n int32) bool {
+func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2789,17 +2789,17 @@ func (x VendorInfoPreview) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoPreview, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoPreview) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"vendor_name":`...)
-	b = runtime.AppendString(b, x.VendorName)
+	b = envgenrt.AppendString(b, x.VendorName)
 	b = append(b, ',')
 	b = append(b, `"entities":`...)
 	if x.Entities == nil {
@@ -2807,12 +2807,12 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Entities {
-			if b, err = runtime.AppendRaw(b, x.Entities[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Entities[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"relationships":`...)
@@ -2821,12 +2821,12 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Relationships {
-			if b, err = runtime.AppendRaw(b, x.Relationships[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Relationships[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"statistics":`...)
@@ -2835,26 +2835,26 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "vendor_name", "entities", "relationships", "statistics":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VendorInfoPreview) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoPreview{}
@@ -2865,7 +2865,7 @@ func (x *VendorInfoPreview) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "entities":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -2874,7 +2874,7 @@ func (x *VendorInfoPreview) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Entities = a2
 		case "relationships":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -2900,25 +2900,25 @@ func (x *VendorInfoPreview) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VendorInfoPreview.
-func (*VendorInfoPreview) CheckNode(s *runtime.State, n int32) bool {
+func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoPreview(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoPreview: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VendorInfoPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VendorInfoPreview) Validate() error {
-	return runtime.Validate(x, (*VendorInfoPreview)(nil))
+	return envgenrt.Validate(x, (*VendorInfoPreview)(nil))
 }
 
 // checkVendorInfoPreview validates a value against payloads.json#/$defs/vendor_info_preview.
-func checkVendorInfoPreview(s *runtime.State, n int32) bool {
+func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2961,13 +2961,13 @@ func checkVendorInfoPreview(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoPreviewPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_preview/properties/entities.
-func checkVendorInfoPreviewPropertiesEntities(s *runtime.State, n int32) bool {
+func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
 			return false
 		}
@@ -2976,13 +2976,13 @@ func checkVendorInfoPreviewPropertiesEntities(s *runtime.State, n int32) bool {
 }
 
 // checkVendorInfoPreviewPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_preview/properties/relationships.
-func checkVendorInfoPreviewPropertiesRelationships(s *runtime.State, n int32) bool {
+func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
 			return false
 		}
@@ -2991,9 +2991,9 @@ func checkVendorInfoPreviewPropertiesRelationships(s *runtime.State, n int32) bo
 }
 
 // checkVendorInfoPreviewPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_preview/properties/vendor_name.
-func checkVendorInfoPreviewPropertiesVendorName(s *runtime.State, n int32) bool {
+func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -3020,10 +3020,10 @@ func (x VendorStatistics) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VendorStatistics, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorStatistics) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -3031,61 +3031,61 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.EntityCount != nil {
 		b = append(b, `"entity_count":`...)
-		b = runtime.AppendInt(b, *x.EntityCount)
+		b = envgenrt.AppendInt(b, *x.EntityCount)
 		b = append(b, ',')
 	}
 	if x.RelationshipCount != nil {
 		b = append(b, `"relationship_count":`...)
-		b = runtime.AppendInt(b, *x.RelationshipCount)
+		b = envgenrt.AppendInt(b, *x.RelationshipCount)
 		b = append(b, ',')
 	}
 	if x.EntityTypeDistribution != nil {
 		b = append(b, `"entity_type_distribution":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.EntityTypeDistribution, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.EntityTypeDistribution, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendInt(b, x.EntityTypeDistribution[k1])
+			b = envgenrt.AppendInt(b, x.EntityTypeDistribution[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.RelationshipTypeDistribution != nil {
 		b = append(b, `"relationship_type_distribution":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.RelationshipTypeDistribution, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.RelationshipTypeDistribution, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendInt(b, x.RelationshipTypeDistribution[k1])
+			b = envgenrt.AppendInt(b, x.RelationshipTypeDistribution[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "entity_count", "relationship_count", "entity_type_distribution", "relationship_type_distribution":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VendorStatistics) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorStatistics{}
@@ -3108,7 +3108,7 @@ func (x *VendorStatistics) DecodeNode(s *runtime.State, n int32) error {
 				x.RelationshipCount = v2
 			}
 		case "entity_type_distribution":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c1))
@@ -3121,7 +3121,7 @@ func (x *VendorStatistics) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.EntityTypeDistribution = m2
 		case "relationship_type_distribution":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c1))
@@ -3147,25 +3147,25 @@ func (x *VendorStatistics) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VendorStatistics.
-func (*VendorStatistics) CheckNode(s *runtime.State, n int32) bool {
+func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorStatistics(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorStatistics: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VendorStatistics: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VendorStatistics) Validate() error {
-	return runtime.Validate(x, (*VendorStatistics)(nil))
+	return envgenrt.Validate(x, (*VendorStatistics)(nil))
 }
 
 // checkVendorStatistics validates a value against payloads.json#/$defs/vendor_statistics.
-func checkVendorStatistics(s *runtime.State, n int32) bool {
+func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "entity_count":
@@ -3191,14 +3191,14 @@ func checkVendorStatistics(s *runtime.State, n int32) bool {
 }
 
 // checkVendorStatisticsPropertiesEntityCount validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_count.
-func checkVendorStatisticsPropertiesEntityCount(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -3206,13 +3206,13 @@ func checkVendorStatisticsPropertiesEntityCount(s *runtime.State, n int32) bool 
 }
 
 // checkVendorStatisticsPropertiesEntityTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
-func checkVendorStatisticsPropertiesEntityTypeDistribution(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -3223,14 +3223,14 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *runtime.State, n i
 }
 
 // checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties.
-func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -3238,14 +3238,14 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 }
 
 // checkVendorStatisticsPropertiesRelationshipCount validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_count.
-func checkVendorStatisticsPropertiesRelationshipCount(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -3253,13 +3253,13 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *runtime.State, n int32)
 }
 
 // checkVendorStatisticsPropertiesRelationshipTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
-func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -3270,14 +3270,14 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *runtime.Stat
 }
 
 // checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties.
-func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *runtime.State, n int32) bool {
+func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}

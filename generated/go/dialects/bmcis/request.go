@@ -4,7 +4,7 @@ package bmcis
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Request is the semantic_search request of the BMCIS Knowledge MCP server, as the seed's Request
@@ -40,17 +40,17 @@ func (x Request) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"query":`...)
-	b = runtime.AppendString(b, x.Query)
+	b = envgenrt.AppendString(b, x.Query)
 	b = append(b, ',')
 	if x.ResponseMode != nil {
 		b = append(b, `"response_mode":`...)
@@ -61,45 +61,45 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.PageSize != nil {
 		b = append(b, `"page_size":`...)
-		b = runtime.AppendInt(b, *x.PageSize)
+		b = envgenrt.AppendInt(b, *x.PageSize)
 		b = append(b, ',')
 	}
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	if x.Fields != nil {
 		b = append(b, `"fields":`...)
 		b = append(b, '[')
 		for i1 := range x.Fields {
-			b = runtime.AppendString(b, x.Fields[i1])
+			b = envgenrt.AppendString(b, x.Fields[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "query", "response_mode", "page_size", "cursor", "fields":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Request) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
@@ -134,7 +134,7 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 				x.Cursor = v2
 			}
 		case "fields":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -158,25 +158,25 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Request.
-func (*Request) CheckNode(s *runtime.State, n int32) bool {
+func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Request) Validate() error {
-	return runtime.Validate(x, (*Request)(nil))
+	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // checkRequest validates a value against request.json#.
-func checkRequest(s *runtime.State, n int32) bool {
+func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -211,9 +211,9 @@ func checkRequest(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
-func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
+func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -221,13 +221,13 @@ func checkRequestPropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
-func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
+func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
 				return false
@@ -238,9 +238,9 @@ func checkRequestPropertiesFields(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
-func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
+func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -248,17 +248,17 @@ func checkRequestPropertiesFieldsItems(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
-func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
+func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
+		if envgenrt.CompareNumber(s.Text(n), "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
 			return false
 		}
 	}
@@ -266,13 +266,13 @@ func checkRequestPropertiesPageSize(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesQuery validates a value against request.json#/properties/query.
-func checkRequestPropertiesQuery(s *runtime.State, n int32) bool {
+func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -305,21 +305,21 @@ func (x ResponseMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -328,21 +328,21 @@ func (x *ResponseMode) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseMode.
-func (*ResponseMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMode: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// ResponseMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x ResponseMode) Validate() error {
-	return runtime.Validate(x, (*ResponseMode)(nil))
+	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }
 
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
-func checkResponseMode(s *runtime.State, n int32) bool {
+func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

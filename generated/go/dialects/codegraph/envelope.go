@@ -4,7 +4,7 @@ package codegraph
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Data is the response: header, result and meta.
@@ -30,26 +30,26 @@ type Data struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Data) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"tool":`...)
-	b = runtime.AppendString(b, x.Tool)
+	b = envgenrt.AppendString(b, x.Tool)
 	b = append(b, ',')
 	b = append(b, `"version":`...)
-	b = runtime.AppendString(b, x.Version)
+	b = envgenrt.AppendString(b, x.Version)
 	b = append(b, ',')
 	b = append(b, `"requestId":`...)
-	b = runtime.AppendString(b, x.RequestID)
+	b = envgenrt.AppendString(b, x.RequestID)
 	b = append(b, ',')
 	b = append(b, `"generatedAt":`...)
-	b = runtime.AppendString(b, x.GeneratedAt)
+	b = envgenrt.AppendString(b, x.GeneratedAt)
 	b = append(b, ',')
 	b = append(b, `"workspace":`...)
 	if b, err = x.Workspace.AppendJSON(b); err != nil {
@@ -57,7 +57,7 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"result":`...)
-	if b, err = runtime.AppendRaw(b, x.Result); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
@@ -66,14 +66,14 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Data) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Data{}
@@ -114,24 +114,24 @@ func (x *Data) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Data.
-func (*Data) CheckNode(s *runtime.State, n int32) bool {
+func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkData(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Data) Validate() error {
-	return runtime.Validate(x, (*Data)(nil))
+	return envgenrt.Validate(x, (*Data)(nil))
 }
 
 // checkData validates a value against envelope.json#/$defs/data.
-func checkData(s *runtime.State, n int32) bool {
+func checkData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [7]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -206,14 +206,14 @@ func checkData(s *runtime.State, n int32) bool {
 }
 
 // checkDataPropertiesGeneratedAt validates a value against envelope.json#/$defs/data/properties/generatedAt.
-func checkDataPropertiesGeneratedAt(s *runtime.State, n int32) bool {
+func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -221,9 +221,9 @@ func checkDataPropertiesGeneratedAt(s *runtime.State, n int32) bool {
 }
 
 // checkDataPropertiesRequestID validates a value against envelope.json#/$defs/data/properties/requestId.
-func checkDataPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -231,9 +231,9 @@ func checkDataPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkDataPropertiesTool validates a value against envelope.json#/$defs/data/properties/tool.
-func checkDataPropertiesTool(s *runtime.State, n int32) bool {
+func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -241,9 +241,9 @@ func checkDataPropertiesTool(s *runtime.State, n int32) bool {
 }
 
 // checkDataPropertiesVersion validates a value against envelope.json#/$defs/data/properties/version.
-func checkDataPropertiesVersion(s *runtime.State, n int32) bool {
+func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -263,31 +263,31 @@ type Envelope struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"success":`...)
-	b = runtime.AppendBool(b, x.Success)
+	b = envgenrt.AppendBool(b, x.Success)
 	b = append(b, ',')
 	b = append(b, `"data":`...)
 	if b, err = x.Data.AppendJSON(b); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
@@ -310,25 +310,25 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
-	return runtime.Validate(x, (*Envelope)(nil))
+	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -366,9 +366,9 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIf validates a value against envelope.json#/if.
-func checkEnvelopeIf(s *runtime.State, n int32) bool {
+func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -382,9 +382,9 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
-func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
+func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindFalse {
+	if s.Kind(n) != envgenrt.KindFalse {
 		s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be false")
 		return false
 	}
@@ -392,9 +392,9 @@ func checkEnvelopeIfPropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
-func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -402,9 +402,9 @@ func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeThen validates a value against envelope.json#/then.
-func checkEnvelopeThen(s *runtime.State, n int32) bool {
+func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "data":
@@ -418,9 +418,9 @@ func checkEnvelopeThen(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeThenPropertiesData validates a value against envelope.json#/then/properties/data.
-func checkEnvelopeThenPropertiesData(s *runtime.State, n int32) bool {
+func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "result":
@@ -448,44 +448,44 @@ type Error struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"code":`...)
-	b = runtime.AppendString(b, x.Code)
+	b = envgenrt.AppendString(b, x.Code)
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Details, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Details, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Details[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Details[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Error) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Error{}
@@ -500,7 +500,7 @@ func (x *Error) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "details":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -519,25 +519,25 @@ func (x *Error) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Error.
-func (*Error) CheckNode(s *runtime.State, n int32) bool {
+func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Error) Validate() error {
-	return runtime.Validate(x, (*Error)(nil))
+	return envgenrt.Validate(x, (*Error)(nil))
 }
 
 // checkError validates a value against envelope.json#/$defs/error.
-func checkError(s *runtime.State, n int32) bool {
+func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -575,9 +575,9 @@ func checkError(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesCode validates a value against envelope.json#/$defs/error/properties/code.
-func checkErrorPropertiesCode(s *runtime.State, n int32) bool {
+func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -585,9 +585,9 @@ func checkErrorPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesDetails validates a value against envelope.json#/$defs/error/properties/details.
-func checkErrorPropertiesDetails(s *runtime.State, n int32) bool {
+func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -595,9 +595,9 @@ func checkErrorPropertiesDetails(s *runtime.State, n int32) bool {
 }
 
 // checkErrorPropertiesMessage validates a value against envelope.json#/$defs/error/properties/message.
-func checkErrorPropertiesMessage(s *runtime.State, n int32) bool {
+func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -610,10 +610,10 @@ type ErrorResult struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorResult, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorResult) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -624,14 +624,14 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ErrorResult) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorResult{}
@@ -650,25 +650,25 @@ func (x *ErrorResult) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ErrorResult.
-func (*ErrorResult) CheckNode(s *runtime.State, n int32) bool {
+func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorResult(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ErrorResult: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ErrorResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ErrorResult) Validate() error {
-	return runtime.Validate(x, (*ErrorResult)(nil))
+	return envgenrt.Validate(x, (*ErrorResult)(nil))
 }
 
 // checkErrorResult validates a value against envelope.json#/$defs/error_result.
-func checkErrorResult(s *runtime.State, n int32) bool {
+func checkErrorResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/error_result/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -698,10 +698,10 @@ type Limits struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Limits) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -709,22 +709,22 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.MaxItems != nil {
 		b = append(b, `"maxItems":`...)
-		b = runtime.AppendInt(b, *x.MaxItems)
+		b = envgenrt.AppendInt(b, *x.MaxItems)
 		b = append(b, ',')
 	}
 	if x.MaxDepth != nil {
 		b = append(b, `"maxDepth":`...)
-		b = runtime.AppendInt(b, *x.MaxDepth)
+		b = envgenrt.AppendInt(b, *x.MaxDepth)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Limits) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Limits{}
@@ -755,25 +755,25 @@ func (x *Limits) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Limits.
-func (*Limits) CheckNode(s *runtime.State, n int32) bool {
+func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Limits) Validate() error {
-	return runtime.Validate(x, (*Limits)(nil))
+	return envgenrt.Validate(x, (*Limits)(nil))
 }
 
 // checkLimits validates a value against envelope.json#/$defs/limits.
-func checkLimits(s *runtime.State, n int32) bool {
+func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -797,14 +797,14 @@ func checkLimits(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxDepth validates a value against envelope.json#/$defs/limits/properties/maxDepth.
-func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -812,14 +812,14 @@ func checkLimitsPropertiesMaxDepth(s *runtime.State, n int32) bool {
 }
 
 // checkLimitsPropertiesMaxItems validates a value against envelope.json#/$defs/limits/properties/maxItems.
-func checkLimitsPropertiesMaxItems(s *runtime.State, n int32) bool {
+func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -836,10 +836,10 @@ type Page struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Page) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -847,25 +847,25 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	b = append(b, `"hasMore":`...)
-	b = runtime.AppendBool(b, x.HasMore)
+	b = envgenrt.AppendBool(b, x.HasMore)
 	b = append(b, ',')
 	if x.Total != nil {
 		b = append(b, `"total":`...)
-		b = runtime.AppendInt(b, *x.Total)
+		b = envgenrt.AppendInt(b, *x.Total)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Page) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Page{}
@@ -900,24 +900,24 @@ func (x *Page) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Page.
-func (*Page) CheckNode(s *runtime.State, n int32) bool {
+func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPage(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Page) Validate() error {
-	return runtime.Validate(x, (*Page)(nil))
+	return envgenrt.Validate(x, (*Page)(nil))
 }
 
 // checkPage validates a value against envelope.json#/$defs/page.
-func checkPage(s *runtime.State, n int32) bool {
+func checkPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -951,9 +951,9 @@ func checkPage(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
-func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
+func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -961,9 +961,9 @@ func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesHasMore validates a value against envelope.json#/$defs/page/properties/hasMore.
-func checkPagePropertiesHasMore(s *runtime.State, n int32) bool {
+func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -971,14 +971,14 @@ func checkPagePropertiesHasMore(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesTotal validates a value against envelope.json#/$defs/page/properties/total.
-func checkPagePropertiesTotal(s *runtime.State, n int32) bool {
+func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -993,17 +993,17 @@ type QuerySuggestion struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of QuerySuggestion, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *QuerySuggestion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"tool":`...)
-	b = runtime.AppendString(b, x.Tool)
+	b = envgenrt.AppendString(b, x.Tool)
 	b = append(b, ',')
 	b = append(b, `"args":`...)
 	if x.Args == nil {
@@ -1011,30 +1011,30 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Args, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Args, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Args[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Args[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 	}
 	b = append(b, ',')
 	if x.Reason != nil {
 		b = append(b, `"reason":`...)
-		b = runtime.AppendString(b, *x.Reason)
+		b = envgenrt.AppendString(b, *x.Reason)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *QuerySuggestion) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = QuerySuggestion{}
@@ -1045,7 +1045,7 @@ func (x *QuerySuggestion) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "args":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -1072,25 +1072,25 @@ func (x *QuerySuggestion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of QuerySuggestion.
-func (*QuerySuggestion) CheckNode(s *runtime.State, n int32) bool {
+func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkQuerySuggestion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// QuerySuggestion: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// QuerySuggestion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x QuerySuggestion) Validate() error {
-	return runtime.Validate(x, (*QuerySuggestion)(nil))
+	return envgenrt.Validate(x, (*QuerySuggestion)(nil))
 }
 
 // checkQuerySuggestion validates a value against envelope.json#/$defs/query_suggestion.
-func checkQuerySuggestion(s *runtime.State, n int32) bool {
+func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1128,9 +1128,9 @@ func checkQuerySuggestion(s *runtime.State, n int32) bool {
 }
 
 // checkQuerySuggestionPropertiesArgs validates a value against envelope.json#/$defs/query_suggestion/properties/args.
-func checkQuerySuggestionPropertiesArgs(s *runtime.State, n int32) bool {
+func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1138,9 +1138,9 @@ func checkQuerySuggestionPropertiesArgs(s *runtime.State, n int32) bool {
 }
 
 // checkQuerySuggestionPropertiesReason validates a value against envelope.json#/$defs/query_suggestion/properties/reason.
-func checkQuerySuggestionPropertiesReason(s *runtime.State, n int32) bool {
+func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1148,9 +1148,9 @@ func checkQuerySuggestionPropertiesReason(s *runtime.State, n int32) bool {
 }
 
 // checkQuerySuggestionPropertiesTool validates a value against envelope.json#/$defs/query_suggestion/properties/tool.
-func checkQuerySuggestionPropertiesTool(s *runtime.State, n int32) bool {
+func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1176,20 +1176,20 @@ type ResponseMeta struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMeta, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"approxTokens":`...)
-	b = runtime.AppendInt(b, x.ApproxTokens)
+	b = envgenrt.AppendInt(b, x.ApproxTokens)
 	b = append(b, ',')
 	b = append(b, `"truncated":`...)
-	b = runtime.AppendBool(b, x.Truncated)
+	b = envgenrt.AppendBool(b, x.Truncated)
 	b = append(b, ',')
 	b = append(b, `"limits":`...)
 	if b, err = x.Limits.AppendJSON(b); err != nil {
@@ -1205,7 +1205,7 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Page != nil {
@@ -1215,14 +1215,14 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseMeta) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseMeta{}
@@ -1241,7 +1241,7 @@ func (x *ResponseMeta) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "nextQuerySuggestion":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]QuerySuggestion, s.Count(c1))
@@ -1268,25 +1268,25 @@ func (x *ResponseMeta) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseMeta.
-func (*ResponseMeta) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMeta(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMeta: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// ResponseMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x ResponseMeta) Validate() error {
-	return runtime.Validate(x, (*ResponseMeta)(nil))
+	return envgenrt.Validate(x, (*ResponseMeta)(nil))
 }
 
 // checkResponseMeta validates a value against envelope.json#/$defs/response_meta.
-func checkResponseMeta(s *runtime.State, n int32) bool {
+func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/response_meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1338,14 +1338,14 @@ func checkResponseMeta(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetaPropertiesApproxTokens validates a value against envelope.json#/$defs/response_meta/properties/approxTokens.
-func checkResponseMetaPropertiesApproxTokens(s *runtime.State, n int32) bool {
+func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1353,13 +1353,13 @@ func checkResponseMetaPropertiesApproxTokens(s *runtime.State, n int32) bool {
 }
 
 // checkResponseMetaPropertiesNextQuerySuggestion validates a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion.
-func checkResponseMetaPropertiesNextQuerySuggestion(s *runtime.State, n int32) bool {
+func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkQuerySuggestion(s, c) && s.Stop() {
 				return false
@@ -1370,9 +1370,9 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *runtime.State, n int32) b
 }
 
 // checkResponseMetaPropertiesTruncated validates a value against envelope.json#/$defs/response_meta/properties/truncated.
-func checkResponseMetaPropertiesTruncated(s *runtime.State, n int32) bool {
+func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1394,34 +1394,34 @@ type WorkspaceContext struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WorkspaceContext, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"root":`...)
-	b = runtime.AppendString(b, x.Root)
+	b = envgenrt.AppendString(b, x.Root)
 	b = append(b, ',')
 	b = append(b, `"repoName":`...)
-	b = runtime.AppendString(b, x.RepoName)
+	b = envgenrt.AppendString(b, x.RepoName)
 	b = append(b, ',')
 	if x.Rev != nil {
 		b = append(b, `"rev":`...)
-		b = runtime.AppendString(b, *x.Rev)
+		b = envgenrt.AppendString(b, *x.Rev)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *WorkspaceContext) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = WorkspaceContext{}
@@ -1452,25 +1452,25 @@ func (x *WorkspaceContext) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of WorkspaceContext.
-func (*WorkspaceContext) CheckNode(s *runtime.State, n int32) bool {
+func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspaceContext(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WorkspaceContext: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// WorkspaceContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x WorkspaceContext) Validate() error {
-	return runtime.Validate(x, (*WorkspaceContext)(nil))
+	return envgenrt.Validate(x, (*WorkspaceContext)(nil))
 }
 
 // checkWorkspaceContext validates a value against envelope.json#/$defs/workspace_context.
-func checkWorkspaceContext(s *runtime.State, n int32) bool {
+func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1508,9 +1508,9 @@ func checkWorkspaceContext(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspaceContextPropertiesRepoName validates a value against envelope.json#/$defs/workspace_context/properties/repoName.
-func checkWorkspaceContextPropertiesRepoName(s *runtime.State, n int32) bool {
+func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1518,9 +1518,9 @@ func checkWorkspaceContextPropertiesRepoName(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspaceContextPropertiesRev validates a value against envelope.json#/$defs/workspace_context/properties/rev.
-func checkWorkspaceContextPropertiesRev(s *runtime.State, n int32) bool {
+func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1528,9 +1528,9 @@ func checkWorkspaceContextPropertiesRev(s *runtime.State, n int32) bool {
 }
 
 // checkWorkspaceContextPropertiesRoot validates a value against envelope.json#/$defs/workspace_context/properties/root.
-func checkWorkspaceContextPropertiesRoot(s *runtime.State, n int32) bool {
+func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

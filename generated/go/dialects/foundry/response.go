@@ -4,7 +4,7 @@ package foundry
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // ContentFidelity is one of the ContentFidelity constants.
@@ -30,21 +30,21 @@ func (x ContentFidelity) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ContentFidelity, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ContentFidelity) DecodeNode(s *runtime.State, n int32) error {
+func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -53,21 +53,21 @@ func (x *ContentFidelity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ContentFidelity.
-func (*ContentFidelity) CheckNode(s *runtime.State, n int32) bool {
+func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkContentFidelity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ContentFidelity: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ContentFidelity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ContentFidelity) Validate() error {
-	return runtime.Validate(x, (*ContentFidelity)(nil))
+	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
 
 // checkContentFidelity validates a value against response.json#/$defs/content_fidelity.
-func checkContentFidelity(s *runtime.State, n int32) bool {
+func checkContentFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/content_fidelity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -109,10 +109,10 @@ func (x ErrorData) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorData, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -120,7 +120,7 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.ErrorCode != nil {
 		b = append(b, `"error_code":`...)
-		b = runtime.AppendString(b, *x.ErrorCode)
+		b = envgenrt.AppendString(b, *x.ErrorCode)
 		b = append(b, ',')
 	}
 	if x.ErrorType != nil {
@@ -132,50 +132,50 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Remediation != nil {
 		b = append(b, `"remediation":`...)
-		b = runtime.AppendString(b, *x.Remediation)
+		b = envgenrt.AppendString(b, *x.Remediation)
 		b = append(b, ',')
 	}
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Details, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Details, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Details[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Details[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.RetryAfterSeconds != nil {
 		b = append(b, `"retry_after_seconds":`...)
-		b = runtime.AppendInt(b, *x.RetryAfterSeconds)
+		b = envgenrt.AppendInt(b, *x.RetryAfterSeconds)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "error_code", "error_type", "remediation", "details", "retry_after_seconds":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ErrorData) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorData{}
@@ -206,7 +206,7 @@ func (x *ErrorData) DecodeNode(s *runtime.State, n int32) error {
 				x.Remediation = v2
 			}
 		case "details":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -238,25 +238,25 @@ func (x *ErrorData) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ErrorData.
-func (*ErrorData) CheckNode(s *runtime.State, n int32) bool {
+func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorData(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorData:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ErrorData) Validate() error {
-	return runtime.Validate(x, (*ErrorData)(nil))
+	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
 
 // checkErrorData validates a value against response.json#/$defs/error_data.
-func checkErrorData(s *runtime.State, n int32) bool {
+func checkErrorData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/error_data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error_code":
@@ -286,9 +286,9 @@ func checkErrorData(s *runtime.State, n int32) bool {
 }
 
 // checkErrorDataPropertiesDetails validates a value against response.json#/$defs/error_data/properties/details.
-func checkErrorDataPropertiesDetails(s *runtime.State, n int32) bool {
+func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -296,9 +296,9 @@ func checkErrorDataPropertiesDetails(s *runtime.State, n int32) bool {
 }
 
 // checkErrorDataPropertiesErrorCode validates a value against response.json#/$defs/error_data/properties/error_code.
-func checkErrorDataPropertiesErrorCode(s *runtime.State, n int32) bool {
+func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/error_data/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -306,9 +306,9 @@ func checkErrorDataPropertiesErrorCode(s *runtime.State, n int32) bool {
 }
 
 // checkErrorDataPropertiesRemediation validates a value against response.json#/$defs/error_data/properties/remediation.
-func checkErrorDataPropertiesRemediation(s *runtime.State, n int32) bool {
+func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/error_data/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -316,14 +316,14 @@ func checkErrorDataPropertiesRemediation(s *runtime.State, n int32) bool {
 }
 
 // checkErrorDataPropertiesRetryAfterSeconds validates a value against response.json#/$defs/error_data/properties/retry_after_seconds.
-func checkErrorDataPropertiesRetryAfterSeconds(s *runtime.State, n int32) bool {
+func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -359,21 +359,21 @@ func (x ErrorType) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorType, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ErrorType) DecodeNode(s *runtime.State, n int32) error {
+func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -382,21 +382,21 @@ func (x *ErrorType) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ErrorType.
-func (*ErrorType) CheckNode(s *runtime.State, n int32) bool {
+func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorType(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorType:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ErrorType) Validate() error {
-	return runtime.Validate(x, (*ErrorType)(nil))
+	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
 
 // checkErrorType validates a value against response.json#/$defs/error_type.
-func checkErrorType(s *runtime.State, n int32) bool {
+func checkErrorType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/error_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -449,10 +449,10 @@ func (x Metadata) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Metadata, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Metadata) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -465,17 +465,17 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.RequestID != nil {
 		b = append(b, `"request_id":`...)
-		b = runtime.AppendString(b, *x.RequestID)
+		b = envgenrt.AppendString(b, *x.RequestID)
 		b = append(b, ',')
 	}
 	if x.Warnings != nil {
 		b = append(b, `"warnings":`...)
 		b = append(b, '[')
 		for i1 := range x.Warnings {
-			b = runtime.AppendString(b, x.Warnings[i1])
+			b = envgenrt.AppendString(b, x.Warnings[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.WarningDetails != nil {
@@ -487,7 +487,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Pagination != nil {
@@ -520,53 +520,53 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.ContentFidelitySchemaVersion != nil {
 		b = append(b, `"content_fidelity_schema_version":`...)
-		b = runtime.AppendString(b, *x.ContentFidelitySchemaVersion)
+		b = envgenrt.AppendString(b, *x.ContentFidelitySchemaVersion)
 		b = append(b, ',')
 	}
 	if x.DroppedContentIDs != nil {
 		b = append(b, `"dropped_content_ids":`...)
 		b = append(b, '[')
 		for i1 := range x.DroppedContentIDs {
-			b = runtime.AppendString(b, x.DroppedContentIDs[i1])
+			b = envgenrt.AppendString(b, x.DroppedContentIDs[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.ContentArchiveHashes != nil {
 		b = append(b, `"content_archive_hashes":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.ContentArchiveHashes, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.ContentArchiveHashes, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x.ContentArchiveHashes[k1])
+			b = envgenrt.AppendString(b, x.ContentArchiveHashes[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "version", "request_id", "warnings", "warning_details", "pagination", "rate_limit", "telemetry", "content_fidelity", "content_fidelity_schema_version", "dropped_content_ids", "content_archive_hashes":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Metadata{}
@@ -585,7 +585,7 @@ func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
 				x.RequestID = v2
 			}
 		case "warnings":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -596,7 +596,7 @@ func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Warnings = a2
 		case "warning_details":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]WarningDetail, s.Count(c1))
@@ -647,7 +647,7 @@ func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
 				x.ContentFidelitySchemaVersion = v2
 			}
 		case "dropped_content_ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -658,7 +658,7 @@ func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.DroppedContentIDs = a2
 		case "content_archive_hashes":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c1))
@@ -684,25 +684,25 @@ func (x *Metadata) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Metadata.
-func (*Metadata) CheckNode(s *runtime.State, n int32) bool {
+func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadata(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Metadata:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Metadata) Validate() error {
-	return runtime.Validate(x, (*Metadata)(nil))
+	return envgenrt.Validate(x, (*Metadata)(nil))
 }
 
 // checkMetadata validates a value against response.json#/$defs/metadata.
-func checkMetadata(s *runtime.State, n int32) bool {
+func checkMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/metadata/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -761,13 +761,13 @@ func checkMetadata(s *runtime.State, n int32) bool {
 }
 
 // checkMetadataPropertiesContentArchiveHashes validates a value against response.json#/$defs/metadata/properties/content_archive_hashes.
-func checkMetadataPropertiesContentArchiveHashes(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -778,9 +778,9 @@ func checkMetadataPropertiesContentArchiveHashes(s *runtime.State, n int32) bool
 }
 
 // checkMetadataPropertiesContentArchiveHashesAdditionalProperties validates a value against response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties.
-func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -788,9 +788,9 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *runtime.
 }
 
 // checkMetadataPropertiesContentFidelitySchemaVersion validates a value against response.json#/$defs/metadata/properties/content_fidelity_schema_version.
-func checkMetadataPropertiesContentFidelitySchemaVersion(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -798,13 +798,13 @@ func checkMetadataPropertiesContentFidelitySchemaVersion(s *runtime.State, n int
 }
 
 // checkMetadataPropertiesDroppedContentIDs validates a value against response.json#/$defs/metadata/properties/dropped_content_ids.
-func checkMetadataPropertiesDroppedContentIDs(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
 				return false
@@ -815,25 +815,25 @@ func checkMetadataPropertiesDroppedContentIDs(s *runtime.State, n int32) bool {
 }
 
 // checkMetadataPropertiesDroppedContentIDsItems validates a value against response.json#/$defs/metadata/properties/dropped_content_ids/items.
-func checkMetadataPropertiesDroppedContentIDsItems(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-var patternMetadataPropertiesRequestID = runtime.MustPattern(`^[a-zA-Z0-9_-]+$`)
+var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
 // checkMetadataPropertiesRequestID validates a value against response.json#/$defs/metadata/properties/request_id.
-func checkMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
 			return false
 		}
@@ -842,13 +842,13 @@ func checkMetadataPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkMetadataPropertiesWarningDetails validates a value against response.json#/$defs/metadata/properties/warning_details.
-func checkMetadataPropertiesWarningDetails(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/warning_details/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkWarningDetail(s, c) && s.Stop() {
 				return false
@@ -859,13 +859,13 @@ func checkMetadataPropertiesWarningDetails(s *runtime.State, n int32) bool {
 }
 
 // checkMetadataPropertiesWarnings validates a value against response.json#/$defs/metadata/properties/warnings.
-func checkMetadataPropertiesWarnings(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
 				return false
@@ -876,9 +876,9 @@ func checkMetadataPropertiesWarnings(s *runtime.State, n int32) bool {
 }
 
 // checkMetadataPropertiesWarningsItems validates a value against response.json#/$defs/metadata/properties/warnings/items.
-func checkMetadataPropertiesWarningsItems(s *runtime.State, n int32) bool {
+func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -902,21 +902,21 @@ func (x MetadataVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of MetadataVersion, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *MetadataVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -925,21 +925,21 @@ func (x *MetadataVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of MetadataVersion.
-func (*MetadataVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadataVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MetadataVersion: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// MetadataVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x MetadataVersion) Validate() error {
-	return runtime.Validate(x, (*MetadataVersion)(nil))
+	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
 
 // checkMetadataVersion validates a value against response.json#/$defs/metadata/properties/version.
-func checkMetadataVersion(s *runtime.State, n int32) bool {
+func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -955,7 +955,7 @@ func checkMetadataVersion(s *runtime.State, n int32) bool {
 // Cursor-based pagination metadata.
 type Pagination struct {
 	// Opaque cursor for the next page.
-	Cursor runtime.Nullable[string] `json:"cursor,omitzero"`
+	Cursor envgenrt.Nullable[string] `json:"cursor,omitzero"`
 
 	// Whether more results are available.
 	HasMore *bool `json:"has_more,omitzero"`
@@ -980,10 +980,10 @@ func (x Pagination) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Pagination) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -992,7 +992,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	if !x.Cursor.IsZero() {
 		b = append(b, `"cursor":`...)
 		if p1 := x.Cursor.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
@@ -1000,45 +1000,45 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.HasMore != nil {
 		b = append(b, `"has_more":`...)
-		b = runtime.AppendBool(b, *x.HasMore)
+		b = envgenrt.AppendBool(b, *x.HasMore)
 		b = append(b, ',')
 	}
 	if x.TotalCount != nil {
 		b = append(b, `"total_count":`...)
-		b = runtime.AppendInt(b, *x.TotalCount)
+		b = envgenrt.AppendInt(b, *x.TotalCount)
 		b = append(b, ',')
 	}
 	if x.PageSize != nil {
 		b = append(b, `"page_size":`...)
-		b = runtime.AppendInt(b, *x.PageSize)
+		b = envgenrt.AppendInt(b, *x.PageSize)
 		b = append(b, ',')
 	}
 	if x.Page != nil {
 		b = append(b, `"page":`...)
-		b = runtime.AppendInt(b, *x.Page)
+		b = envgenrt.AppendInt(b, *x.Page)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "cursor", "has_more", "total_count", "page_size", "page":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Pagination{}
@@ -1046,13 +1046,13 @@ func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			if s.IsNull(c1) {
-				x.Cursor = runtime.NullValue[string]()
+				x.Cursor = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.Cursor = runtime.Value(v2)
+				x.Cursor = envgenrt.Value(v2)
 			}
 		case "has_more":
 			if !s.IsNull(c1) {
@@ -1100,25 +1100,25 @@ func (x *Pagination) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Pagination.
-func (*Pagination) CheckNode(s *runtime.State, n int32) bool {
+func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Pagination) Validate() error {
-	return runtime.Validate(x, (*Pagination)(nil))
+	return envgenrt.Validate(x, (*Pagination)(nil))
 }
 
 // checkPagination validates a value against response.json#/$defs/pagination.
-func checkPagination(s *runtime.State, n int32) bool {
+func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
@@ -1148,9 +1148,9 @@ func checkPagination(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesCursor validates a value against response.json#/$defs/pagination/properties/cursor.
-func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/pagination/properties/cursor/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1158,9 +1158,9 @@ func checkPaginationPropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesHasMore validates a value against response.json#/$defs/pagination/properties/has_more.
-func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1168,14 +1168,14 @@ func checkPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesPage validates a value against response.json#/$defs/pagination/properties/page.
-func checkPaginationPropertiesPage(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/pagination/properties/page/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -1183,14 +1183,14 @@ func checkPaginationPropertiesPage(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesPageSize validates a value against response.json#/$defs/pagination/properties/page_size.
-func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
 			return false
 		}
 	}
@@ -1198,14 +1198,14 @@ func checkPaginationPropertiesPageSize(s *runtime.State, n int32) bool {
 }
 
 // checkPaginationPropertiesTotalCount validates a value against response.json#/$defs/pagination/properties/total_count.
-func checkPaginationPropertiesTotalCount(s *runtime.State, n int32) bool {
+func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/pagination/properties/total_count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1242,10 +1242,10 @@ func (x RateLimit) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1253,50 +1253,50 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Limit != nil {
 		b = append(b, `"limit":`...)
-		b = runtime.AppendInt(b, *x.Limit)
+		b = envgenrt.AppendInt(b, *x.Limit)
 		b = append(b, ',')
 	}
 	if x.Remaining != nil {
 		b = append(b, `"remaining":`...)
-		b = runtime.AppendInt(b, *x.Remaining)
+		b = envgenrt.AppendInt(b, *x.Remaining)
 		b = append(b, ',')
 	}
 	if x.ResetAt != nil {
 		b = append(b, `"reset_at":`...)
-		b = runtime.AppendString(b, *x.ResetAt)
+		b = envgenrt.AppendString(b, *x.ResetAt)
 		b = append(b, ',')
 	}
 	if x.Period != nil {
 		b = append(b, `"period":`...)
-		b = runtime.AppendString(b, *x.Period)
+		b = envgenrt.AppendString(b, *x.Period)
 		b = append(b, ',')
 	}
 	if x.RetryAfter != nil {
 		b = append(b, `"retry_after":`...)
-		b = runtime.AppendInt(b, *x.RetryAfter)
+		b = envgenrt.AppendInt(b, *x.RetryAfter)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "limit", "remaining", "reset_at", "period", "retry_after":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RateLimit) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RateLimit{}
@@ -1356,25 +1356,25 @@ func (x *RateLimit) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RateLimit.
-func (*RateLimit) CheckNode(s *runtime.State, n int32) bool {
+func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RateLimit) Validate() error {
-	return runtime.Validate(x, (*RateLimit)(nil))
+	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
 
 // checkRateLimit validates a value against response.json#/$defs/rate_limit.
-func checkRateLimit(s *runtime.State, n int32) bool {
+func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "limit":
@@ -1404,14 +1404,14 @@ func checkRateLimit(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesLimit validates a value against response.json#/$defs/rate_limit/properties/limit.
-func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1419,9 +1419,9 @@ func checkRateLimitPropertiesLimit(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesPeriod validates a value against response.json#/$defs/rate_limit/properties/period.
-func checkRateLimitPropertiesPeriod(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/rate_limit/properties/period/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1429,14 +1429,14 @@ func checkRateLimitPropertiesPeriod(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesRemaining validates a value against response.json#/$defs/rate_limit/properties/remaining.
-func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1444,14 +1444,14 @@ func checkRateLimitPropertiesRemaining(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesResetAt validates a value against response.json#/$defs/rate_limit/properties/reset_at.
-func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -1459,14 +1459,14 @@ func checkRateLimitPropertiesResetAt(s *runtime.State, n int32) bool {
 }
 
 // checkRateLimitPropertiesRetryAfter validates a value against response.json#/$defs/rate_limit/properties/retry_after.
-func checkRateLimitPropertiesRetryAfter(s *runtime.State, n int32) bool {
+func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/rate_limit/properties/retry_after/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1492,17 +1492,17 @@ type Response struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Response, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Response) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"success":`...)
-	b = runtime.AppendBool(b, x.Success)
+	b = envgenrt.AppendBool(b, x.Success)
 	b = append(b, ',')
 	b = append(b, `"data":`...)
 	if x.Data == nil {
@@ -1510,22 +1510,22 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Data, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Data, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Data[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Data[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"error":`...)
 	if x.Error == nil {
 		b = append(b, `null`...)
 	} else {
-		b = runtime.AppendString(b, *x.Error)
+		b = envgenrt.AppendString(b, *x.Error)
 	}
 	b = append(b, ',')
 	b = append(b, `"meta":`...)
@@ -1533,14 +1533,14 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Response) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Response{}
@@ -1551,7 +1551,7 @@ func (x *Response) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "data":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -1582,25 +1582,25 @@ func (x *Response) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Response.
-func (*Response) CheckNode(s *runtime.State, n int32) bool {
+func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponse(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Response:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Response) Validate() error {
-	return runtime.Validate(x, (*Response)(nil))
+	return envgenrt.Validate(x, (*Response)(nil))
 }
 
 // checkResponse validates a value against response.json#.
-func checkResponse(s *runtime.State, n int32) bool {
+func checkResponse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1660,9 +1660,9 @@ func checkResponse(s *runtime.State, n int32) bool {
 }
 
 // checkResponseElse validates a value against response.json#/else.
-func checkResponseElse(s *runtime.State, n int32) bool {
+func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1680,13 +1680,13 @@ func checkResponseElse(s *runtime.State, n int32) bool {
 }
 
 // checkResponseElsePropertiesError validates a value against response.json#/else/properties/error.
-func checkResponseElsePropertiesError(s *runtime.State, n int32) bool {
+func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/else/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1695,9 +1695,9 @@ func checkResponseElsePropertiesError(s *runtime.State, n int32) bool {
 }
 
 // checkResponseIf validates a value against response.json#/if.
-func checkResponseIf(s *runtime.State, n int32) bool {
+func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -1711,9 +1711,9 @@ func checkResponseIf(s *runtime.State, n int32) bool {
 }
 
 // checkResponseIfPropertiesSuccess validates a value against response.json#/if/properties/success.
-func checkResponseIfPropertiesSuccess(s *runtime.State, n int32) bool {
+func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) != runtime.KindTrue {
+	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "response.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
@@ -1721,9 +1721,9 @@ func checkResponseIfPropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkResponsePropertiesData validates a value against response.json#/properties/data.
-func checkResponsePropertiesData(s *runtime.State, n int32) bool {
+func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/properties/data/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1731,9 +1731,9 @@ func checkResponsePropertiesData(s *runtime.State, n int32) bool {
 }
 
 // checkResponsePropertiesError validates a value against response.json#/properties/error.
-func checkResponsePropertiesError(s *runtime.State, n int32) bool {
+func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "response.json#/properties/error/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1741,9 +1741,9 @@ func checkResponsePropertiesError(s *runtime.State, n int32) bool {
 }
 
 // checkResponsePropertiesSuccess validates a value against response.json#/properties/success.
-func checkResponsePropertiesSuccess(s *runtime.State, n int32) bool {
+func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1751,9 +1751,9 @@ func checkResponsePropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // checkResponseThen validates a value against response.json#/then.
-func checkResponseThen(s *runtime.State, n int32) bool {
+func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1767,9 +1767,9 @@ func checkResponseThen(s *runtime.State, n int32) bool {
 }
 
 // checkResponseThenPropertiesError validates a value against response.json#/then/properties/error.
-func checkResponseThenPropertiesError(s *runtime.State, n int32) bool {
+func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull) {
+	if !s.IsType(n, envgenrt.TypeNull) {
 		s.Failf(n, "response.json#/then/properties/error/type", "type", "must be null, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1800,10 +1800,10 @@ func (x Telemetry) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1811,42 +1811,42 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.DurationMs != nil {
 		b = append(b, `"duration_ms":`...)
-		if b, err = runtime.AppendFloat(b, *x.DurationMs); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	if x.DownstreamCalls != nil {
 		b = append(b, `"downstream_calls":`...)
-		b = runtime.AppendInt(b, *x.DownstreamCalls)
+		b = envgenrt.AppendInt(b, *x.DownstreamCalls)
 		b = append(b, ',')
 	}
 	if x.CacheHit != nil {
 		b = append(b, `"cache_hit":`...)
-		b = runtime.AppendBool(b, *x.CacheHit)
+		b = envgenrt.AppendBool(b, *x.CacheHit)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "duration_ms", "downstream_calls", "cache_hit":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Telemetry) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Telemetry{}
@@ -1890,25 +1890,25 @@ func (x *Telemetry) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Telemetry.
-func (*Telemetry) CheckNode(s *runtime.State, n int32) bool {
+func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Telemetry) Validate() error {
-	return runtime.Validate(x, (*Telemetry)(nil))
+	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // checkTelemetry validates a value against response.json#/$defs/telemetry.
-func checkTelemetry(s *runtime.State, n int32) bool {
+func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "duration_ms":
@@ -1930,9 +1930,9 @@ func checkTelemetry(s *runtime.State, n int32) bool {
 }
 
 // checkTelemetryPropertiesCacheHit validates a value against response.json#/$defs/telemetry/properties/cache_hit.
-func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
+func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1940,14 +1940,14 @@ func checkTelemetryPropertiesCacheHit(s *runtime.State, n int32) bool {
 }
 
 // checkTelemetryPropertiesDownstreamCalls validates a value against response.json#/$defs/telemetry/properties/downstream_calls.
-func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
+func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "response.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1955,14 +1955,14 @@ func checkTelemetryPropertiesDownstreamCalls(s *runtime.State, n int32) bool {
 }
 
 // checkTelemetryPropertiesDurationMs validates a value against response.json#/$defs/telemetry/properties/duration_ms.
-func checkTelemetryPropertiesDurationMs(s *runtime.State, n int32) bool {
+func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "response.json#/$defs/telemetry/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1993,10 +1993,10 @@ func (x WarningDetail) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WarningDetail, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningDetail) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2004,7 +2004,7 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Code != nil {
 		b = append(b, `"code":`...)
-		b = runtime.AppendString(b, *x.Code)
+		b = envgenrt.AppendString(b, *x.Code)
 		b = append(b, ',')
 	}
 	if x.Severity != nil {
@@ -2015,44 +2015,44 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Context != nil {
 		b = append(b, `"context":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Context, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Context, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Context[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Context[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "code", "severity", "message", "context":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *WarningDetail) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = WarningDetail{}
@@ -2079,7 +2079,7 @@ func (x *WarningDetail) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "context":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -2103,25 +2103,25 @@ func (x *WarningDetail) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of WarningDetail.
-func (*WarningDetail) CheckNode(s *runtime.State, n int32) bool {
+func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningDetail(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningDetail: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// WarningDetail: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x WarningDetail) Validate() error {
-	return runtime.Validate(x, (*WarningDetail)(nil))
+	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
 
 // checkWarningDetail validates a value against response.json#/$defs/warning_detail.
-func checkWarningDetail(s *runtime.State, n int32) bool {
+func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/warning_detail/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -2152,9 +2152,9 @@ func checkWarningDetail(s *runtime.State, n int32) bool {
 }
 
 // checkWarningDetailPropertiesCode validates a value against response.json#/$defs/warning_detail/properties/code.
-func checkWarningDetailPropertiesCode(s *runtime.State, n int32) bool {
+func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/warning_detail/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2162,9 +2162,9 @@ func checkWarningDetailPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkWarningDetailPropertiesContext validates a value against response.json#/$defs/warning_detail/properties/context.
-func checkWarningDetailPropertiesContext(s *runtime.State, n int32) bool {
+func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response.json#/$defs/warning_detail/properties/context/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2172,9 +2172,9 @@ func checkWarningDetailPropertiesContext(s *runtime.State, n int32) bool {
 }
 
 // checkWarningDetailPropertiesMessage validates a value against response.json#/$defs/warning_detail/properties/message.
-func checkWarningDetailPropertiesMessage(s *runtime.State, n int32) bool {
+func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/warning_detail/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2203,21 +2203,21 @@ func (x WarningSeverity) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WarningSeverity, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *WarningSeverity) DecodeNode(s *runtime.State, n int32) error {
+func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -2226,21 +2226,21 @@ func (x *WarningSeverity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of WarningSeverity.
-func (*WarningSeverity) CheckNode(s *runtime.State, n int32) bool {
+func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningSeverity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningSeverity: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// WarningSeverity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x WarningSeverity) Validate() error {
-	return runtime.Validate(x, (*WarningSeverity)(nil))
+	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }
 
 // checkWarningSeverity validates a value against response.json#/$defs/warning_severity.
-func checkWarningSeverity(s *runtime.State, n int32) bool {
+func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response.json#/$defs/warning_severity/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,7 +2,7 @@
 
 package mcpenvelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a JSON object.
 //
@@ -31,10 +31,10 @@ type Artifact struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Artifact) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -46,19 +46,19 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"artifact_id":`...)
-	b = runtime.AppendString(b, x.ArtifactID)
+	b = envgenrt.AppendString(b, x.ArtifactID)
 	b = append(b, ',')
 	b = append(b, `"media_type":`...)
-	b = runtime.AppendString(b, x.MediaType)
+	b = envgenrt.AppendString(b, x.MediaType)
 	b = append(b, ',')
 	if x.Locator != nil {
 		b = append(b, `"locator":`...)
-		b = runtime.AppendString(b, *x.Locator)
+		b = envgenrt.AppendString(b, *x.Locator)
 		b = append(b, ',')
 	}
 	if x.SizeBytes != nil {
 		b = append(b, `"size_bytes":`...)
-		b = runtime.AppendInt(b, *x.SizeBytes)
+		b = envgenrt.AppendInt(b, *x.SizeBytes)
 		b = append(b, ',')
 	}
 	if x.Digest != nil {
@@ -72,23 +72,23 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"labels":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Labels, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Labels, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x.Labels[k1])
+			b = envgenrt.AppendString(b, x.Labels[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Artifact{}
@@ -131,7 +131,7 @@ func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
 				x.Digest = v2
 			}
 		case "labels":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c1))
@@ -152,25 +152,25 @@ func (x *Artifact) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Artifact.
-func (*Artifact) CheckNode(s *runtime.State, n int32) bool {
+func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Artifact:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Artifact) Validate() error {
-	return runtime.Validate(x, (*Artifact)(nil))
+	return envgenrt.Validate(x, (*Artifact)(nil))
 }
 
 // checkArtifact validates a value against artifact.json#.
-func checkArtifact(s *runtime.State, n int32) bool {
+func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -232,13 +232,13 @@ func checkArtifact(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesArtifactID validates a value against artifact.json#/properties/artifact_id.
-func checkArtifactPropertiesArtifactID(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -247,13 +247,13 @@ func checkArtifactPropertiesArtifactID(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesLabels validates a value against artifact.json#/properties/labels.
-func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -264,13 +264,13 @@ func checkArtifactPropertiesLabels(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against artifact.json#/properties/labels/additionalProperties.
-func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -279,13 +279,13 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *runtime.State, n int32
 }
 
 // checkArtifactPropertiesLocator validates a value against artifact.json#/properties/locator.
-func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -294,13 +294,13 @@ func checkArtifactPropertiesLocator(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesMediaType validates a value against artifact.json#/properties/media_type.
-func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -309,14 +309,14 @@ func checkArtifactPropertiesMediaType(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactPropertiesSizeBytes validates a value against artifact.json#/properties/size_bytes.
-func checkArtifactPropertiesSizeBytes(s *runtime.State, n int32) bool {
+func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "artifact.json#/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -335,10 +335,10 @@ type ArtifactDigest struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigest, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -350,16 +350,16 @@ func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactDigest) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactDigest{}
@@ -382,25 +382,25 @@ func (x *ArtifactDigest) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactDigest.
-func (*ArtifactDigest) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactDigest: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ArtifactDigest: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ArtifactDigest) Validate() error {
-	return runtime.Validate(x, (*ArtifactDigest)(nil))
+	return envgenrt.Validate(x, (*ArtifactDigest)(nil))
 }
 
 // checkArtifactDigest validates a value against artifact.json#/properties/digest.
-func checkArtifactDigest(s *runtime.State, n int32) bool {
+func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -432,16 +432,16 @@ func checkArtifactDigest(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternArtifactDigestPropertiesValue = runtime.MustPattern(`^[0-9a-fA-F]+$`)
+var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 // checkArtifactDigestPropertiesValue validates a value against artifact.json#/properties/digest/properties/value.
-func checkArtifactDigestPropertiesValue(s *runtime.State, n int32) bool {
+func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 16 && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 			return false
 		}
@@ -473,21 +473,21 @@ func (x ArtifactDigestAlg) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigestAlg, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactDigestAlg) DecodeNode(s *runtime.State, n int32) error {
+func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -496,21 +496,21 @@ func (x *ArtifactDigestAlg) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactDigestAlg.
-func (*ArtifactDigestAlg) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigestAlg(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactDigestAlg: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ArtifactDigestAlg: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ArtifactDigestAlg) Validate() error {
-	return runtime.Validate(x, (*ArtifactDigestAlg)(nil))
+	return envgenrt.Validate(x, (*ArtifactDigestAlg)(nil))
 }
 
 // checkArtifactDigestAlg validates a value against artifact.json#/properties/digest/properties/alg.
-func checkArtifactDigestAlg(s *runtime.State, n int32) bool {
+func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -536,21 +536,21 @@ func (x ArtifactSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -559,21 +559,21 @@ func (x *ArtifactSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactSchemaVersion.
-func (*ArtifactSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// ArtifactSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ArtifactSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*ArtifactSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*ArtifactSchemaVersion)(nil))
 }
 
 // checkArtifactSchemaVersion validates a value against artifact.json#/properties/schema_version.
-func checkArtifactSchemaVersion(s *runtime.State, n int32) bool {
+func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

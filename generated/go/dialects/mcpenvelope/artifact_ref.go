@@ -2,7 +2,7 @@
 
 package mcpenvelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // ArtifactRef is a JSON object.
 //
@@ -28,10 +28,10 @@ type ArtifactRef struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRef, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -44,17 +44,17 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.ArtifactID != nil {
 		b = append(b, `"artifact_id":`...)
-		b = runtime.AppendString(b, *x.ArtifactID)
+		b = envgenrt.AppendString(b, *x.ArtifactID)
 		b = append(b, ',')
 	}
 	if x.Locator != nil {
 		b = append(b, `"locator":`...)
-		b = runtime.AppendString(b, *x.Locator)
+		b = envgenrt.AppendString(b, *x.Locator)
 		b = append(b, ',')
 	}
 	if x.MediaType != nil {
 		b = append(b, `"media_type":`...)
-		b = runtime.AppendString(b, *x.MediaType)
+		b = envgenrt.AppendString(b, *x.MediaType)
 		b = append(b, ',')
 	}
 	if x.Digest != nil {
@@ -68,23 +68,23 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"labels":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Labels, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Labels, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x.Labels[k1])
+			b = envgenrt.AppendString(b, x.Labels[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactRef) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactRef{}
@@ -127,7 +127,7 @@ func (x *ArtifactRef) DecodeNode(s *runtime.State, n int32) error {
 				x.Digest = v2
 			}
 		case "labels":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c1))
@@ -148,25 +148,25 @@ func (x *ArtifactRef) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactRef.
-func (*ArtifactRef) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRef(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRef: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ArtifactRef: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ArtifactRef) Validate() error {
-	return runtime.Validate(x, (*ArtifactRef)(nil))
+	return envgenrt.Validate(x, (*ArtifactRef)(nil))
 }
 
 // checkArtifactRef validates a value against artifact_ref.json#.
-func checkArtifactRef(s *runtime.State, n int32) bool {
+func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact_ref.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -218,9 +218,9 @@ func checkArtifactRef(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefAnyOf0 validates a value against artifact_ref.json#/anyOf/0.
-func checkArtifactRefAnyOf0(s *runtime.State, n int32) bool {
+func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "artifact_id") && s.Fail(n, "artifact_ref.json#/anyOf/0/required", "required", "missing required property \"artifact_id\"") {
 			return false
 		}
@@ -229,9 +229,9 @@ func checkArtifactRefAnyOf0(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefAnyOf1 validates a value against artifact_ref.json#/anyOf/1.
-func checkArtifactRefAnyOf1(s *runtime.State, n int32) bool {
+func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "locator") && s.Fail(n, "artifact_ref.json#/anyOf/1/required", "required", "missing required property \"locator\"") {
 			return false
 		}
@@ -240,13 +240,13 @@ func checkArtifactRefAnyOf1(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefPropertiesArtifactID validates a value against artifact_ref.json#/properties/artifact_id.
-func checkArtifactRefPropertiesArtifactID(s *runtime.State, n int32) bool {
+func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -255,13 +255,13 @@ func checkArtifactRefPropertiesArtifactID(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefPropertiesLabels validates a value against artifact_ref.json#/properties/labels.
-func checkArtifactRefPropertiesLabels(s *runtime.State, n int32) bool {
+func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact_ref.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -272,13 +272,13 @@ func checkArtifactRefPropertiesLabels(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefPropertiesLabelsAdditionalProperties validates a value against artifact_ref.json#/properties/labels/additionalProperties.
-func checkArtifactRefPropertiesLabelsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -287,13 +287,13 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *runtime.State, n in
 }
 
 // checkArtifactRefPropertiesLocator validates a value against artifact_ref.json#/properties/locator.
-func checkArtifactRefPropertiesLocator(s *runtime.State, n int32) bool {
+func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -302,13 +302,13 @@ func checkArtifactRefPropertiesLocator(s *runtime.State, n int32) bool {
 }
 
 // checkArtifactRefPropertiesMediaType validates a value against artifact_ref.json#/properties/media_type.
-func checkArtifactRefPropertiesMediaType(s *runtime.State, n int32) bool {
+func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -325,10 +325,10 @@ type ArtifactRefDigest struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigest, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -340,16 +340,16 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactRefDigest) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactRefDigest{}
@@ -372,25 +372,25 @@ func (x *ArtifactRefDigest) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactRefDigest.
-func (*ArtifactRefDigest) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefDigest: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ArtifactRefDigest: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ArtifactRefDigest) Validate() error {
-	return runtime.Validate(x, (*ArtifactRefDigest)(nil))
+	return envgenrt.Validate(x, (*ArtifactRefDigest)(nil))
 }
 
 // checkArtifactRefDigest validates a value against artifact_ref.json#/properties/digest.
-func checkArtifactRefDigest(s *runtime.State, n int32) bool {
+func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "artifact_ref.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -422,16 +422,16 @@ func checkArtifactRefDigest(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternArtifactRefDigestPropertiesValue = runtime.MustPattern(`^[0-9a-fA-F]+$`)
+var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 // checkArtifactRefDigestPropertiesValue validates a value against artifact_ref.json#/properties/digest/properties/value.
-func checkArtifactRefDigestPropertiesValue(s *runtime.State, n int32) bool {
+func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 16 && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 			return false
 		}
@@ -461,21 +461,21 @@ func (x ArtifactRefDigestAlg) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigestAlg,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactRefDigestAlg) DecodeNode(s *runtime.State, n int32) error {
+func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -484,21 +484,21 @@ func (x *ArtifactRefDigestAlg) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactRefDigestAlg.
-func (*ArtifactRefDigestAlg) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigestAlg(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefDigestAlg: nil, or a *runtime.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// ArtifactRefDigestAlg: nil, or a *envgenrt.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
 func (x ArtifactRefDigestAlg) Validate() error {
-	return runtime.Validate(x, (*ArtifactRefDigestAlg)(nil))
+	return envgenrt.Validate(x, (*ArtifactRefDigestAlg)(nil))
 }
 
 // checkArtifactRefDigestAlg validates a value against artifact_ref.json#/properties/digest/properties/alg.
-func checkArtifactRefDigestAlg(s *runtime.State, n int32) bool {
+func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -524,22 +524,22 @@ func (x ArtifactRefSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ArtifactRefSchemaVersion, and otherwise fails with a *runtime.ValidationError that lists every
-// violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data is
+// ArtifactRefSchemaVersion, and otherwise fails with a *envgenrt.ValidationError that lists every
+// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ArtifactRefSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -548,21 +548,21 @@ func (x *ArtifactRefSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ArtifactRefSchemaVersion.
-func (*ArtifactRefSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// ArtifactRefSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ArtifactRefSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*ArtifactRefSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*ArtifactRefSchemaVersion)(nil))
 }
 
 // checkArtifactRefSchemaVersion validates a value against artifact_ref.json#/properties/schema_version.
-func checkArtifactRefSchemaVersion(s *runtime.State, n int32) bool {
+func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,7 +4,7 @@ package mcpenvelope
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Envelope is a JSON object.
@@ -19,7 +19,7 @@ type Envelope struct {
 	Result json.RawMessage `json:"result"`
 
 	// Optional provenance record for this tool invocation.
-	Provenance runtime.Nullable[ProvRecord] `json:"provenance,omitzero"`
+	Provenance envgenrt.Nullable[ProvRecord] `json:"provenance,omitzero"`
 
 	// Optional structured errors emitted by the tool or adapter. Tools may also encode errors
 	// inside result; this field exists for standardization.
@@ -33,10 +33,10 @@ type Envelope struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -48,7 +48,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"result":`...)
-	if b, err = runtime.AppendRaw(b, x.Result); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
@@ -72,7 +72,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Warnings != nil {
@@ -84,7 +84,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Meta != nil {
@@ -94,14 +94,14 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
@@ -115,16 +115,16 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 			x.Result = s.DecodeRaw(c1)
 		case "provenance":
 			if s.IsNull(c1) {
-				x.Provenance = runtime.NullValue[ProvRecord]()
+				x.Provenance = envgenrt.NullValue[ProvRecord]()
 			} else {
 				var v2 ProvRecord
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.Provenance = runtime.Value(v2)
+				x.Provenance = envgenrt.Value(v2)
 			}
 		case "errors":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]EnvelopeError, s.Count(c1))
@@ -135,7 +135,7 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Errors = a2
 		case "warnings":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]EnvelopeWarning, s.Count(c1))
@@ -162,25 +162,25 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
-	return runtime.Validate(x, (*Envelope)(nil))
+	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -233,13 +233,13 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesErrors validates a value against envelope.json#/properties/errors.
-func checkEnvelopePropertiesErrors(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/errors/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEnvelopeError(s, c) && s.Stop() {
 				return false
@@ -250,9 +250,9 @@ func checkEnvelopePropertiesErrors(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesResult validates a value against envelope.json#/properties/result.
-func checkEnvelopePropertiesResult(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -260,13 +260,13 @@ func checkEnvelopePropertiesResult(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
-func checkEnvelopePropertiesWarnings(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEnvelopeWarning(s, c) && s.Stop() {
 				return false
@@ -297,39 +297,39 @@ type EnvelopeError struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeError, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeError) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"code":`...)
-	b = runtime.AppendString(b, x.Code)
+	b = envgenrt.AppendString(b, x.Code)
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Details, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Details, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Details[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Details[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.Retryable != nil {
 		b = append(b, `"retryable":`...)
-		b = runtime.AppendBool(b, *x.Retryable)
+		b = envgenrt.AppendBool(b, *x.Retryable)
 		b = append(b, ',')
 	}
 	if x.Evidence != nil {
@@ -341,17 +341,17 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeError) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeError{}
@@ -366,7 +366,7 @@ func (x *EnvelopeError) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "details":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -385,7 +385,7 @@ func (x *EnvelopeError) DecodeNode(s *runtime.State, n int32) error {
 				x.Retryable = v2
 			}
 		case "evidence":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Evidence, s.Count(c1))
@@ -404,25 +404,25 @@ func (x *EnvelopeError) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeError.
-func (*EnvelopeError) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeError(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeError: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EnvelopeError: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EnvelopeError) Validate() error {
-	return runtime.Validate(x, (*EnvelopeError)(nil))
+	return envgenrt.Validate(x, (*EnvelopeError)(nil))
 }
 
 // checkEnvelopeError validates a value against envelope.json#/$defs/envelope_error.
-func checkEnvelopeError(s *runtime.State, n int32) bool {
+func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -470,13 +470,13 @@ func checkEnvelopeError(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeErrorPropertiesCode validates a value against envelope.json#/$defs/envelope_error/properties/code.
-func checkEnvelopeErrorPropertiesCode(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -488,13 +488,13 @@ func checkEnvelopeErrorPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeErrorPropertiesDetails validates a value against envelope.json#/$defs/envelope_error/properties/details.
-func checkEnvelopeErrorPropertiesDetails(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -505,9 +505,9 @@ func checkEnvelopeErrorPropertiesDetails(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeErrorPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_error/properties/details/additionalProperties.
-func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -515,13 +515,13 @@ func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *runtime.State, n
 }
 
 // checkEnvelopeErrorPropertiesEvidence validates a value against envelope.json#/$defs/envelope_error/properties/evidence.
-func checkEnvelopeErrorPropertiesEvidence(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEvidence(s, c) && s.Stop() {
 				return false
@@ -532,13 +532,13 @@ func checkEnvelopeErrorPropertiesEvidence(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeErrorPropertiesMessage validates a value against envelope.json#/$defs/envelope_error/properties/message.
-func checkEnvelopeErrorPropertiesMessage(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -550,9 +550,9 @@ func checkEnvelopeErrorPropertiesMessage(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeErrorPropertiesRetryable validates a value against envelope.json#/$defs/envelope_error/properties/retryable.
-func checkEnvelopeErrorPropertiesRetryable(s *runtime.State, n int32) bool {
+func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -577,10 +577,10 @@ type EnvelopeMeta struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -588,40 +588,40 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Adapter != nil {
 		b = append(b, `"adapter":`...)
-		b = runtime.AppendString(b, *x.Adapter)
+		b = envgenrt.AppendString(b, *x.Adapter)
 		b = append(b, ',')
 	}
 	if x.RequestID != nil {
 		b = append(b, `"request_id":`...)
-		b = runtime.AppendString(b, *x.RequestID)
+		b = envgenrt.AppendString(b, *x.RequestID)
 		b = append(b, ',')
 	}
 	if x.DurationMs != nil {
 		b = append(b, `"duration_ms":`...)
-		b = runtime.AppendInt(b, *x.DurationMs)
+		b = envgenrt.AppendInt(b, *x.DurationMs)
 		b = append(b, ',')
 	}
 	if x.SchemaHints != nil {
 		b = append(b, `"schema_hints":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.SchemaHints, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.SchemaHints, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x.SchemaHints[k1])
+			b = envgenrt.AppendString(b, x.SchemaHints[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
@@ -652,7 +652,7 @@ func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
 				x.DurationMs = v2
 			}
 		case "schema_hints":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c1))
@@ -673,25 +673,25 @@ func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeMeta.
-func (*EnvelopeMeta) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMeta(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMeta: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// EnvelopeMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x EnvelopeMeta) Validate() error {
-	return runtime.Validate(x, (*EnvelopeMeta)(nil))
+	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
 
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
-func checkEnvelopeMeta(s *runtime.State, n int32) bool {
+func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -725,13 +725,13 @@ func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesAdapter validates a value against envelope.json#/properties/meta/properties/adapter.
-func checkEnvelopeMetaPropertiesAdapter(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 100 && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
 			return false
 		}
@@ -740,14 +740,14 @@ func checkEnvelopeMetaPropertiesAdapter(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesDurationMs validates a value against envelope.json#/properties/meta/properties/duration_ms.
-func checkEnvelopeMetaPropertiesDurationMs(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -755,13 +755,13 @@ func checkEnvelopeMetaPropertiesDurationMs(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
-func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -770,13 +770,13 @@ func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesSchemaHints validates a value against envelope.json#/properties/meta/properties/schema_hints.
-func checkEnvelopeMetaPropertiesSchemaHints(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -787,13 +787,13 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties validates a value against envelope.json#/properties/meta/properties/schema_hints/additionalProperties.
-func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -816,21 +816,21 @@ func (x EnvelopeSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *EnvelopeSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -839,21 +839,21 @@ func (x *EnvelopeSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeSchemaVersion.
-func (*EnvelopeSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// EnvelopeSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x EnvelopeSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*EnvelopeSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*EnvelopeSchemaVersion)(nil))
 }
 
 // checkEnvelopeSchemaVersion validates a value against envelope.json#/properties/schema_version.
-func checkEnvelopeSchemaVersion(s *runtime.State, n int32) bool {
+func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -880,34 +880,34 @@ type EnvelopeWarning struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeWarning, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeWarning) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"code":`...)
-	b = runtime.AppendString(b, x.Code)
+	b = envgenrt.AppendString(b, x.Code)
 	b = append(b, ',')
 	b = append(b, `"message":`...)
-	b = runtime.AppendString(b, x.Message)
+	b = envgenrt.AppendString(b, x.Message)
 	b = append(b, ',')
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Details, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Details, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Details[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Details[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.Evidence != nil {
@@ -919,17 +919,17 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeWarning) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeWarning{}
@@ -944,7 +944,7 @@ func (x *EnvelopeWarning) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "details":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -955,7 +955,7 @@ func (x *EnvelopeWarning) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Details = m2
 		case "evidence":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Evidence, s.Count(c1))
@@ -974,25 +974,25 @@ func (x *EnvelopeWarning) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeWarning.
-func (*EnvelopeWarning) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeWarning(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeWarning: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EnvelopeWarning: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EnvelopeWarning) Validate() error {
-	return runtime.Validate(x, (*EnvelopeWarning)(nil))
+	return envgenrt.Validate(x, (*EnvelopeWarning)(nil))
 }
 
 // checkEnvelopeWarning validates a value against envelope.json#/$defs/envelope_warning.
-func checkEnvelopeWarning(s *runtime.State, n int32) bool {
+func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1035,13 +1035,13 @@ func checkEnvelopeWarning(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeWarningPropertiesCode validates a value against envelope.json#/$defs/envelope_warning/properties/code.
-func checkEnvelopeWarningPropertiesCode(s *runtime.State, n int32) bool {
+func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1053,13 +1053,13 @@ func checkEnvelopeWarningPropertiesCode(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeWarningPropertiesDetails validates a value against envelope.json#/$defs/envelope_warning/properties/details.
-func checkEnvelopeWarningPropertiesDetails(s *runtime.State, n int32) bool {
+func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -1070,9 +1070,9 @@ func checkEnvelopeWarningPropertiesDetails(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeWarningPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_warning/properties/details/additionalProperties.
-func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1080,13 +1080,13 @@ func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *runtime.State,
 }
 
 // checkEnvelopeWarningPropertiesEvidence validates a value against envelope.json#/$defs/envelope_warning/properties/evidence.
-func checkEnvelopeWarningPropertiesEvidence(s *runtime.State, n int32) bool {
+func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEvidence(s, c) && s.Stop() {
 				return false
@@ -1097,13 +1097,13 @@ func checkEnvelopeWarningPropertiesEvidence(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeWarningPropertiesMessage validates a value against envelope.json#/$defs/envelope_warning/properties/message.
-func checkEnvelopeWarningPropertiesMessage(s *runtime.State, n int32) bool {
+func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}

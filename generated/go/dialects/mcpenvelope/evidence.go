@@ -2,7 +2,7 @@
 
 package mcpenvelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Evidence is a JSON object.
 //
@@ -26,10 +26,10 @@ type Evidence struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Evidence, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Evidence) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -41,29 +41,29 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"field":`...)
-	b = runtime.AppendString(b, x.Field)
+	b = envgenrt.AppendString(b, x.Field)
 	b = append(b, ',')
 	b = append(b, `"source":`...)
-	b = runtime.AppendString(b, x.Source)
+	b = envgenrt.AppendString(b, x.Source)
 	b = append(b, ',')
 	if x.Method != nil {
 		b = append(b, `"method":`...)
-		b = runtime.AppendString(b, *x.Method)
+		b = envgenrt.AppendString(b, *x.Method)
 		b = append(b, ',')
 	}
 	if x.Note != nil {
 		b = append(b, `"note":`...)
-		b = runtime.AppendString(b, *x.Note)
+		b = envgenrt.AppendString(b, *x.Note)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Evidence) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Evidence{}
@@ -106,25 +106,25 @@ func (x *Evidence) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Evidence.
-func (*Evidence) CheckNode(s *runtime.State, n int32) bool {
+func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidence(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Evidence:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Evidence) Validate() error {
-	return runtime.Validate(x, (*Evidence)(nil))
+	return envgenrt.Validate(x, (*Evidence)(nil))
 }
 
 // checkEvidence validates a value against evidence.json#.
-func checkEvidence(s *runtime.State, n int32) bool {
+func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "evidence.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -176,13 +176,13 @@ func checkEvidence(s *runtime.State, n int32) bool {
 }
 
 // checkEvidencePropertiesField validates a value against evidence.json#/properties/field.
-func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "evidence.json#/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -194,13 +194,13 @@ func checkEvidencePropertiesField(s *runtime.State, n int32) bool {
 }
 
 // checkEvidencePropertiesMethod validates a value against evidence.json#/properties/method.
-func checkEvidencePropertiesMethod(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "evidence.json#/properties/method/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -212,13 +212,13 @@ func checkEvidencePropertiesMethod(s *runtime.State, n int32) bool {
 }
 
 // checkEvidencePropertiesNote validates a value against evidence.json#/properties/note.
-func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "evidence.json#/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 400 && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
 			return false
 		}
@@ -227,13 +227,13 @@ func checkEvidencePropertiesNote(s *runtime.State, n int32) bool {
 }
 
 // checkEvidencePropertiesSource validates a value against evidence.json#/properties/source.
-func checkEvidencePropertiesSource(s *runtime.State, n int32) bool {
+func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "evidence.json#/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -259,21 +259,21 @@ func (x EvidenceSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EvidenceSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EvidenceSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -282,21 +282,21 @@ func (x *EvidenceSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EvidenceSchemaVersion.
-func (*EvidenceSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidenceSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EvidenceSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// EvidenceSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x EvidenceSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*EvidenceSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*EvidenceSchemaVersion)(nil))
 }
 
 // checkEvidenceSchemaVersion validates a value against evidence.json#/properties/schema_version.
-func checkEvidenceSchemaVersion(s *runtime.State, n int32) bool {
+func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "evidence.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,7 +2,7 @@
 
 package mcpenvelope
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // ProvRecord is a JSON object.
 //
@@ -39,10 +39,10 @@ type ProvRecord struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecord, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -54,7 +54,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"run_id":`...)
-	b = runtime.AppendString(b, x.RunID)
+	b = envgenrt.AppendString(b, x.RunID)
 	b = append(b, ',')
 	b = append(b, `"tool":`...)
 	if b, err = x.Tool.AppendJSON(b); err != nil {
@@ -63,7 +63,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.Time != nil {
 		b = append(b, `"time":`...)
-		b = runtime.AppendString(b, *x.Time)
+		b = envgenrt.AppendString(b, *x.Time)
 		b = append(b, ',')
 	}
 	b = append(b, `"inputs":`...)
@@ -77,7 +77,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"outputs":`...)
@@ -91,7 +91,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"methods":`...)
@@ -100,10 +100,10 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Methods {
-			b = runtime.AppendString(b, x.Methods[i1])
+			b = envgenrt.AppendString(b, x.Methods[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"evidence":`...)
@@ -117,7 +117,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	b = append(b, `"parents":`...)
@@ -126,10 +126,10 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Parents {
-			b = runtime.AppendString(b, x.Parents[i1])
+			b = envgenrt.AppendString(b, x.Parents[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Integrity != nil {
@@ -139,14 +139,14 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecord{}
@@ -173,7 +173,7 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 				x.Time = v2
 			}
 		case "inputs":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Artifact, s.Count(c1))
@@ -184,7 +184,7 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Inputs = a2
 		case "outputs":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Artifact, s.Count(c1))
@@ -195,7 +195,7 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Outputs = a2
 		case "methods":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -206,7 +206,7 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Methods = a2
 		case "evidence":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Evidence, s.Count(c1))
@@ -217,7 +217,7 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Evidence = a2
 		case "parents":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -244,25 +244,25 @@ func (x *ProvRecord) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecord.
-func (*ProvRecord) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecord(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecord: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ProvRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ProvRecord) Validate() error {
-	return runtime.Validate(x, (*ProvRecord)(nil))
+	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
 
 // checkProvRecord validates a value against prov_record.json#.
-func checkProvRecord(s *runtime.State, n int32) bool {
+func checkProvRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov_record.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [8]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -359,18 +359,18 @@ func checkProvRecord(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordOrNull accepts null besides what checkProvRecord accepts.
-func checkProvRecordOrNull(s *runtime.State, n int32) bool {
+func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkProvRecord(s, n)
 }
 
 // checkProvRecordPropertiesEvidence validates a value against prov_record.json#/properties/evidence.
-func checkProvRecordPropertiesEvidence(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "prov_record.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEvidence(s, c) && s.Stop() {
 				return false
@@ -381,13 +381,13 @@ func checkProvRecordPropertiesEvidence(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesInputs validates a value against prov_record.json#/properties/inputs.
-func checkProvRecordPropertiesInputs(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "prov_record.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkArtifact(s, c) && s.Stop() {
 				return false
@@ -398,13 +398,13 @@ func checkProvRecordPropertiesInputs(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesMethods validates a value against prov_record.json#/properties/methods.
-func checkProvRecordPropertiesMethods(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "prov_record.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
 				return false
@@ -414,16 +414,16 @@ func checkProvRecordPropertiesMethods(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternProvRecordPropertiesMethodsItems = runtime.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
+var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 // checkProvRecordPropertiesMethodsItems validates a value against prov_record.json#/properties/methods/items.
-func checkProvRecordPropertiesMethodsItems(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/methods/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -438,13 +438,13 @@ func checkProvRecordPropertiesMethodsItems(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesOutputs validates a value against prov_record.json#/properties/outputs.
-func checkProvRecordPropertiesOutputs(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "prov_record.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkArtifact(s, c) && s.Stop() {
 				return false
@@ -455,13 +455,13 @@ func checkProvRecordPropertiesOutputs(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesParents validates a value against prov_record.json#/properties/parents.
-func checkProvRecordPropertiesParents(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "prov_record.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
 				return false
@@ -472,13 +472,13 @@ func checkProvRecordPropertiesParents(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesParentsItems validates a value against prov_record.json#/properties/parents/items.
-func checkProvRecordPropertiesParentsItems(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/parents/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -490,13 +490,13 @@ func checkProvRecordPropertiesParentsItems(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesRunID validates a value against prov_record.json#/properties/run_id.
-func checkProvRecordPropertiesRunID(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -505,14 +505,14 @@ func checkProvRecordPropertiesRunID(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordPropertiesTime validates a value against prov_record.json#/properties/time.
-func checkProvRecordPropertiesTime(s *runtime.State, n int32) bool {
+func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -531,10 +531,10 @@ type ProvRecordIntegrity struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordIntegrity, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -554,14 +554,14 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordIntegrity) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegrity{}
@@ -592,25 +592,25 @@ func (x *ProvRecordIntegrity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordIntegrity.
-func (*ProvRecordIntegrity) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrity: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ProvRecordIntegrity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ProvRecordIntegrity) Validate() error {
-	return runtime.Validate(x, (*ProvRecordIntegrity)(nil))
+	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
 
 // checkProvRecordIntegrity validates a value against prov_record.json#/properties/integrity.
-func checkProvRecordIntegrity(s *runtime.State, n int32) bool {
+func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov_record.json#/properties/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -642,11 +642,11 @@ type ProvRecordIntegrityRecordDigest struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigest, and otherwise fails with a *runtime.ValidationError that lists
-// every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data
-// is invalid.
+// ProvRecordIntegrityRecordDigest, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -658,16 +658,16 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 	}
 	b = append(b, ',')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegrityRecordDigest{}
@@ -690,25 +690,25 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *runtime.State, n int32) 
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordIntegrityRecordDigest.
-func (*ProvRecordIntegrityRecordDigest) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigest: nil, or a *runtime.ValidationError that lists every violation.
+// ProvRecordIntegrityRecordDigest: nil, or a *envgenrt.ValidationError that lists every violation.
 // It allocates nothing when x is valid.
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
-	return runtime.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
+	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
 
 // checkProvRecordIntegrityRecordDigest validates a value against prov_record.json#/properties/integrity/properties/record_digest.
-func checkProvRecordIntegrityRecordDigest(s *runtime.State, n int32) bool {
+func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -740,16 +740,16 @@ func checkProvRecordIntegrityRecordDigest(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternProvRecordIntegrityRecordDigestPropertiesValue = runtime.MustPattern(`^[0-9a-fA-F]+$`)
+var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 // checkProvRecordIntegrityRecordDigestPropertiesValue validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/value.
-func checkProvRecordIntegrityRecordDigestPropertiesValue(s *runtime.State, n int32) bool {
+func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 			return false
 		}
@@ -779,22 +779,22 @@ func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
+// ProvRecordIntegrityRecordDigestAlg, and otherwise fails with a *envgenrt.ValidationError that
+// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *runtime.State, n int32) error {
+func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -803,21 +803,21 @@ func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *runtime.State, n int3
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordIntegrityRecordDigestAlg.
-func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigestAlg(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg: nil, or a *runtime.ValidationError that lists every
+// ProvRecordIntegrityRecordDigestAlg: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
-	return runtime.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
+	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
 
 // checkProvRecordIntegrityRecordDigestAlg validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
-func checkProvRecordIntegrityRecordDigestAlg(s *runtime.State, n int32) bool {
+func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -843,33 +843,33 @@ type ProvRecordIntegritySignature struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegritySignature, and otherwise fails with a *runtime.ValidationError that lists
-// every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data
-// is invalid.
+// ProvRecordIntegritySignature, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"alg":`...)
-	b = runtime.AppendString(b, x.Alg)
+	b = envgenrt.AppendString(b, x.Alg)
 	b = append(b, ',')
 	b = append(b, `"key_id":`...)
-	b = runtime.AppendString(b, x.KeyID)
+	b = envgenrt.AppendString(b, x.KeyID)
 	b = append(b, ',')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordIntegritySignature) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegritySignature{}
@@ -896,25 +896,25 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *runtime.State, n int32) err
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordIntegritySignature.
-func (*ProvRecordIntegritySignature) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegritySignature(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegritySignature: nil, or a *runtime.ValidationError that lists every violation. It
+// ProvRecordIntegritySignature: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ProvRecordIntegritySignature) Validate() error {
-	return runtime.Validate(x, (*ProvRecordIntegritySignature)(nil))
+	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
 
 // checkProvRecordIntegritySignature validates a value against prov_record.json#/properties/integrity/properties/signature.
-func checkProvRecordIntegritySignature(s *runtime.State, n int32) bool {
+func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -956,13 +956,13 @@ func checkProvRecordIntegritySignature(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordIntegritySignaturePropertiesAlg validates a value against prov_record.json#/properties/integrity/properties/signature/properties/alg.
-func checkProvRecordIntegritySignaturePropertiesAlg(s *runtime.State, n int32) bool {
+func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -974,13 +974,13 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *runtime.State, n int32) b
 }
 
 // checkProvRecordIntegritySignaturePropertiesKeyID validates a value against prov_record.json#/properties/integrity/properties/signature/properties/key_id.
-func checkProvRecordIntegritySignaturePropertiesKeyID(s *runtime.State, n int32) bool {
+func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -992,13 +992,13 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *runtime.State, n int32)
 }
 
 // checkProvRecordIntegritySignaturePropertiesValue validates a value against prov_record.json#/properties/integrity/properties/signature/properties/value.
-func checkProvRecordIntegritySignaturePropertiesValue(s *runtime.State, n int32) bool {
+func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 			return false
 		}
@@ -1024,21 +1024,21 @@ func (x ProvRecordSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1047,21 +1047,21 @@ func (x *ProvRecordSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordSchemaVersion.
-func (*ProvRecordSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// ProvRecordSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ProvRecordSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*ProvRecordSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
 
 // checkProvRecordSchemaVersion validates a value against prov_record.json#/properties/schema_version.
-func checkProvRecordSchemaVersion(s *runtime.State, n int32) bool {
+func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1087,34 +1087,34 @@ type ProvRecordTool struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordTool, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	b = append(b, `"version":`...)
-	b = runtime.AppendString(b, x.Version)
+	b = envgenrt.AppendString(b, x.Version)
 	b = append(b, ',')
 	if x.Adapter != nil {
 		b = append(b, `"adapter":`...)
-		b = runtime.AppendString(b, *x.Adapter)
+		b = envgenrt.AppendString(b, *x.Adapter)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordTool) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordTool{}
@@ -1145,25 +1145,25 @@ func (x *ProvRecordTool) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordTool.
-func (*ProvRecordTool) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordTool(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordTool: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ProvRecordTool: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ProvRecordTool) Validate() error {
-	return runtime.Validate(x, (*ProvRecordTool)(nil))
+	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }
 
 // checkProvRecordTool validates a value against prov_record.json#/properties/tool.
-func checkProvRecordTool(s *runtime.State, n int32) bool {
+func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov_record.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1201,13 +1201,13 @@ func checkProvRecordTool(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordToolPropertiesAdapter validates a value against prov_record.json#/properties/tool/properties/adapter.
-func checkProvRecordToolPropertiesAdapter(s *runtime.State, n int32) bool {
+func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
 			return false
 		}
@@ -1216,13 +1216,13 @@ func checkProvRecordToolPropertiesAdapter(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordToolPropertiesName validates a value against prov_record.json#/properties/tool/properties/name.
-func checkProvRecordToolPropertiesName(s *runtime.State, n int32) bool {
+func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -1234,13 +1234,13 @@ func checkProvRecordToolPropertiesName(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordToolPropertiesVersion validates a value against prov_record.json#/properties/tool/properties/version.
-func checkProvRecordToolPropertiesVersion(s *runtime.State, n int32) bool {
+func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}

@@ -4,7 +4,7 @@ package mcpenvelope
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Request is a JSON object.
@@ -34,10 +34,10 @@ type Request struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -50,7 +50,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.RequestID != nil {
 		b = append(b, `"request_id":`...)
-		b = runtime.AppendString(b, *x.RequestID)
+		b = envgenrt.AppendString(b, *x.RequestID)
 		b = append(b, ',')
 	}
 	b = append(b, `"tool":`...)
@@ -59,7 +59,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"params":`...)
-	if b, err = runtime.AppendRaw(b, x.Params); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x.Params); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
@@ -74,7 +74,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Preferences != nil {
@@ -86,17 +86,17 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Time != nil {
 		b = append(b, `"time":`...)
-		b = runtime.AppendString(b, *x.Time)
+		b = envgenrt.AppendString(b, *x.Time)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Request) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
@@ -121,7 +121,7 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 		case "params":
 			x.Params = s.DecodeRaw(c1)
 		case "artifacts":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]ArtifactRef, s.Count(c1))
@@ -156,25 +156,25 @@ func (x *Request) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Request.
-func (*Request) CheckNode(s *runtime.State, n int32) bool {
+func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Request) Validate() error {
-	return runtime.Validate(x, (*Request)(nil))
+	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // checkRequest validates a value against request.json#.
-func checkRequest(s *runtime.State, n int32) bool {
+func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -240,13 +240,13 @@ func checkRequest(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesArtifacts validates a value against request.json#/properties/artifacts.
-func checkRequestPropertiesArtifacts(s *runtime.State, n int32) bool {
+func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "request.json#/properties/artifacts/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkArtifactRef(s, c) && s.Stop() {
 				return false
@@ -257,9 +257,9 @@ func checkRequestPropertiesArtifacts(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesParams validates a value against request.json#/properties/params.
-func checkRequestPropertiesParams(s *runtime.State, n int32) bool {
+func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -267,13 +267,13 @@ func checkRequestPropertiesParams(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesRequestID validates a value against request.json#/properties/request_id.
-func checkRequestPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -282,14 +282,14 @@ func checkRequestPropertiesRequestID(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPropertiesTime validates a value against request.json#/properties/time.
-func checkRequestPropertiesTime(s *runtime.State, n int32) bool {
+func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -313,10 +313,10 @@ type RequestPreferences struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestPreferences, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -324,27 +324,27 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Deterministic != nil {
 		b = append(b, `"deterministic":`...)
-		b = runtime.AppendBool(b, *x.Deterministic)
+		b = envgenrt.AppendBool(b, *x.Deterministic)
 		b = append(b, ',')
 	}
 	if x.MaxOutputBytes != nil {
 		b = append(b, `"max_output_bytes":`...)
-		b = runtime.AppendInt(b, *x.MaxOutputBytes)
+		b = envgenrt.AppendInt(b, *x.MaxOutputBytes)
 		b = append(b, ',')
 	}
 	if x.Locale != nil {
 		b = append(b, `"locale":`...)
-		b = runtime.AppendString(b, *x.Locale)
+		b = envgenrt.AppendString(b, *x.Locale)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RequestPreferences) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RequestPreferences{}
@@ -383,25 +383,25 @@ func (x *RequestPreferences) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RequestPreferences.
-func (*RequestPreferences) CheckNode(s *runtime.State, n int32) bool {
+func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestPreferences(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestPreferences: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// RequestPreferences: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x RequestPreferences) Validate() error {
-	return runtime.Validate(x, (*RequestPreferences)(nil))
+	return envgenrt.Validate(x, (*RequestPreferences)(nil))
 }
 
 // checkRequestPreferences validates a value against request.json#/properties/preferences.
-func checkRequestPreferences(s *runtime.State, n int32) bool {
+func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/properties/preferences/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -430,9 +430,9 @@ func checkRequestPreferences(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPreferencesPropertiesDeterministic validates a value against request.json#/properties/preferences/properties/deterministic.
-func checkRequestPreferencesPropertiesDeterministic(s *runtime.State, n int32) bool {
+func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -440,13 +440,13 @@ func checkRequestPreferencesPropertiesDeterministic(s *runtime.State, n int32) b
 }
 
 // checkRequestPreferencesPropertiesLocale validates a value against request.json#/properties/preferences/properties/locale.
-func checkRequestPreferencesPropertiesLocale(s *runtime.State, n int32) bool {
+func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
 			return false
 		}
@@ -455,14 +455,14 @@ func checkRequestPreferencesPropertiesLocale(s *runtime.State, n int32) bool {
 }
 
 // checkRequestPreferencesPropertiesMaxOutputBytes validates a value against request.json#/properties/preferences/properties/max_output_bytes.
-func checkRequestPreferencesPropertiesMaxOutputBytes(s *runtime.State, n int32) bool {
+func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -484,21 +484,21 @@ func (x RequestSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RequestSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -507,21 +507,21 @@ func (x *RequestSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RequestSchemaVersion.
-func (*RequestSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// RequestSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
 func (x RequestSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*RequestSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*RequestSchemaVersion)(nil))
 }
 
 // checkRequestSchemaVersion validates a value against request.json#/properties/schema_version.
-func checkRequestSchemaVersion(s *runtime.State, n int32) bool {
+func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -542,31 +542,31 @@ type RequestTool struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestTool, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestTool) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	if x.Version != nil {
 		b = append(b, `"version":`...)
-		b = runtime.AppendString(b, *x.Version)
+		b = envgenrt.AppendString(b, *x.Version)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RequestTool) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RequestTool{}
@@ -593,25 +593,25 @@ func (x *RequestTool) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RequestTool.
-func (*RequestTool) CheckNode(s *runtime.State, n int32) bool {
+func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestTool(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestTool: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// RequestTool: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x RequestTool) Validate() error {
-	return runtime.Validate(x, (*RequestTool)(nil))
+	return envgenrt.Validate(x, (*RequestTool)(nil))
 }
 
 // checkRequestTool validates a value against request.json#/properties/tool.
-func checkRequestTool(s *runtime.State, n int32) bool {
+func checkRequestTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "request.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -640,13 +640,13 @@ func checkRequestTool(s *runtime.State, n int32) bool {
 }
 
 // checkRequestToolPropertiesName validates a value against request.json#/properties/tool/properties/name.
-func checkRequestToolPropertiesName(s *runtime.State, n int32) bool {
+func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -658,13 +658,13 @@ func checkRequestToolPropertiesName(s *runtime.State, n int32) bool {
 }
 
 // checkRequestToolPropertiesVersion validates a value against request.json#/properties/tool/properties/version.
-func checkRequestToolPropertiesVersion(s *runtime.State, n int32) bool {
+func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "request.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 100 && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
 			return false
 		}

@@ -2,7 +2,7 @@
 
 package scalpel
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Debug is the debug profile (SCALPEL_MCP_INFO=DEBUG): every member, null or empty when it has
 // nothing to say.
@@ -19,10 +19,10 @@ type Debug struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Debug, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Debug) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -97,14 +97,14 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Debug) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Debug{}
@@ -183,25 +183,25 @@ func (x *Debug) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Debug.
-func (*Debug) CheckNode(s *runtime.State, n int32) bool {
+func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDebug(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Debug:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Debug) Validate() error {
-	return runtime.Validate(x, (*Debug)(nil))
+	return envgenrt.Validate(x, (*Debug)(nil))
 }
 
 // checkDebug validates a value against debug.json#.
-func checkDebug(s *runtime.State, n int32) bool {
+func checkDebug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "debug.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [9]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false

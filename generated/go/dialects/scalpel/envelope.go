@@ -4,7 +4,7 @@ package scalpel
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Capabilities is a JSON array.
@@ -13,10 +13,10 @@ import (
 type Capabilities []string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Capabilities, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -26,18 +26,18 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x {
-			b = runtime.AppendString(b, x[i1])
+			b = envgenrt.AppendString(b, x[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Capabilities) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	a1 := make([]string, s.Count(n))
@@ -52,25 +52,25 @@ func (x *Capabilities) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Capabilities.
-func (*Capabilities) CheckNode(s *runtime.State, n int32) bool {
+func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapabilities(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Capabilities: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Capabilities: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x Capabilities) Validate() error {
-	return runtime.Validate(x, (*Capabilities)(nil))
+	return envgenrt.Validate(x, (*Capabilities)(nil))
 }
 
 // checkCapabilities validates a value against envelope.json#/$defs/capabilities.
-func checkCapabilities(s *runtime.State, n int32) bool {
+func checkCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkCapabilitiesItems(s, c) && s.Stop() {
 				return false
@@ -81,9 +81,9 @@ func checkCapabilities(s *runtime.State, n int32) bool {
 }
 
 // checkCapabilitiesItems validates a value against envelope.json#/$defs/capabilities/items.
-func checkCapabilitiesItems(s *runtime.State, n int32) bool {
+func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -101,15 +101,15 @@ func (x Data) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Data) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendRaw(b, x); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -117,21 +117,21 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Data) DecodeNode(s *runtime.State, n int32) error {
+func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Data(s.DecodeRaw(n))
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Data.
-func (*Data) CheckNode(*runtime.State, int32) bool {
+func (*Data) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Data) Validate() error {
-	return runtime.Validate(x, (*Data)(nil))
+	return envgenrt.Validate(x, (*Data)(nil))
 }
 
 // DurationMs is a JSON number.
@@ -140,15 +140,15 @@ func (x Data) Validate() error {
 type DurationMs float64
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of DurationMs, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendFloat(b, float64(x)); err != nil {
+	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -156,7 +156,7 @@ func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *DurationMs) DecodeNode(s *runtime.State, n int32) error {
+func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
 	}
@@ -165,21 +165,21 @@ func (x *DurationMs) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of DurationMs.
-func (*DurationMs) CheckNode(s *runtime.State, n int32) bool {
+func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDurationMs(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// DurationMs: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// DurationMs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x DurationMs) Validate() error {
-	return runtime.Validate(x, (*DurationMs)(nil))
+	return envgenrt.Validate(x, (*DurationMs)(nil))
 }
 
 // checkDurationMs validates a value against envelope.json#/$defs/duration_ms.
-func checkDurationMs(s *runtime.State, n int32) bool {
+func checkDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeNumber) {
 		s.Failf(n, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -191,22 +191,22 @@ func checkDurationMs(s *runtime.State, n int32) bool {
 // (error is an object). The profile schemas (minimal.json, standard.json, verbose.json, debug.json)
 // say which members each profile sends.
 type Envelope struct {
-	Tier         runtime.Nullable[TierName]     `json:"tier,omitzero"`
-	ToolVersion  runtime.Nullable[ToolVersion]  `json:"tool_version,omitzero"`
-	ToolID       runtime.Nullable[ToolID]       `json:"tool_id,omitzero"`
-	RequestID    runtime.Nullable[RequestID]    `json:"request_id,omitzero"`
-	Capabilities runtime.Nullable[Capabilities] `json:"capabilities,omitzero"`
-	DurationMs   runtime.Nullable[DurationMs]   `json:"duration_ms,omitzero"`
-	Error        runtime.Nullable[ErrorModel]   `json:"error,omitzero"`
-	UpgradeHints runtime.Nullable[UpgradeHints] `json:"upgrade_hints,omitzero"`
-	Data         Data                           `json:"data,omitzero"`
+	Tier         envgenrt.Nullable[TierName]     `json:"tier,omitzero"`
+	ToolVersion  envgenrt.Nullable[ToolVersion]  `json:"tool_version,omitzero"`
+	ToolID       envgenrt.Nullable[ToolID]       `json:"tool_id,omitzero"`
+	RequestID    envgenrt.Nullable[RequestID]    `json:"request_id,omitzero"`
+	Capabilities envgenrt.Nullable[Capabilities] `json:"capabilities,omitzero"`
+	DurationMs   envgenrt.Nullable[DurationMs]   `json:"duration_ms,omitzero"`
+	Error        envgenrt.Nullable[ErrorModel]   `json:"error,omitzero"`
+	UpgradeHints envgenrt.Nullable[UpgradeHints] `json:"upgrade_hints,omitzero"`
+	Data         Data                            `json:"data,omitzero"`
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -307,14 +307,14 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
@@ -322,83 +322,83 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 		switch string(s.Key(c1)) {
 		case "tier":
 			if s.IsNull(c1) {
-				x.Tier = runtime.NullValue[TierName]()
+				x.Tier = envgenrt.NullValue[TierName]()
 			} else {
 				var v2 TierName
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.Tier = runtime.Value(v2)
+				x.Tier = envgenrt.Value(v2)
 			}
 		case "tool_version":
 			if s.IsNull(c1) {
-				x.ToolVersion = runtime.NullValue[ToolVersion]()
+				x.ToolVersion = envgenrt.NullValue[ToolVersion]()
 			} else {
 				var v2 ToolVersion
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.ToolVersion = runtime.Value(v2)
+				x.ToolVersion = envgenrt.Value(v2)
 			}
 		case "tool_id":
 			if s.IsNull(c1) {
-				x.ToolID = runtime.NullValue[ToolID]()
+				x.ToolID = envgenrt.NullValue[ToolID]()
 			} else {
 				var v2 ToolID
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.ToolID = runtime.Value(v2)
+				x.ToolID = envgenrt.Value(v2)
 			}
 		case "request_id":
 			if s.IsNull(c1) {
-				x.RequestID = runtime.NullValue[RequestID]()
+				x.RequestID = envgenrt.NullValue[RequestID]()
 			} else {
 				var v2 RequestID
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.RequestID = runtime.Value(v2)
+				x.RequestID = envgenrt.Value(v2)
 			}
 		case "capabilities":
 			if s.IsNull(c1) {
-				x.Capabilities = runtime.NullValue[Capabilities]()
+				x.Capabilities = envgenrt.NullValue[Capabilities]()
 			} else {
 				var v2 Capabilities
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.Capabilities = runtime.Value(v2)
+				x.Capabilities = envgenrt.Value(v2)
 			}
 		case "duration_ms":
 			if s.IsNull(c1) {
-				x.DurationMs = runtime.NullValue[DurationMs]()
+				x.DurationMs = envgenrt.NullValue[DurationMs]()
 			} else {
 				var v2 DurationMs
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.DurationMs = runtime.Value(v2)
+				x.DurationMs = envgenrt.Value(v2)
 			}
 		case "error":
 			if s.IsNull(c1) {
-				x.Error = runtime.NullValue[ErrorModel]()
+				x.Error = envgenrt.NullValue[ErrorModel]()
 			} else {
 				var v2 ErrorModel
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.Error = runtime.Value(v2)
+				x.Error = envgenrt.Value(v2)
 			}
 		case "upgrade_hints":
 			if s.IsNull(c1) {
-				x.UpgradeHints = runtime.NullValue[UpgradeHints]()
+				x.UpgradeHints = envgenrt.NullValue[UpgradeHints]()
 			} else {
 				var v2 UpgradeHints
 				if err := v2.DecodeNode(s, c1); err != nil {
 					return err
 				}
-				x.UpgradeHints = runtime.Value(v2)
+				x.UpgradeHints = envgenrt.Value(v2)
 			}
 		case "data":
 			if err := x.Data.DecodeNode(s, c1); err != nil {
@@ -413,25 +413,25 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
-	return runtime.Validate(x, (*Envelope)(nil))
+	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -492,9 +492,9 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeElse validates a value against envelope.json#/else.
-func checkEnvelopeElse(s *runtime.State, n int32) bool {
+func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"data\"") {
 			return false
 		}
@@ -503,9 +503,9 @@ func checkEnvelopeElse(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIf validates a value against envelope.json#/if.
-func checkEnvelopeIf(s *runtime.State, n int32) bool {
+func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -524,9 +524,9 @@ func checkEnvelopeIf(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIfPropertiesError validates a value against envelope.json#/if/properties/error.
-func checkEnvelopeIfPropertiesError(s *runtime.State, n int32) bool {
+func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -545,24 +545,24 @@ type ErrorModel struct {
 	ErrorCode string `json:"error_code"`
 
 	// Optional structured details, safe for clients.
-	ErrorDetails runtime.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
+	ErrorDetails envgenrt.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorModel, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"error":`...)
-	b = runtime.AppendString(b, x.Error)
+	b = envgenrt.AppendString(b, x.Error)
 	b = append(b, ',')
 	b = append(b, `"error_code":`...)
-	b = runtime.AppendString(b, x.ErrorCode)
+	b = envgenrt.AppendString(b, x.ErrorCode)
 	b = append(b, ',')
 	if !x.ErrorDetails.IsZero() {
 		b = append(b, `"error_details":`...)
@@ -572,29 +572,29 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 			} else {
 				b = append(b, '{')
 				var keys2 [16]string
-				for _, k2 := range runtime.SortedKeys((*p1), keys2[:0]) {
-					b = runtime.AppendString(b, k2)
+				for _, k2 := range envgenrt.SortedKeys((*p1), keys2[:0]) {
+					b = envgenrt.AppendString(b, k2)
 					b = append(b, ':')
-					if b, err = runtime.AppendRaw(b, (*p1)[k2]); err != nil {
+					if b, err = envgenrt.AppendRaw(b, (*p1)[k2]); err != nil {
 						return b, err
 					}
 					b = append(b, ',')
 				}
-				b = runtime.EndObject(b)
+				b = envgenrt.EndObject(b)
 			}
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ErrorModel) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorModel{}
@@ -610,10 +610,10 @@ func (x *ErrorModel) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "error_details":
 			if s.IsNull(c1) {
-				x.ErrorDetails = runtime.NullValue[map[string]json.RawMessage]()
+				x.ErrorDetails = envgenrt.NullValue[map[string]json.RawMessage]()
 			} else {
 				var v2 map[string]json.RawMessage
-				if s.Kind(c1) != runtime.KindObject {
+				if s.Kind(c1) != envgenrt.KindObject {
 					return s.WrongKind(c1, "an object")
 				}
 				m3 := make(map[string]json.RawMessage, s.Count(c1))
@@ -623,7 +623,7 @@ func (x *ErrorModel) DecodeNode(s *runtime.State, n int32) error {
 					m3[string(s.Key(c3))] = e3
 				}
 				v2 = m3
-				x.ErrorDetails = runtime.Value(v2)
+				x.ErrorDetails = envgenrt.Value(v2)
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -634,25 +634,25 @@ func (x *ErrorModel) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ErrorModel.
-func (*ErrorModel) CheckNode(s *runtime.State, n int32) bool {
+func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorModel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ErrorModel: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ErrorModel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ErrorModel) Validate() error {
-	return runtime.Validate(x, (*ErrorModel)(nil))
+	return envgenrt.Validate(x, (*ErrorModel)(nil))
 }
 
 // checkErrorModel validates a value against envelope.json#/$defs/error_model.
-func checkErrorModel(s *runtime.State, n int32) bool {
+func checkErrorModel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/error_model/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -690,14 +690,14 @@ func checkErrorModel(s *runtime.State, n int32) bool {
 }
 
 // checkErrorModelOrNull accepts null besides what checkErrorModel accepts.
-func checkErrorModelOrNull(s *runtime.State, n int32) bool {
+func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
 }
 
 // checkErrorModelPropertiesError validates a value against envelope.json#/$defs/error_model/properties/error.
-func checkErrorModelPropertiesError(s *runtime.State, n int32) bool {
+func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -705,9 +705,9 @@ func checkErrorModelPropertiesError(s *runtime.State, n int32) bool {
 }
 
 // checkErrorModelPropertiesErrorCode validates a value against envelope.json#/$defs/error_model/properties/error_code.
-func checkErrorModelPropertiesErrorCode(s *runtime.State, n int32) bool {
+func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -715,9 +715,9 @@ func checkErrorModelPropertiesErrorCode(s *runtime.State, n int32) bool {
 }
 
 // checkErrorModelPropertiesErrorDetails validates a value against envelope.json#/$defs/error_model/properties/error_details.
-func checkErrorModelPropertiesErrorDetails(s *runtime.State, n int32) bool {
+func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -730,21 +730,21 @@ func checkErrorModelPropertiesErrorDetails(s *runtime.State, n int32) bool {
 type RequestID string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RequestID) DecodeNode(s *runtime.State, n int32) error {
+func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -753,21 +753,21 @@ func (x *RequestID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RequestID.
-func (*RequestID) CheckNode(s *runtime.State, n int32) bool {
+func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RequestID) Validate() error {
-	return runtime.Validate(x, (*RequestID)(nil))
+	return envgenrt.Validate(x, (*RequestID)(nil))
 }
 
 // checkRequestID validates a value against envelope.json#/$defs/request_id.
-func checkRequestID(s *runtime.State, n int32) bool {
+func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -796,21 +796,21 @@ func (x TierName) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of TierName, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *TierName) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *TierName) DecodeNode(s *runtime.State, n int32) error {
+func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -819,21 +819,21 @@ func (x *TierName) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of TierName.
-func (*TierName) CheckNode(s *runtime.State, n int32) bool {
+func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTierName(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of TierName:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x TierName) Validate() error {
-	return runtime.Validate(x, (*TierName)(nil))
+	return envgenrt.Validate(x, (*TierName)(nil))
 }
 
 // checkTierName validates a value against envelope.json#/$defs/tier_name.
-func checkTierName(s *runtime.State, n int32) bool {
+func checkTierName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/tier_name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -845,7 +845,7 @@ func checkTierName(s *runtime.State, n int32) bool {
 }
 
 // checkTierNameOrNull accepts null besides what checkTierName accepts.
-func checkTierNameOrNull(s *runtime.State, n int32) bool {
+func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkTierName(s, n)
 }
 
@@ -855,21 +855,21 @@ func checkTierNameOrNull(s *runtime.State, n int32) bool {
 type ToolID string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ToolID) DecodeNode(s *runtime.State, n int32) error {
+func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -878,21 +878,21 @@ func (x *ToolID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ToolID.
-func (*ToolID) CheckNode(s *runtime.State, n int32) bool {
+func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ToolID) Validate() error {
-	return runtime.Validate(x, (*ToolID)(nil))
+	return envgenrt.Validate(x, (*ToolID)(nil))
 }
 
 // checkToolID validates a value against envelope.json#/$defs/tool_id.
-func checkToolID(s *runtime.State, n int32) bool {
+func checkToolID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -905,21 +905,21 @@ func checkToolID(s *runtime.State, n int32) bool {
 type ToolVersion string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolVersion, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ToolVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -928,21 +928,21 @@ func (x *ToolVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ToolVersion.
-func (*ToolVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ToolVersion: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ToolVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ToolVersion) Validate() error {
-	return runtime.Validate(x, (*ToolVersion)(nil))
+	return envgenrt.Validate(x, (*ToolVersion)(nil))
 }
 
 // checkToolVersion validates a value against envelope.json#/$defs/tool_version.
-func checkToolVersion(s *runtime.State, n int32) bool {
+func checkToolVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -957,34 +957,34 @@ type UpgradeHint struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"feature":`...)
-	b = runtime.AppendString(b, x.Feature)
+	b = envgenrt.AppendString(b, x.Feature)
 	b = append(b, ',')
 	b = append(b, `"tier":`...)
-	b = runtime.AppendString(b, x.Tier)
+	b = envgenrt.AppendString(b, x.Tier)
 	b = append(b, ',')
 	if x.Reason != nil {
 		b = append(b, `"reason":`...)
-		b = runtime.AppendString(b, *x.Reason)
+		b = envgenrt.AppendString(b, *x.Reason)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *UpgradeHint) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = UpgradeHint{}
@@ -1015,25 +1015,25 @@ func (x *UpgradeHint) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of UpgradeHint.
-func (*UpgradeHint) CheckNode(s *runtime.State, n int32) bool {
+func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHint: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x UpgradeHint) Validate() error {
-	return runtime.Validate(x, (*UpgradeHint)(nil))
+	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
 // checkUpgradeHint validates a value against envelope.json#/$defs/upgrade_hint.
-func checkUpgradeHint(s *runtime.State, n int32) bool {
+func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -1071,9 +1071,9 @@ func checkUpgradeHint(s *runtime.State, n int32) bool {
 }
 
 // checkUpgradeHintPropertiesFeature validates a value against envelope.json#/$defs/upgrade_hint/properties/feature.
-func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
+func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1081,9 +1081,9 @@ func checkUpgradeHintPropertiesFeature(s *runtime.State, n int32) bool {
 }
 
 // checkUpgradeHintPropertiesReason validates a value against envelope.json#/$defs/upgrade_hint/properties/reason.
-func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
+func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1091,9 +1091,9 @@ func checkUpgradeHintPropertiesReason(s *runtime.State, n int32) bool {
 }
 
 // checkUpgradeHintPropertiesTier validates a value against envelope.json#/$defs/upgrade_hint/properties/tier.
-func checkUpgradeHintPropertiesTier(s *runtime.State, n int32) bool {
+func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1106,10 +1106,10 @@ func checkUpgradeHintPropertiesTier(s *runtime.State, n int32) bool {
 type UpgradeHints []UpgradeHint
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHints, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1124,15 +1124,15 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *UpgradeHints) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	a1 := make([]UpgradeHint, s.Count(n))
@@ -1147,25 +1147,25 @@ func (x *UpgradeHints) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of UpgradeHints.
-func (*UpgradeHints) CheckNode(s *runtime.State, n int32) bool {
+func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHints(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHints: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// UpgradeHints: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x UpgradeHints) Validate() error {
-	return runtime.Validate(x, (*UpgradeHints)(nil))
+	return envgenrt.Validate(x, (*UpgradeHints)(nil))
 }
 
 // checkUpgradeHints validates a value against envelope.json#/$defs/upgrade_hints.
-func checkUpgradeHints(s *runtime.State, n int32) bool {
+func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false

@@ -2,7 +2,7 @@
 
 package scalpel
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Minimal is the minimal profile, the default since v3.3.0: data, and error when an error occurs.
 // Null values and empty arrays are left out (exclude_null_values, exclude_empty_arrays), except
@@ -13,10 +13,10 @@ type Minimal struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Minimal, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Minimal) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -36,14 +36,14 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Minimal) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Minimal{}
@@ -70,25 +70,25 @@ func (x *Minimal) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Minimal.
-func (*Minimal) CheckNode(s *runtime.State, n int32) bool {
+func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMinimal(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Minimal:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Minimal) Validate() error {
-	return runtime.Validate(x, (*Minimal)(nil))
+	return envgenrt.Validate(x, (*Minimal)(nil))
 }
 
 // checkMinimal validates a value against minimal.json#.
-func checkMinimal(s *runtime.State, n int32) bool {
+func checkMinimal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "minimal.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -114,9 +114,9 @@ func checkMinimal(s *runtime.State, n int32) bool {
 }
 
 // checkMinimalElse validates a value against minimal.json#/else.
-func checkMinimalElse(s *runtime.State, n int32) bool {
+func checkMinimalElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "data") && s.Fail(n, "minimal.json#/else/required", "required", "missing required property \"data\"") {
 			return false
 		}
@@ -125,9 +125,9 @@ func checkMinimalElse(s *runtime.State, n int32) bool {
 }
 
 // checkMinimalIf validates a value against minimal.json#/if.
-func checkMinimalIf(s *runtime.State, n int32) bool {
+func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -146,9 +146,9 @@ func checkMinimalIf(s *runtime.State, n int32) bool {
 }
 
 // checkMinimalIfPropertiesError validates a value against minimal.json#/if/properties/error.
-func checkMinimalIfPropertiesError(s *runtime.State, n int32) bool {
+func checkMinimalIfPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "minimal.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,7 +4,7 @@ package scalpel
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // ResponseConfig is a JSON object.
@@ -43,10 +43,10 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfig, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -54,12 +54,12 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Version != nil {
 		b = append(b, `"version":`...)
-		b = runtime.AppendString(b, *x.Version)
+		b = envgenrt.AppendString(b, *x.Version)
 		b = append(b, ',')
 	}
 	if x.Description != nil {
 		b = append(b, `"description":`...)
-		b = runtime.AppendString(b, *x.Description)
+		b = envgenrt.AppendString(b, *x.Description)
 		b = append(b, ',')
 	}
 	if x.Global != nil {
@@ -80,53 +80,53 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"profiles":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Profiles, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Profiles, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
 			if b, err = x.Profiles[k1].AppendJSON(b); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	if x.ToolOverrides != nil {
 		b = append(b, `"tool_overrides":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.ToolOverrides, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.ToolOverrides, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
 			if b, err = x.ToolOverrides[k1].AppendJSON(b); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "version", "description", "global", "parsing", "profiles", "tool_overrides":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfig) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfig{}
@@ -165,7 +165,7 @@ func (x *ResponseConfig) DecodeNode(s *runtime.State, n int32) error {
 				x.Parsing = v2
 			}
 		case "profiles":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]ResponseConfigProfilesValue, s.Count(c1))
@@ -178,7 +178,7 @@ func (x *ResponseConfig) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Profiles = m2
 		case "tool_overrides":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]ResponseConfigToolOverridesValue, s.Count(c1))
@@ -204,25 +204,25 @@ func (x *ResponseConfig) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfig.
-func (*ResponseConfig) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfig(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfig: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ResponseConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ResponseConfig) Validate() error {
-	return runtime.Validate(x, (*ResponseConfig)(nil))
+	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
 
 // checkResponseConfig validates a value against response_config.json#.
-func checkResponseConfig(s *runtime.State, n int32) bool {
+func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "version":
@@ -256,9 +256,9 @@ func checkResponseConfig(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigPropertiesDescription validates a value against response_config.json#/properties/description.
-func checkResponseConfigPropertiesDescription(s *runtime.State, n int32) bool {
+func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -266,13 +266,13 @@ func checkResponseConfigPropertiesDescription(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigPropertiesProfiles validates a value against response_config.json#/properties/profiles.
-func checkResponseConfigPropertiesProfiles(s *runtime.State, n int32) bool {
+func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/profiles/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
 				return false
@@ -283,13 +283,13 @@ func checkResponseConfigPropertiesProfiles(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigPropertiesToolOverrides validates a value against response_config.json#/properties/tool_overrides.
-func checkResponseConfigPropertiesToolOverrides(s *runtime.State, n int32) bool {
+func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
 				return false
@@ -300,9 +300,9 @@ func checkResponseConfigPropertiesToolOverrides(s *runtime.State, n int32) bool 
 }
 
 // checkResponseConfigPropertiesVersion validates a value against response_config.json#/properties/version.
-func checkResponseConfigPropertiesVersion(s *runtime.State, n int32) bool {
+func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -340,10 +340,10 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigGlobal,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -358,45 +358,45 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.ExcludeEmptyArrays != nil {
 		b = append(b, `"exclude_empty_arrays":`...)
-		b = runtime.AppendBool(b, *x.ExcludeEmptyArrays)
+		b = envgenrt.AppendBool(b, *x.ExcludeEmptyArrays)
 		b = append(b, ',')
 	}
 	if x.ExcludeEmptyObjects != nil {
 		b = append(b, `"exclude_empty_objects":`...)
-		b = runtime.AppendBool(b, *x.ExcludeEmptyObjects)
+		b = envgenrt.AppendBool(b, *x.ExcludeEmptyObjects)
 		b = append(b, ',')
 	}
 	if x.ExcludeNullValues != nil {
 		b = append(b, `"exclude_null_values":`...)
-		b = runtime.AppendBool(b, *x.ExcludeNullValues)
+		b = envgenrt.AppendBool(b, *x.ExcludeNullValues)
 		b = append(b, ',')
 	}
 	if x.ExcludeDefaultValues != nil {
 		b = append(b, `"exclude_default_values":`...)
-		b = runtime.AppendBool(b, *x.ExcludeDefaultValues)
+		b = envgenrt.AppendBool(b, *x.ExcludeDefaultValues)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "profile", "exclude_empty_arrays", "exclude_empty_objects", "exclude_null_values", "exclude_default_values":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigGlobal) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigGlobal{}
@@ -456,25 +456,25 @@ func (x *ResponseConfigGlobal) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigGlobal.
-func (*ResponseConfigGlobal) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobal(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobal: nil, or a *runtime.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// ResponseConfigGlobal: nil, or a *envgenrt.ValidationError that lists every violation. It
+// allocates nothing when x is valid.
 func (x ResponseConfigGlobal) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigGlobal)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
 
 // checkResponseConfigGlobal validates a value against response_config.json#/properties/global.
-func checkResponseConfigGlobal(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/global/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "profile":
@@ -504,9 +504,9 @@ func checkResponseConfigGlobal(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigGlobalPropertiesExcludeDefaultValues validates a value against response_config.json#/properties/global/properties/exclude_default_values.
-func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -514,9 +514,9 @@ func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *runtime.State, n
 }
 
 // checkResponseConfigGlobalPropertiesExcludeEmptyArrays validates a value against response_config.json#/properties/global/properties/exclude_empty_arrays.
-func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -524,9 +524,9 @@ func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *runtime.State, n i
 }
 
 // checkResponseConfigGlobalPropertiesExcludeEmptyObjects validates a value against response_config.json#/properties/global/properties/exclude_empty_objects.
-func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -534,9 +534,9 @@ func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *runtime.State, n 
 }
 
 // checkResponseConfigGlobalPropertiesExcludeNullValues validates a value against response_config.json#/properties/global/properties/exclude_null_values.
-func checkResponseConfigGlobalPropertiesExcludeNullValues(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -566,22 +566,22 @@ func (x ResponseConfigGlobalProfile) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigGlobalProfile, and otherwise fails with a *runtime.ValidationError that lists every
-// violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// ResponseConfigGlobalProfile, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigGlobalProfile) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -590,21 +590,21 @@ func (x *ResponseConfigGlobalProfile) DecodeNode(s *runtime.State, n int32) erro
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigGlobalProfile.
-func (*ResponseConfigGlobalProfile) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobalProfile(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobalProfile: nil, or a *runtime.ValidationError that lists every violation. It
+// ResponseConfigGlobalProfile: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ResponseConfigGlobalProfile) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigGlobalProfile)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
 
 // checkResponseConfigGlobalProfile validates a value against response_config.json#/properties/global/properties/profile.
-func checkResponseConfigGlobalProfile(s *runtime.State, n int32) bool {
+func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -636,10 +636,10 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigParsing,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -667,26 +667,26 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "mode", "sanitization_policy", "error_reporting":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigParsing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsing{}
@@ -730,25 +730,25 @@ func (x *ResponseConfigParsing) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigParsing.
-func (*ResponseConfigParsing) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsing(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsing: nil, or a *runtime.ValidationError that lists every violation. It
+// ResponseConfigParsing: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ResponseConfigParsing) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigParsing)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
 
 // checkResponseConfigParsing validates a value against response_config.json#/properties/parsing.
-func checkResponseConfigParsing(s *runtime.State, n int32) bool {
+func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "mode":
@@ -791,11 +791,11 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingErrorReporting, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
+// ResponseConfigParsingErrorReporting, and otherwise fails with a *envgenrt.ValidationError that
+// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -803,40 +803,40 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 	b = append(b, '{')
 	if x.IncludeSanitizationDetails != nil {
 		b = append(b, `"include_sanitization_details":`...)
-		b = runtime.AppendBool(b, *x.IncludeSanitizationDetails)
+		b = envgenrt.AppendBool(b, *x.IncludeSanitizationDetails)
 		b = append(b, ',')
 	}
 	if x.IncludeErrorLocation != nil {
 		b = append(b, `"include_error_location":`...)
-		b = runtime.AppendBool(b, *x.IncludeErrorLocation)
+		b = envgenrt.AppendBool(b, *x.IncludeErrorLocation)
 		b = append(b, ',')
 	}
 	if x.IncludeSuggestions != nil {
 		b = append(b, `"include_suggestions":`...)
-		b = runtime.AppendBool(b, *x.IncludeSuggestions)
+		b = envgenrt.AppendBool(b, *x.IncludeSuggestions)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "include_sanitization_details", "include_error_location", "include_suggestions":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsingErrorReporting{}
@@ -880,25 +880,25 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *runtime.State, n int
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigParsingErrorReporting.
-func (*ResponseConfigParsingErrorReporting) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingErrorReporting(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingErrorReporting: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigParsingErrorReporting: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigParsingErrorReporting) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
 
 // checkResponseConfigParsingErrorReporting validates a value against response_config.json#/properties/parsing/properties/error_reporting.
-func checkResponseConfigParsingErrorReporting(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "include_sanitization_details":
@@ -920,9 +920,9 @@ func checkResponseConfigParsingErrorReporting(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location.
-func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -930,9 +930,9 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *r
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details.
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -940,9 +940,9 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetail
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions.
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -969,22 +969,22 @@ func (x ResponseConfigParsingMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingMode, and otherwise fails with a *runtime.ValidationError that lists every
-// violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data is
+// ResponseConfigParsingMode, and otherwise fails with a *envgenrt.ValidationError that lists every
+// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigParsingMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -993,21 +993,21 @@ func (x *ResponseConfigParsingMode) DecodeNode(s *runtime.State, n int32) error 
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigParsingMode.
-func (*ResponseConfigParsingMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingMode: nil, or a *runtime.ValidationError that lists every violation. It
+// ResponseConfigParsingMode: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ResponseConfigParsingMode) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigParsingMode)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
 
 // checkResponseConfigParsingMode validates a value against response_config.json#/properties/parsing/properties/mode.
-func checkResponseConfigParsingMode(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1040,11 +1040,11 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// ResponseConfigParsingSanitizationPolicy, and otherwise fails with a *envgenrt.ValidationError
+// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
+// changed when data is invalid.
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1052,40 +1052,40 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 	b = append(b, '{')
 	if x.AllowMergeConflicts != nil {
 		b = append(b, `"allow_merge_conflicts":`...)
-		b = runtime.AppendBool(b, *x.AllowMergeConflicts)
+		b = envgenrt.AppendBool(b, *x.AllowMergeConflicts)
 		b = append(b, ',')
 	}
 	if x.AllowTemplates != nil {
 		b = append(b, `"allow_templates":`...)
-		b = runtime.AppendBool(b, *x.AllowTemplates)
+		b = envgenrt.AppendBool(b, *x.AllowTemplates)
 		b = append(b, ',')
 	}
 	if x.ReportModifications != nil {
 		b = append(b, `"report_modifications":`...)
-		b = runtime.AppendBool(b, *x.ReportModifications)
+		b = envgenrt.AppendBool(b, *x.ReportModifications)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "allow_merge_conflicts", "allow_templates", "report_modifications":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsingSanitizationPolicy{}
@@ -1129,25 +1129,25 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *runtime.State, n
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigParsingSanitizationPolicy.
-func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingSanitizationPolicy(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
 
 // checkResponseConfigParsingSanitizationPolicy validates a value against response_config.json#/properties/parsing/properties/sanitization_policy.
-func checkResponseConfigParsingSanitizationPolicy(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "allow_merge_conflicts":
@@ -1169,9 +1169,9 @@ func checkResponseConfigParsingSanitizationPolicy(s *runtime.State, n int32) boo
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1179,9 +1179,9 @@ func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates.
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1189,9 +1189,9 @@ func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *run
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications.
-func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *runtime.State, n int32) bool {
+func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1220,11 +1220,11 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValue, and otherwise fails with a *runtime.ValidationError that lists every
-// violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// ResponseConfigProfilesValue, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1232,7 +1232,7 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 	b = append(b, '{')
 	if x.Description != nil {
 		b = append(b, `"description":`...)
-		b = runtime.AppendString(b, *x.Description)
+		b = envgenrt.AppendString(b, *x.Description)
 		b = append(b, ',')
 	}
 	if x.Envelope != nil {
@@ -1253,33 +1253,33 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 		b = append(b, `"common_exclusions":`...)
 		b = append(b, '[')
 		for i1 := range x.CommonExclusions {
-			b = runtime.AppendString(b, x.CommonExclusions[i1])
+			b = envgenrt.AppendString(b, x.CommonExclusions[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "description", "envelope", "parsing", "common_exclusions":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValue) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValue{}
@@ -1310,7 +1310,7 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *runtime.State, n int32) erro
 				x.Parsing = v2
 			}
 		case "common_exclusions":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -1334,25 +1334,25 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *runtime.State, n int32) erro
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValue.
-func (*ResponseConfigProfilesValue) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValue(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValue: nil, or a *runtime.ValidationError that lists every violation. It
+// ResponseConfigProfilesValue: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x ResponseConfigProfilesValue) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValue)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
 
 // checkResponseConfigProfilesValue validates a value against response_config.json#/properties/profiles/additionalProperties.
-func checkResponseConfigProfilesValue(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "description":
@@ -1378,13 +1378,13 @@ func checkResponseConfigProfilesValue(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigProfilesValuePropertiesCommonExclusions validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
-func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
 				return false
@@ -1395,9 +1395,9 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *runtime.State
 }
 
 // checkResponseConfigProfilesValuePropertiesCommonExclusionsItems validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items.
-func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1405,9 +1405,9 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *runtime.
 }
 
 // checkResponseConfigProfilesValuePropertiesDescription validates a value against response_config.json#/properties/profiles/additionalProperties/properties/description.
-func checkResponseConfigProfilesValuePropertiesDescription(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1430,11 +1430,11 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueEnvelope, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
+// ResponseConfigProfilesValueEnvelope, and otherwise fails with a *envgenrt.ValidationError that
+// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1449,37 +1449,37 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "include":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueEnvelope{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]ResponseConfigProfilesValueEnvelopeIncludeItem, s.Count(c1))
@@ -1503,25 +1503,25 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *runtime.State, n int
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValueEnvelope.
-func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelope: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigProfilesValueEnvelope: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
 
 // checkResponseConfigProfilesValueEnvelope validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
-func checkResponseConfigProfilesValueEnvelope(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "include":
@@ -1535,13 +1535,13 @@ func checkResponseConfigProfilesValueEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigProfilesValueEnvelopePropertiesInclude validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
-func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
 				return false
@@ -1577,21 +1577,21 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
 // ResponseConfigProfilesValueEnvelopeIncludeItem, and otherwise fails with a
-// *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text that is
+// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1600,21 +1600,21 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *runtime.S
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValueEnvelopeIncludeItem.
-func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelopeIncludeItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelopeIncludeItem: nil, or a *runtime.ValidationError that lists
+// ResponseConfigProfilesValueEnvelopeIncludeItem: nil, or a *envgenrt.ValidationError that lists
 // every violation. It allocates nothing when x is valid.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
 
 // checkResponseConfigProfilesValueEnvelopeIncludeItem validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
-func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1645,11 +1645,11 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsing, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
+// ResponseConfigProfilesValueParsing, and otherwise fails with a *envgenrt.ValidationError that
+// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1670,26 +1670,26 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "mode", "sanitization_policy":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueParsing{}
@@ -1725,25 +1725,25 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *runtime.State, n int3
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValueParsing.
-func (*ResponseConfigProfilesValueParsing) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsing(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsing: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigProfilesValueParsing: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigProfilesValueParsing) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
 
 // checkResponseConfigProfilesValueParsing validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
-func checkResponseConfigProfilesValueParsing(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "mode":
@@ -1781,22 +1781,22 @@ func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsingMode, and otherwise fails with a *runtime.ValidationError that
-// lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed
+// ResponseConfigProfilesValueParsingMode, and otherwise fails with a *envgenrt.ValidationError that
+// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -1805,21 +1805,21 @@ func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *runtime.State, n 
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValueParsingMode.
-func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingMode: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigProfilesValueParsingMode: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
 
 // checkResponseConfigProfilesValueParsingMode validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
-func checkResponseConfigProfilesValueParsingMode(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1848,10 +1848,10 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
 // ResponseConfigProfilesValueParsingSanitizationPolicy, and otherwise fails with a
-// *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text that is
+// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1859,40 +1859,40 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 	b = append(b, '{')
 	if x.AllowMergeConflicts != nil {
 		b = append(b, `"allow_merge_conflicts":`...)
-		b = runtime.AppendBool(b, *x.AllowMergeConflicts)
+		b = envgenrt.AppendBool(b, *x.AllowMergeConflicts)
 		b = append(b, ',')
 	}
 	if x.AllowTemplates != nil {
 		b = append(b, `"allow_templates":`...)
-		b = runtime.AppendBool(b, *x.AllowTemplates)
+		b = envgenrt.AppendBool(b, *x.AllowTemplates)
 		b = append(b, ',')
 	}
 	if x.ReportModifications != nil {
 		b = append(b, `"report_modifications":`...)
-		b = runtime.AppendBool(b, *x.ReportModifications)
+		b = envgenrt.AppendBool(b, *x.ReportModifications)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "allow_merge_conflicts", "allow_templates", "report_modifications":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
@@ -1936,25 +1936,25 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *run
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigProfilesValueParsingSanitizationPolicy.
-func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingSanitizationPolicy(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingSanitizationPolicy: nil, or a *runtime.ValidationError that
+// ResponseConfigProfilesValueParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that
 // lists every violation. It allocates nothing when x is valid.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicy validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
-func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "allow_merge_conflicts":
@@ -1976,9 +1976,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *runtime.State,
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1986,9 +1986,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMer
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates.
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -1996,9 +1996,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTem
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications.
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *runtime.State, n int32) bool {
+func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2020,11 +2020,11 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValue, and otherwise fails with a *runtime.ValidationError that lists
-// every violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data
-// is invalid.
+// ResponseConfigToolOverridesValue, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2037,14 +2037,14 @@ func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err er
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("ResponseConfigToolOverridesValue", set)
+		return b, envgenrt.UnionSetError("ResponseConfigToolOverridesValue", set)
 	}
 	switch {
 	case x.String != nil:
 		if x.String == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.String)
+			b = envgenrt.AppendString(b, *x.String)
 		}
 	case x.ResponseConfigToolOverridesValueVariant2 != nil:
 		if x.ResponseConfigToolOverridesValueVariant2 == nil {
@@ -2060,7 +2060,7 @@ func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err er
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigToolOverridesValue) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkResponseConfigToolOverridesValueOneOf0, n) {
 		var v string
 		if func() error {
@@ -2091,24 +2091,24 @@ func (x *ResponseConfigToolOverridesValue) DecodeNode(s *runtime.State, n int32)
 			return nil
 		}
 	}
-	return runtime.UnionMatchError("ResponseConfigToolOverridesValue", 0)
+	return envgenrt.UnionMatchError("ResponseConfigToolOverridesValue", 0)
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigToolOverridesValue.
-func (*ResponseConfigToolOverridesValue) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigToolOverridesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValue(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValue: nil, or a *runtime.ValidationError that lists every violation.
+// ResponseConfigToolOverridesValue: nil, or a *envgenrt.ValidationError that lists every violation.
 // It allocates nothing when x is valid.
 func (x ResponseConfigToolOverridesValue) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
 
 // checkResponseConfigToolOverridesValue validates a value against response_config.json#/properties/tool_overrides/additionalProperties.
-func checkResponseConfigToolOverridesValue(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkResponseConfigToolOverridesValueOneOf0, checkResponseConfigToolOverridesValueVariant2); k != 1 && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
 		return false
@@ -2117,9 +2117,9 @@ func checkResponseConfigToolOverridesValue(s *runtime.State, n int32) bool {
 }
 
 // checkResponseConfigToolOverridesValueOneOf0 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
-func checkResponseConfigToolOverridesValueOneOf0(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2152,11 +2152,11 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2, and otherwise fails with a *runtime.ValidationError
-// that lists every violation (or a *runtime.SyntaxError for text that is not JSON). x is not
+// ResponseConfigToolOverridesValueVariant2, and otherwise fails with a *envgenrt.ValidationError
+// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
 // changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2173,53 +2173,53 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 		b = append(b, `"exclude_fields":`...)
 		b = append(b, '[')
 		for i1 := range x.ExcludeFields {
-			b = runtime.AppendString(b, x.ExcludeFields[i1])
+			b = envgenrt.AppendString(b, x.ExcludeFields[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.IncludeOnly != nil {
 		b = append(b, `"include_only":`...)
 		b = append(b, '[')
 		for i1 := range x.IncludeOnly {
-			b = runtime.AppendString(b, x.IncludeOnly[i1])
+			b = envgenrt.AppendString(b, x.IncludeOnly[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.IncludeOnError != nil {
 		b = append(b, `"include_on_error":`...)
 		b = append(b, '[')
 		for i1 := range x.IncludeOnError {
-			b = runtime.AppendString(b, x.IncludeOnError[i1])
+			b = envgenrt.AppendString(b, x.IncludeOnError[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "profile", "exclude_fields", "include_only", "include_on_error":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigToolOverridesValueVariant2{}
@@ -2234,7 +2234,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *runtime.State, 
 				x.Profile = v2
 			}
 		case "exclude_fields":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -2245,7 +2245,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *runtime.State, 
 			}
 			x.ExcludeFields = a2
 		case "include_only":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -2256,7 +2256,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *runtime.State, 
 			}
 			x.IncludeOnly = a2
 		case "include_on_error":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -2280,25 +2280,25 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *runtime.State, 
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigToolOverridesValueVariant2.
-func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2: nil, or a *runtime.ValidationError that lists every
+// ResponseConfigToolOverridesValueVariant2: nil, or a *envgenrt.ValidationError that lists every
 // violation. It allocates nothing when x is valid.
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
 
 // checkResponseConfigToolOverridesValueVariant2 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
-func checkResponseConfigToolOverridesValueVariant2(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "profile":
@@ -2324,13 +2324,13 @@ func checkResponseConfigToolOverridesValueVariant2(s *runtime.State, n int32) bo
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
 				return false
@@ -2341,9 +2341,9 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *run
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items.
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2351,13 +2351,13 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
 				return false
@@ -2368,9 +2368,9 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *ru
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items.
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2378,13 +2378,13 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
 				return false
@@ -2395,9 +2395,9 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *runti
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items.
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -2428,21 +2428,21 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
 // ResponseConfigToolOverridesValueVariant2Profile, and otherwise fails with a
-// *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text that is
+// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *runtime.State, n int32) error {
+func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -2451,21 +2451,21 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *runtime.
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ResponseConfigToolOverridesValueVariant2Profile.
-func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *runtime.State, n int32) bool {
+func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2Profile(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2Profile: nil, or a *runtime.ValidationError that lists
+// ResponseConfigToolOverridesValueVariant2Profile: nil, or a *envgenrt.ValidationError that lists
 // every violation. It allocates nothing when x is valid.
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
-	return runtime.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
+	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }
 
 // checkResponseConfigToolOverridesValueVariant2Profile validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
-func checkResponseConfigToolOverridesValueVariant2Profile(s *runtime.State, n int32) bool {
+func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

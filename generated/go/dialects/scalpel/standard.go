@@ -2,7 +2,7 @@
 
 package scalpel
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Standard is the standard profile: the minimal one plus upgrade_hints when hints exist.
 type Standard struct {
@@ -12,10 +12,10 @@ type Standard struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Standard, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Standard) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -37,7 +37,7 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Data != nil {
@@ -47,14 +47,14 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Standard) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Standard{}
@@ -69,7 +69,7 @@ func (x *Standard) DecodeNode(s *runtime.State, n int32) error {
 				x.Error = v2
 			}
 		case "upgrade_hints":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]UpgradeHint, s.Count(c1))
@@ -92,25 +92,25 @@ func (x *Standard) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Standard.
-func (*Standard) CheckNode(s *runtime.State, n int32) bool {
+func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkStandard(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Standard:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Standard) Validate() error {
-	return runtime.Validate(x, (*Standard)(nil))
+	return envgenrt.Validate(x, (*Standard)(nil))
 }
 
 // checkStandard validates a value against standard.json#.
-func checkStandard(s *runtime.State, n int32) bool {
+func checkStandard(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "standard.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -141,9 +141,9 @@ func checkStandard(s *runtime.State, n int32) bool {
 }
 
 // checkStandardElse validates a value against standard.json#/else.
-func checkStandardElse(s *runtime.State, n int32) bool {
+func checkStandardElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "data") && s.Fail(n, "standard.json#/else/required", "required", "missing required property \"data\"") {
 			return false
 		}
@@ -152,9 +152,9 @@ func checkStandardElse(s *runtime.State, n int32) bool {
 }
 
 // checkStandardIf validates a value against standard.json#/if.
-func checkStandardIf(s *runtime.State, n int32) bool {
+func checkStandardIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -173,9 +173,9 @@ func checkStandardIf(s *runtime.State, n int32) bool {
 }
 
 // checkStandardIfPropertiesError validates a value against standard.json#/if/properties/error.
-func checkStandardIfPropertiesError(s *runtime.State, n int32) bool {
+func checkStandardIfPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "standard.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -183,13 +183,13 @@ func checkStandardIfPropertiesError(s *runtime.State, n int32) bool {
 }
 
 // checkStandardPropertiesUpgradeHints validates a value against standard.json#/properties/upgrade_hints.
-func checkStandardPropertiesUpgradeHints(s *runtime.State, n int32) bool {
+func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false

@@ -2,7 +2,7 @@
 
 package scalpel
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Verbose is the verbose profile of the published response_config.json: the standard one plus
 // duration_ms.
@@ -14,10 +14,10 @@ type Verbose struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Verbose, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Verbose) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -25,7 +25,7 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.DurationMs != nil {
 		b = append(b, `"duration_ms":`...)
-		if b, err = runtime.AppendFloat(b, *x.DurationMs); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -46,7 +46,7 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Data != nil {
@@ -56,14 +56,14 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Verbose) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Verbose{}
@@ -86,7 +86,7 @@ func (x *Verbose) DecodeNode(s *runtime.State, n int32) error {
 				x.Error = v2
 			}
 		case "upgrade_hints":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]UpgradeHint, s.Count(c1))
@@ -109,25 +109,25 @@ func (x *Verbose) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Verbose.
-func (*Verbose) CheckNode(s *runtime.State, n int32) bool {
+func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVerbose(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Verbose:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Verbose) Validate() error {
-	return runtime.Validate(x, (*Verbose)(nil))
+	return envgenrt.Validate(x, (*Verbose)(nil))
 }
 
 // checkVerbose validates a value against verbose.json#.
-func checkVerbose(s *runtime.State, n int32) bool {
+func checkVerbose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "verbose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			switch string(s.Key(c)) {
@@ -163,9 +163,9 @@ func checkVerbose(s *runtime.State, n int32) bool {
 }
 
 // checkVerboseElse validates a value against verbose.json#/else.
-func checkVerboseElse(s *runtime.State, n int32) bool {
+func checkVerboseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "data") && s.Fail(n, "verbose.json#/else/required", "required", "missing required property \"data\"") {
 			return false
 		}
@@ -174,9 +174,9 @@ func checkVerboseElse(s *runtime.State, n int32) bool {
 }
 
 // checkVerboseIf validates a value against verbose.json#/if.
-func checkVerboseIf(s *runtime.State, n int32) bool {
+func checkVerboseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -195,9 +195,9 @@ func checkVerboseIf(s *runtime.State, n int32) bool {
 }
 
 // checkVerboseIfPropertiesError validates a value against verbose.json#/if/properties/error.
-func checkVerboseIfPropertiesError(s *runtime.State, n int32) bool {
+func checkVerboseIfPropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "verbose.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -205,9 +205,9 @@ func checkVerboseIfPropertiesError(s *runtime.State, n int32) bool {
 }
 
 // checkVerbosePropertiesDurationMs validates a value against verbose.json#/properties/duration_ms.
-func checkVerbosePropertiesDurationMs(s *runtime.State, n int32) bool {
+func checkVerbosePropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "verbose.json#/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -215,13 +215,13 @@ func checkVerbosePropertiesDurationMs(s *runtime.State, n int32) bool {
 }
 
 // checkVerbosePropertiesUpgradeHints validates a value against verbose.json#/properties/upgrade_hints.
-func checkVerbosePropertiesUpgradeHints(s *runtime.State, n int32) bool {
+func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false

@@ -4,7 +4,7 @@ package absolute_ids
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // A is a JSON object.
@@ -23,10 +23,10 @@ func (x A) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of A, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *A) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -47,26 +47,26 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "b", "c":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *A) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = A{}
@@ -102,24 +102,24 @@ func (x *A) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of A.
-func (*A) CheckNode(s *runtime.State, n int32) bool {
+func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkA(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of A: nil, or
-// a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x A) Validate() error {
-	return runtime.Validate(x, (*A)(nil))
+	return envgenrt.Validate(x, (*A)(nil))
 }
 
 // checkA validates a value against a.json#.
-func checkA(s *runtime.State, n int32) bool {
+func checkA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "a.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "b":

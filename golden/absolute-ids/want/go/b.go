@@ -4,7 +4,7 @@ package absolute_ids
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // B is a JSON object.
@@ -22,10 +22,10 @@ func (x B) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of B, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *B) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -33,30 +33,30 @@ func (x B) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.N != nil {
 		b = append(b, `"n":`...)
-		b = runtime.AppendInt(b, *x.N)
+		b = envgenrt.AppendInt(b, *x.N)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "n":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *B) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = B{}
@@ -84,24 +84,24 @@ func (x *B) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of B.
-func (*B) CheckNode(s *runtime.State, n int32) bool {
+func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkB(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of B: nil, or
-// a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x B) Validate() error {
-	return runtime.Validate(x, (*B)(nil))
+	return envgenrt.Validate(x, (*B)(nil))
 }
 
 // checkB validates a value against b.json#.
-func checkB(s *runtime.State, n int32) bool {
+func checkB(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "n":
@@ -115,9 +115,9 @@ func checkB(s *runtime.State, n int32) bool {
 }
 
 // checkBPropertiesN validates a value against b.json#/properties/n.
-func checkBPropertiesN(s *runtime.State, n int32) bool {
+func checkBPropertiesN(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "b.json#/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -142,21 +142,21 @@ func (x C) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of C, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *C) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x C) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *C) DecodeNode(s *runtime.State, n int32) error {
+func (x *C) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -165,20 +165,20 @@ func (x *C) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of C.
-func (*C) CheckNode(s *runtime.State, n int32) bool {
+func (*C) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkC(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of C: nil, or
-// a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x C) Validate() error {
-	return runtime.Validate(x, (*C)(nil))
+	return envgenrt.Validate(x, (*C)(nil))
 }
 
 // checkC validates a value against b.json#/$defs/c.
-func checkC(s *runtime.State, n int32) bool {
+func checkC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "b.json#/$defs/c/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

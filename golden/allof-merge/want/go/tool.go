@@ -4,7 +4,7 @@ package allof_merge
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Base is a JSON object.
@@ -23,44 +23,44 @@ func (x Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	if x.Title != nil {
 		b = append(b, `"title":`...)
-		b = runtime.AppendString(b, *x.Title)
+		b = envgenrt.AppendString(b, *x.Title)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id", "title":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Base) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Base{}
@@ -92,24 +92,24 @@ func (x *Base) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Base.
-func (*Base) CheckNode(s *runtime.State, n int32) bool {
+func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Base) Validate() error {
-	return runtime.Validate(x, (*Base)(nil))
+	return envgenrt.Validate(x, (*Base)(nil))
 }
 
 // checkBase validates a value against tool.json#/$defs/base.
-func checkBase(s *runtime.State, n int32) bool {
+func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -132,9 +132,9 @@ func checkBase(s *runtime.State, n int32) bool {
 }
 
 // checkBasePropertiesID validates a value against tool.json#/$defs/base/properties/id.
-func checkBasePropertiesID(s *runtime.State, n int32) bool {
+func checkBasePropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tool.json#/$defs/base/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -142,9 +142,9 @@ func checkBasePropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkBasePropertiesTitle validates a value against tool.json#/$defs/base/properties/title.
-func checkBasePropertiesTitle(s *runtime.State, n int32) bool {
+func checkBasePropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tool.json#/$defs/base/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -170,10 +170,10 @@ func (x Tool) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -186,7 +186,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, ',')
 	if x.Title != nil {
 		b = append(b, `"title":`...)
-		b = runtime.AppendString(b, *x.Title)
+		b = envgenrt.AppendString(b, *x.Title)
 		b = append(b, ',')
 	}
 	b = append(b, `"schema":`...)
@@ -195,38 +195,38 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Schema, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Schema, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Schema[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Schema[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id", "title", "schema":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
@@ -245,7 +245,7 @@ func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
 				x.Title = v2
 			}
 		case "schema":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -269,18 +269,18 @@ func (x *Tool) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Tool.
-func (*Tool) CheckNode(s *runtime.State, n int32) bool {
+func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Tool) Validate() error {
-	return runtime.Validate(x, (*Tool)(nil))
+	return envgenrt.Validate(x, (*Tool)(nil))
 }
 
 // checkTool validates a value against tool.json#.
-func checkTool(s *runtime.State, n int32) bool {
+func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !checkBase(s, n) && s.Stop() {
 		return false
@@ -292,13 +292,13 @@ func checkTool(s *runtime.State, n int32) bool {
 }
 
 // checkToolAllOf1 validates a value against tool.json#/allOf/1.
-func checkToolAllOf1(s *runtime.State, n int32) bool {
+func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -321,9 +321,9 @@ func checkToolAllOf1(s *runtime.State, n int32) bool {
 }
 
 // checkToolAllOf1PropertiesSchema validates a value against tool.json#/allOf/1/properties/schema.
-func checkToolAllOf1PropertiesSchema(s *runtime.State, n int32) bool {
+func checkToolAllOf1PropertiesSchema(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -345,21 +345,21 @@ func (x ToolID) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ToolID) DecodeNode(s *runtime.State, n int32) error {
+func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -368,21 +368,21 @@ func (x *ToolID) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ToolID.
-func (*ToolID) CheckNode(s *runtime.State, n int32) bool {
+func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolID(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ToolID) Validate() error {
-	return runtime.Validate(x, (*ToolID)(nil))
+	return envgenrt.Validate(x, (*ToolID)(nil))
 }
 
 // checkToolID validates a value against tool.json#/allOf/1/properties/id.
-func checkToolID(s *runtime.State, n int32) bool {
+func checkToolID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -3,13 +3,13 @@
 // Package anchors_and_pointers holds the Go types that envgen generated from JSON Schema.
 //
 // Each schema file has a Go file of the same base name. The package documentation of
-// github.com/envgen/envgen/gen/golang says how schemas map to Go types;
-// github.com/envgen/envgen/runtime holds the helpers the types use.
+// github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types;
+// github.com/envgen/envgen/envgenrt holds the helpers the types use.
 package anchors_and_pointers
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Doc is a JSON object.
@@ -29,10 +29,10 @@ func (x Doc) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Doc, and otherwise fails
-// with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for text
+// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Doc) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -47,7 +47,7 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.First != nil {
@@ -65,33 +65,33 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "a", "first", "named":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Doc) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Doc{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]DocAItem, s.Count(c1))
@@ -131,24 +131,24 @@ func (x *Doc) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Doc.
-func (*Doc) CheckNode(s *runtime.State, n int32) bool {
+func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDoc(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Doc: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Doc) Validate() error {
-	return runtime.Validate(x, (*Doc)(nil))
+	return envgenrt.Validate(x, (*Doc)(nil))
 }
 
 // checkDoc validates a value against doc.json#.
-func checkDoc(s *runtime.State, n int32) bool {
+func checkDoc(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "doc.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "a":
@@ -170,13 +170,13 @@ func checkDoc(s *runtime.State, n int32) bool {
 }
 
 // checkDocPropertiesA validates a value against doc.json#/properties/a.
-func checkDocPropertiesA(s *runtime.State, n int32) bool {
+func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "doc.json#/properties/a/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkDocAItem(s, c) && s.Stop() {
 				return false
@@ -201,10 +201,10 @@ func (x DocAItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of DocAItem, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *DocAItem) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -212,30 +212,30 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.N != nil {
 		b = append(b, `"n":`...)
-		b = runtime.AppendInt(b, *x.N)
+		b = envgenrt.AppendInt(b, *x.N)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "n":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *DocAItem) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = DocAItem{}
@@ -263,25 +263,25 @@ func (x *DocAItem) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of DocAItem.
-func (*DocAItem) CheckNode(s *runtime.State, n int32) bool {
+func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDocAItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of DocAItem:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x DocAItem) Validate() error {
-	return runtime.Validate(x, (*DocAItem)(nil))
+	return envgenrt.Validate(x, (*DocAItem)(nil))
 }
 
 // checkDocAItem validates a value against doc.json#/properties/a/items.
-func checkDocAItem(s *runtime.State, n int32) bool {
+func checkDocAItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "doc.json#/properties/a/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "n":
@@ -295,9 +295,9 @@ func checkDocAItem(s *runtime.State, n int32) bool {
 }
 
 // checkDocAItemPropertiesN validates a value against doc.json#/properties/a/items/properties/n.
-func checkDocAItemPropertiesN(s *runtime.State, n int32) bool {
+func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -319,10 +319,10 @@ func (x Thing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Thing, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Thing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -330,30 +330,30 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.OK != nil {
 		b = append(b, `"ok":`...)
-		b = runtime.AppendBool(b, *x.OK)
+		b = envgenrt.AppendBool(b, *x.OK)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "ok":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Thing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Thing{}
@@ -381,25 +381,25 @@ func (x *Thing) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Thing.
-func (*Thing) CheckNode(s *runtime.State, n int32) bool {
+func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThing(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Thing:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Thing) Validate() error {
-	return runtime.Validate(x, (*Thing)(nil))
+	return envgenrt.Validate(x, (*Thing)(nil))
 }
 
 // checkThing validates a value against doc.json#/$defs/thing.
-func checkThing(s *runtime.State, n int32) bool {
+func checkThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "doc.json#/$defs/thing/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "ok":
@@ -413,9 +413,9 @@ func checkThing(s *runtime.State, n int32) bool {
 }
 
 // checkThingPropertiesOK validates a value against doc.json#/$defs/thing/properties/ok.
-func checkThingPropertiesOK(s *runtime.State, n int32) bool {
+func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}

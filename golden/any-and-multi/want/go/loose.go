@@ -4,7 +4,7 @@ package any_and_multi
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Loose is a JSON object.
@@ -27,10 +27,10 @@ func (x Loose) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Loose, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Loose) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -38,53 +38,53 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Anything != nil {
 		b = append(b, `"anything":`...)
-		if b, err = runtime.AppendRaw(b, x.Anything); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Anything); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	if x.Several != nil {
 		b = append(b, `"several":`...)
-		if b, err = runtime.AppendRaw(b, x.Several); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Several); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	if x.Num != nil {
 		b = append(b, `"num":`...)
-		if b, err = runtime.AppendRaw(b, x.Num); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Num); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	if x.MaybeAny != nil {
 		b = append(b, `"maybe_any":`...)
-		if b, err = runtime.AppendRaw(b, x.MaybeAny); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.MaybeAny); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "anything", "several", "num", "maybe_any":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Loose) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Loose{}
@@ -112,25 +112,25 @@ func (x *Loose) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Loose.
-func (*Loose) CheckNode(s *runtime.State, n int32) bool {
+func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLoose(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Loose:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Loose) Validate() error {
-	return runtime.Validate(x, (*Loose)(nil))
+	return envgenrt.Validate(x, (*Loose)(nil))
 }
 
 // checkLoose validates a value against loose.json#.
-func checkLoose(s *runtime.State, n int32) bool {
+func checkLoose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "several":
@@ -152,9 +152,9 @@ func checkLoose(s *runtime.State, n int32) bool {
 }
 
 // checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
-func checkLoosePropertiesMaybeAny(s *runtime.State, n int32) bool {
+func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeBoolean|runtime.TypeNumber|runtime.TypeString|runtime.TypeArray|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
 		s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -162,9 +162,9 @@ func checkLoosePropertiesMaybeAny(s *runtime.State, n int32) bool {
 }
 
 // checkLoosePropertiesNum validates a value against loose.json#/properties/num.
-func checkLoosePropertiesNum(s *runtime.State, n int32) bool {
+func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber|runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeInteger) {
 		s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -172,9 +172,9 @@ func checkLoosePropertiesNum(s *runtime.State, n int32) bool {
 }
 
 // checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
-func checkLoosePropertiesSeveral(s *runtime.State, n int32) bool {
+func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber|runtime.TypeString|runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject) {
 		s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -192,15 +192,15 @@ func (x Untyped) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Untyped, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Untyped) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendRaw(b, x); err != nil {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -208,28 +208,28 @@ func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Untyped) DecodeNode(s *runtime.State, n int32) error {
+func (x *Untyped) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Untyped(s.DecodeRaw(n))
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Untyped.
-func (*Untyped) CheckNode(s *runtime.State, n int32) bool {
+func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUntyped(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Untyped:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Untyped) Validate() error {
-	return runtime.Validate(x, (*Untyped)(nil))
+	return envgenrt.Validate(x, (*Untyped)(nil))
 }
 
 // checkUntyped validates a value against loose.json#/$defs/untyped.
-func checkUntyped(s *runtime.State, n int32) bool {
+func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 2 && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
 			return false
 		}

@@ -4,7 +4,7 @@ package anyof_untagged
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Setting is a JSON object.
@@ -22,10 +22,10 @@ func (x Setting) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Setting, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Setting) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -39,26 +39,26 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "value":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Setting) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Setting{}
@@ -86,25 +86,25 @@ func (x *Setting) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Setting.
-func (*Setting) CheckNode(s *runtime.State, n int32) bool {
+func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSetting(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Setting:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Setting) Validate() error {
-	return runtime.Validate(x, (*Setting)(nil))
+	return envgenrt.Validate(x, (*Setting)(nil))
 }
 
 // checkSetting validates a value against value.json#.
-func checkSetting(s *runtime.State, n int32) bool {
+func checkSetting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "value.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "value":
@@ -133,10 +133,10 @@ func (x SettingValue) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SettingValue, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SettingValue) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -152,20 +152,20 @@ func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("SettingValue", set)
+		return b, envgenrt.UnionSetError("SettingValue", set)
 	}
 	switch {
 	case x.String != nil:
 		if x.String == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.String)
+			b = envgenrt.AppendString(b, *x.String)
 		}
 	case x.Integer != nil:
 		if x.Integer == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendInt(b, *x.Integer)
+			b = envgenrt.AppendInt(b, *x.Integer)
 		}
 	case x.Array != nil:
 		if x.Array == nil {
@@ -176,10 +176,10 @@ func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 			} else {
 				b = append(b, '[')
 				for i1 := range *x.Array {
-					b = runtime.AppendString(b, (*x.Array)[i1])
+					b = envgenrt.AppendString(b, (*x.Array)[i1])
 					b = append(b, ',')
 				}
-				b = runtime.EndArray(b)
+				b = envgenrt.EndArray(b)
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SettingValue) DecodeNode(s *runtime.State, n int32) error {
+func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkSettingValueAnyOf0, n) {
 		var v string
 		if func() error {
@@ -225,7 +225,7 @@ func (x *SettingValue) DecodeNode(s *runtime.State, n int32) error {
 			if s.IsNull(n) {
 				return s.WrongKind(n, "a value")
 			}
-			if s.Kind(n) != runtime.KindArray {
+			if s.Kind(n) != envgenrt.KindArray {
 				return s.WrongKind(n, "an array")
 			}
 			a1 := make([]string, s.Count(n))
@@ -241,24 +241,24 @@ func (x *SettingValue) DecodeNode(s *runtime.State, n int32) error {
 			return nil
 		}
 	}
-	return runtime.UnionMatchError("SettingValue", 0)
+	return envgenrt.UnionMatchError("SettingValue", 0)
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SettingValue.
-func (*SettingValue) CheckNode(s *runtime.State, n int32) bool {
+func (*SettingValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSettingValue(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SettingValue: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// SettingValue: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x SettingValue) Validate() error {
-	return runtime.Validate(x, (*SettingValue)(nil))
+	return envgenrt.Validate(x, (*SettingValue)(nil))
 }
 
 // checkSettingValue validates a value against value.json#/properties/value.
-func checkSettingValue(s *runtime.State, n int32) bool {
+func checkSettingValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkSettingValueAnyOf0, checkSettingValueAnyOf1, checkSettingValueAnyOf2) && s.Fail(n, "value.json#/properties/value/anyOf", "anyOf", "must match at least one schema of anyOf") {
 		return false
@@ -267,9 +267,9 @@ func checkSettingValue(s *runtime.State, n int32) bool {
 }
 
 // checkSettingValueAnyOf0 validates a value against value.json#/properties/value/anyOf/0.
-func checkSettingValueAnyOf0(s *runtime.State, n int32) bool {
+func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -277,9 +277,9 @@ func checkSettingValueAnyOf0(s *runtime.State, n int32) bool {
 }
 
 // checkSettingValueAnyOf1 validates a value against value.json#/properties/value/anyOf/1.
-func checkSettingValueAnyOf1(s *runtime.State, n int32) bool {
+func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -287,13 +287,13 @@ func checkSettingValueAnyOf1(s *runtime.State, n int32) bool {
 }
 
 // checkSettingValueAnyOf2 validates a value against value.json#/properties/value/anyOf/2.
-func checkSettingValueAnyOf2(s *runtime.State, n int32) bool {
+func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
 				return false
@@ -304,9 +304,9 @@ func checkSettingValueAnyOf2(s *runtime.State, n int32) bool {
 }
 
 // checkSettingValueAnyOf2Items validates a value against value.json#/properties/value/anyOf/2/items.
-func checkSettingValueAnyOf2Items(s *runtime.State, n int32) bool {
+func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

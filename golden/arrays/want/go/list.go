@@ -4,7 +4,7 @@ package arrays
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Lists is a JSON object.
@@ -25,10 +25,10 @@ func (x Lists) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Lists, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Lists) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -38,10 +38,10 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"names":`...)
 		b = append(b, '[')
 		for i1 := range x.Names {
-			b = runtime.AppendString(b, x.Names[i1])
+			b = envgenrt.AppendString(b, x.Names[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Matrix != nil {
@@ -53,15 +53,15 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 			for i1 := range x.Matrix {
 				b = append(b, '[')
 				for i2 := range x.Matrix[i1] {
-					if b, err = runtime.AppendFloat(b, x.Matrix[i1][i2]); err != nil {
+					if b, err = envgenrt.AppendFloat(b, x.Matrix[i1][i2]); err != nil {
 						return b, err
 					}
 					b = append(b, ',')
 				}
-				b = runtime.EndArray(b)
+				b = envgenrt.EndArray(b)
 				b = append(b, ',')
 			}
-			b = runtime.EndArray(b)
+			b = envgenrt.EndArray(b)
 		}
 		b = append(b, ',')
 	}
@@ -74,49 +74,49 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Anything != nil {
 		b = append(b, `"anything":`...)
 		b = append(b, '[')
 		for i1 := range x.Anything {
-			if b, err = runtime.AppendRaw(b, x.Anything[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Anything[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "names", "matrix", "points", "anything":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Lists{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "names":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -127,12 +127,12 @@ func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Names = a2
 		case "matrix":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([][]float64, s.Count(c1))
 			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if s.Kind(c2) != runtime.KindArray {
+				if s.Kind(c2) != envgenrt.KindArray {
 					return s.WrongKind(c2, "an array")
 				}
 				a3 := make([]float64, s.Count(c2))
@@ -145,7 +145,7 @@ func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Matrix = a2
 		case "points":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]ListsPointsItem, s.Count(c1))
@@ -156,7 +156,7 @@ func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Points = a2
 		case "anything":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -178,25 +178,25 @@ func (x *Lists) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Lists.
-func (*Lists) CheckNode(s *runtime.State, n int32) bool {
+func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLists(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Lists:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Lists) Validate() error {
-	return runtime.Validate(x, (*Lists)(nil))
+	return envgenrt.Validate(x, (*Lists)(nil))
 }
 
 // checkLists validates a value against list.json#.
-func checkLists(s *runtime.State, n int32) bool {
+func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "list.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "names":
@@ -222,9 +222,9 @@ func checkLists(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesAnything validates a value against list.json#/properties/anything.
-func checkListsPropertiesAnything(s *runtime.State, n int32) bool {
+func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "list.json#/properties/anything/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
@@ -232,13 +232,13 @@ func checkListsPropertiesAnything(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
-func checkListsPropertiesMatrix(s *runtime.State, n int32) bool {
+func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "list.json#/properties/matrix/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
 				return false
@@ -249,13 +249,13 @@ func checkListsPropertiesMatrix(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
-func checkListsPropertiesMatrixItems(s *runtime.State, n int32) bool {
+func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "list.json#/properties/matrix/items/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
 				return false
@@ -266,9 +266,9 @@ func checkListsPropertiesMatrixItems(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
-func checkListsPropertiesMatrixItemsItems(s *runtime.State, n int32) bool {
+func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "list.json#/properties/matrix/items/items/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -276,13 +276,13 @@ func checkListsPropertiesMatrixItemsItems(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesNames validates a value against list.json#/properties/names.
-func checkListsPropertiesNames(s *runtime.State, n int32) bool {
+func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "list.json#/properties/names/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
 				return false
@@ -299,9 +299,9 @@ func checkListsPropertiesNames(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
-func checkListsPropertiesNamesItems(s *runtime.State, n int32) bool {
+func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "list.json#/properties/names/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -309,13 +309,13 @@ func checkListsPropertiesNamesItems(s *runtime.State, n int32) bool {
 }
 
 // checkListsPropertiesPoints validates a value against list.json#/properties/points.
-func checkListsPropertiesPoints(s *runtime.State, n int32) bool {
+func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "list.json#/properties/points/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkListsPointsItem(s, c) && s.Stop() {
 				return false
@@ -341,46 +341,46 @@ func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ListsPointsItem, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"x":`...)
-	if b, err = runtime.AppendFloat(b, x.X); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.X); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
 	b = append(b, `"y":`...)
-	if b, err = runtime.AppendFloat(b, x.Y); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Y); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "x", "y":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ListsPointsItem) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ListsPointsItem{}
@@ -408,25 +408,25 @@ func (x *ListsPointsItem) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ListsPointsItem.
-func (*ListsPointsItem) CheckNode(s *runtime.State, n int32) bool {
+func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkListsPointsItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ListsPointsItem: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ListsPointsItem: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ListsPointsItem) Validate() error {
-	return runtime.Validate(x, (*ListsPointsItem)(nil))
+	return envgenrt.Validate(x, (*ListsPointsItem)(nil))
 }
 
 // checkListsPointsItem validates a value against list.json#/properties/points/items.
-func checkListsPointsItem(s *runtime.State, n int32) bool {
+func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "list.json#/properties/points/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -453,9 +453,9 @@ func checkListsPointsItem(s *runtime.State, n int32) bool {
 }
 
 // checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
-func checkListsPointsItemPropertiesX(s *runtime.State, n int32) bool {
+func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "list.json#/properties/points/items/properties/x/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -463,9 +463,9 @@ func checkListsPointsItemPropertiesX(s *runtime.State, n int32) bool {
 }
 
 // checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
-func checkListsPointsItemPropertiesY(s *runtime.State, n int32) bool {
+func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "list.json#/properties/points/items/properties/y/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}

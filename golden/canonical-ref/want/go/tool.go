@@ -4,8 +4,8 @@ package canonical_ref
 
 import (
 	"encoding/json"
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/runtime"
 )
 
 // Payload is a JSON object.
@@ -23,10 +23,10 @@ func (x Payload) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Payload, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payload) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -38,40 +38,40 @@ func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Results {
-			b = runtime.AppendString(b, x.Results[i1])
+			b = envgenrt.AppendString(b, x.Results[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "results":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Payload) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Payload{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "results":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -95,25 +95,25 @@ func (x *Payload) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Payload.
-func (*Payload) CheckNode(s *runtime.State, n int32) bool {
+func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayload(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payload:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Payload) Validate() error {
-	return runtime.Validate(x, (*Payload)(nil))
+	return envgenrt.Validate(x, (*Payload)(nil))
 }
 
 // checkPayload validates a value against tool.json#/$defs/payload.
-func checkPayload(s *runtime.State, n int32) bool {
+func checkPayload(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/$defs/payload/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -132,13 +132,13 @@ func checkPayload(s *runtime.State, n int32) bool {
 }
 
 // checkPayloadPropertiesResults validates a value against tool.json#/$defs/payload/properties/results.
-func checkPayloadPropertiesResults(s *runtime.State, n int32) bool {
+func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
 				return false
@@ -149,9 +149,9 @@ func checkPayloadPropertiesResults(s *runtime.State, n int32) bool {
 }
 
 // checkPayloadPropertiesResultsItems validates a value against tool.json#/$defs/payload/properties/results/items.
-func checkPayloadPropertiesResultsItems(s *runtime.State, n int32) bool {
+func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -162,7 +162,7 @@ func checkPayloadPropertiesResultsItems(s *runtime.State, n int32) bool {
 type SearchOutput = envelope.Envelope[Payload]
 
 // checkSearchOutput validates a value against tool.json#.
-func checkSearchOutput(s *runtime.State, n int32) bool {
+func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/tools/search-output.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
 	s.Leave(m)
@@ -170,12 +170,12 @@ func checkSearchOutput(s *runtime.State, n int32) bool {
 }
 
 // checkSearchOutputIn is the body of checkSearchOutput.
-func checkSearchOutputIn(s *runtime.State, n int32) bool {
+func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // anchorsSearchOutput returns the validators of the $dynamicAnchors of https://example.com/tools/search-output.json#.
-func anchorsSearchOutput(anchor string) runtime.CheckFunc {
+func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
 		return checkPayload
@@ -184,6 +184,6 @@ func anchorsSearchOutput(anchor string) runtime.CheckFunc {
 }
 
 // checkEnvelope validates a value against envelope.json# with the validator of envelope.Envelope.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return (*envelope.Envelope[json.RawMessage])(nil).CheckNode(s, n)
 }

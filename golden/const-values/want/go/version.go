@@ -4,7 +4,7 @@ package const_values
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Versioned is a JSON object.
@@ -24,10 +24,10 @@ func (x Versioned) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Versioned, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Versioned) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -51,26 +51,26 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "schema_version", "kind", "revision":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Versioned) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Versioned{}
@@ -106,25 +106,25 @@ func (x *Versioned) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Versioned.
-func (*Versioned) CheckNode(s *runtime.State, n int32) bool {
+func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersioned(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Versioned:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Versioned) Validate() error {
-	return runtime.Validate(x, (*Versioned)(nil))
+	return envgenrt.Validate(x, (*Versioned)(nil))
 }
 
 // checkVersioned validates a value against version.json#.
-func checkVersioned(s *runtime.State, n int32) bool {
+func checkVersioned(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -169,21 +169,21 @@ func (x VersionedKind) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VersionedKind, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedKind) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VersionedKind) DecodeNode(s *runtime.State, n int32) error {
+func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -192,21 +192,21 @@ func (x *VersionedKind) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VersionedKind.
-func (*VersionedKind) CheckNode(s *runtime.State, n int32) bool {
+func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedKind(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedKind: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VersionedKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VersionedKind) Validate() error {
-	return runtime.Validate(x, (*VersionedKind)(nil))
+	return envgenrt.Validate(x, (*VersionedKind)(nil))
 }
 
 // checkVersionedKind validates a value against version.json#/properties/kind.
-func checkVersionedKind(s *runtime.State, n int32) bool {
+func checkVersionedKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -232,21 +232,21 @@ func (x VersionedRevision) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VersionedRevision, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendInt(b, int64(x))
+	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VersionedRevision) DecodeNode(s *runtime.State, n int32) error {
+func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
 	}
@@ -255,21 +255,21 @@ func (x *VersionedRevision) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VersionedRevision.
-func (*VersionedRevision) CheckNode(s *runtime.State, n int32) bool {
+func (*VersionedRevision) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedRevision(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedRevision: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// VersionedRevision: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VersionedRevision) Validate() error {
-	return runtime.Validate(x, (*VersionedRevision)(nil))
+	return envgenrt.Validate(x, (*VersionedRevision)(nil))
 }
 
-var constVersionedRevision = []*runtime.Literal{runtime.MustLiteral(`2`)}
+var constVersionedRevision = []*envgenrt.Literal{envgenrt.MustLiteral(`2`)}
 
 // checkVersionedRevision validates a value against version.json#/properties/revision.
-func checkVersionedRevision(s *runtime.State, n int32) bool {
+func checkVersionedRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.OneOf(n, constVersionedRevision) {
 		s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2")
@@ -293,21 +293,21 @@ func (x VersionedSchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of VersionedSchemaVersion,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *VersionedSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -316,19 +316,19 @@ func (x *VersionedSchemaVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of VersionedSchemaVersion.
-func (*VersionedSchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*VersionedSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedSchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedSchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// VersionedSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x VersionedSchemaVersion) Validate() error {
-	return runtime.Validate(x, (*VersionedSchemaVersion)(nil))
+	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
 }
 
 // checkVersionedSchemaVersion validates a value against version.json#/properties/schema_version.
-func checkVersionedSchemaVersion(s *runtime.State, n int32) bool {
+func checkVersionedSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
 		s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")

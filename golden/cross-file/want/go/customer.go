@@ -4,7 +4,7 @@ package cross_file
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Address is a JSON object.
@@ -22,10 +22,10 @@ func (x Address) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Address, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Address) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -33,30 +33,30 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Street != nil {
 		b = append(b, `"street":`...)
-		b = runtime.AppendString(b, *x.Street)
+		b = envgenrt.AppendString(b, *x.Street)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "street":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Address) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Address{}
@@ -84,25 +84,25 @@ func (x *Address) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Address.
-func (*Address) CheckNode(s *runtime.State, n int32) bool {
+func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkAddress(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Address:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Address) Validate() error {
-	return runtime.Validate(x, (*Address)(nil))
+	return envgenrt.Validate(x, (*Address)(nil))
 }
 
 // checkAddress validates a value against customer.json#/$defs/address.
-func checkAddress(s *runtime.State, n int32) bool {
+func checkAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "customer.json#/$defs/address/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "street":
@@ -116,9 +116,9 @@ func checkAddress(s *runtime.State, n int32) bool {
 }
 
 // checkAddressPropertiesStreet validates a value against customer.json#/$defs/address/properties/street.
-func checkAddressPropertiesStreet(s *runtime.State, n int32) bool {
+func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "customer.json#/$defs/address/properties/street/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -141,10 +141,10 @@ func (x Customer) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Customer, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Customer) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -152,7 +152,7 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Name != nil {
 		b = append(b, `"name":`...)
-		b = runtime.AppendString(b, *x.Name)
+		b = envgenrt.AppendString(b, *x.Name)
 		b = append(b, ',')
 	}
 	if x.Home != nil {
@@ -163,26 +163,26 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "name", "home":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Customer) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Customer{}
@@ -218,25 +218,25 @@ func (x *Customer) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Customer.
-func (*Customer) CheckNode(s *runtime.State, n int32) bool {
+func (*Customer) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCustomer(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Customer:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Customer) Validate() error {
-	return runtime.Validate(x, (*Customer)(nil))
+	return envgenrt.Validate(x, (*Customer)(nil))
 }
 
 // checkCustomer validates a value against customer.json#.
-func checkCustomer(s *runtime.State, n int32) bool {
+func checkCustomer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "customer.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "name":
@@ -254,9 +254,9 @@ func checkCustomer(s *runtime.State, n int32) bool {
 }
 
 // checkCustomerPropertiesName validates a value against customer.json#/properties/name.
-func checkCustomerPropertiesName(s *runtime.State, n int32) bool {
+func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "customer.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

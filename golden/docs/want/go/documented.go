@@ -4,7 +4,7 @@ package docs
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Documented is a JSON object.
@@ -43,10 +43,10 @@ func (x Documented) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Documented, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Documented) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -54,45 +54,45 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Limit != nil {
 		b = append(b, `"limit":`...)
-		b = runtime.AppendInt(b, *x.Limit)
+		b = envgenrt.AppendInt(b, *x.Limit)
 		b = append(b, ',')
 	}
 	if x.Old != nil {
 		b = append(b, `"old":`...)
-		b = runtime.AppendString(b, *x.Old)
+		b = envgenrt.AppendString(b, *x.Old)
 		b = append(b, ',')
 	}
 	if x.ID != nil {
 		b = append(b, `"id":`...)
-		b = runtime.AppendString(b, *x.ID)
+		b = envgenrt.AppendString(b, *x.ID)
 		b = append(b, ',')
 	}
 	if x.Secret != nil {
 		b = append(b, `"secret":`...)
-		b = runtime.AppendString(b, *x.Secret)
+		b = envgenrt.AppendString(b, *x.Secret)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "limit", "old", "id", "secret":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Documented) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Documented{}
@@ -144,25 +144,25 @@ func (x *Documented) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Documented.
-func (*Documented) CheckNode(s *runtime.State, n int32) bool {
+func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDocumented(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Documented: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Documented: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Documented) Validate() error {
-	return runtime.Validate(x, (*Documented)(nil))
+	return envgenrt.Validate(x, (*Documented)(nil))
 }
 
 // checkDocumented validates a value against documented.json#.
-func checkDocumented(s *runtime.State, n int32) bool {
+func checkDocumented(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "documented.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "limit":
@@ -188,9 +188,9 @@ func checkDocumented(s *runtime.State, n int32) bool {
 }
 
 // checkDocumentedPropertiesID validates a value against documented.json#/properties/id.
-func checkDocumentedPropertiesID(s *runtime.State, n int32) bool {
+func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "documented.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -198,17 +198,17 @@ func checkDocumentedPropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkDocumentedPropertiesLimit validates a value against documented.json#/properties/limit.
-func checkDocumentedPropertiesLimit(s *runtime.State, n int32) bool {
+func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "documented.json#/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+		if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
 			return false
 		}
 	}
@@ -216,9 +216,9 @@ func checkDocumentedPropertiesLimit(s *runtime.State, n int32) bool {
 }
 
 // checkDocumentedPropertiesOld validates a value against documented.json#/properties/old.
-func checkDocumentedPropertiesOld(s *runtime.State, n int32) bool {
+func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "documented.json#/properties/old/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -226,9 +226,9 @@ func checkDocumentedPropertiesOld(s *runtime.State, n int32) bool {
 }
 
 // checkDocumentedPropertiesSecret validates a value against documented.json#/properties/secret.
-func checkDocumentedPropertiesSecret(s *runtime.State, n int32) bool {
+func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "documented.json#/properties/secret/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

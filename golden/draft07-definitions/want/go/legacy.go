@@ -4,7 +4,7 @@ package draft07_definitions
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Item is a JSON object.
@@ -22,39 +22,39 @@ func (x Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Item) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
@@ -78,24 +78,24 @@ func (x *Item) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Item.
-func (*Item) CheckNode(s *runtime.State, n int32) bool {
+func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Item) Validate() error {
-	return runtime.Validate(x, (*Item)(nil))
+	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // checkItem validates a value against legacy.json#/definitions/item.
-func checkItem(s *runtime.State, n int32) bool {
+func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "legacy.json#/definitions/item/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -114,9 +114,9 @@ func checkItem(s *runtime.State, n int32) bool {
 }
 
 // checkItemPropertiesID validates a value against legacy.json#/definitions/item/properties/id.
-func checkItemPropertiesID(s *runtime.State, n int32) bool {
+func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -139,10 +139,10 @@ func (x Legacy) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Legacy, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Legacy) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -163,26 +163,26 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "item", "pair":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Legacy) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Legacy{}
@@ -218,25 +218,25 @@ func (x *Legacy) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Legacy.
-func (*Legacy) CheckNode(s *runtime.State, n int32) bool {
+func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacy(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Legacy:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Legacy) Validate() error {
-	return runtime.Validate(x, (*Legacy)(nil))
+	return envgenrt.Validate(x, (*Legacy)(nil))
 }
 
 // checkLegacy validates a value against legacy.json#.
-func checkLegacy(s *runtime.State, n int32) bool {
+func checkLegacy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "legacy.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "item":
@@ -256,7 +256,7 @@ func checkLegacy(s *runtime.State, n int32) bool {
 // LegacyPair is a JSON array whose items have fixed positions.
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
-// runtime.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
+// envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
 type LegacyPair struct {
 	V0 *string
@@ -269,10 +269,10 @@ func (x LegacyPair) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of LegacyPair, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *LegacyPair) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -283,7 +283,7 @@ func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 		if x.V0 == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.V0)
+			b = envgenrt.AppendString(b, *x.V0)
 		}
 		b = append(b, ',')
 	} else {
@@ -291,25 +291,25 @@ func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.V1 != nil {
 		if gap {
-			return b, runtime.TupleGap(1)
+			return b, envgenrt.TupleGap(1)
 		}
 		if x.V1 == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendInt(b, *x.V1)
+			b = envgenrt.AppendInt(b, *x.V1)
 		}
 		b = append(b, ',')
 	} else {
 		gap = true
 	}
-	b = runtime.EndArray(b)
+	b = envgenrt.EndArray(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *LegacyPair) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	*x = LegacyPair{}
@@ -343,25 +343,25 @@ func (x *LegacyPair) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of LegacyPair.
-func (*LegacyPair) CheckNode(s *runtime.State, n int32) bool {
+func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacyPair(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// LegacyPair: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// LegacyPair: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x LegacyPair) Validate() error {
-	return runtime.Validate(x, (*LegacyPair)(nil))
+	return envgenrt.Validate(x, (*LegacyPair)(nil))
 }
 
 // checkLegacyPair validates a value against legacy.json#/properties/pair.
-func checkLegacyPair(s *runtime.State, n int32) bool {
+func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "legacy.json#/properties/pair/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch {
 			case i == 0:
@@ -383,9 +383,9 @@ func checkLegacyPair(s *runtime.State, n int32) bool {
 }
 
 // checkLegacyPairItems0 validates a value against legacy.json#/properties/pair/items/0.
-func checkLegacyPairItems0(s *runtime.State, n int32) bool {
+func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -393,9 +393,9 @@ func checkLegacyPairItems0(s *runtime.State, n int32) bool {
 }
 
 // checkLegacyPairItems1 validates a value against legacy.json#/properties/pair/items/1.
-func checkLegacyPairItems1(s *runtime.State, n int32) bool {
+func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,7 +2,7 @@
 
 package enum_integer
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Level is one of the Level constants.
 type Level int64
@@ -24,21 +24,21 @@ func (x Level) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Level, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Level) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendInt(b, int64(x))
+	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Level) DecodeNode(s *runtime.State, n int32) error {
+func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
 	}
@@ -47,23 +47,23 @@ func (x *Level) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Level.
-func (*Level) CheckNode(s *runtime.State, n int32) bool {
+func (*Level) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLevel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Level:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Level) Validate() error {
-	return runtime.Validate(x, (*Level)(nil))
+	return envgenrt.Validate(x, (*Level)(nil))
 }
 
-var enumLevel = []*runtime.Literal{runtime.MustLiteral(`0`), runtime.MustLiteral(`1`), runtime.MustLiteral(`2`), runtime.MustLiteral(`-1`)}
+var enumLevel = []*envgenrt.Literal{envgenrt.MustLiteral(`0`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2`), envgenrt.MustLiteral(`-1`)}
 
 // checkLevel validates a value against level.json#.
-func checkLevel(s *runtime.State, n int32) bool {
+func checkLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "level.json#/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,13 +2,13 @@
 
 package enum_mixed
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Mixed is one of the Mixed constants.
 //
 // Values of several JSON types.
 //
-// Its values are JSON texts of mixed types, kept in the canonical form of runtime.CanonicalJSON;
+// Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
 type Mixed string
 
@@ -34,15 +34,15 @@ func (x Mixed) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Mixed, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Mixed) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Mixed) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = runtime.AppendText(b, string(x)); err != nil {
+	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
 	}
 	return b, nil
@@ -50,7 +50,7 @@ func (x Mixed) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Mixed) DecodeNode(s *runtime.State, n int32) error {
+func (x *Mixed) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -59,21 +59,21 @@ func (x *Mixed) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Mixed.
-func (*Mixed) CheckNode(s *runtime.State, n int32) bool {
+func (*Mixed) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMixed(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Mixed:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Mixed) Validate() error {
-	return runtime.Validate(x, (*Mixed)(nil))
+	return envgenrt.Validate(x, (*Mixed)(nil))
 }
 
-var enumMixed = []*runtime.Literal{runtime.MustLiteral(`"auto"`), runtime.MustLiteral(`3`), runtime.MustLiteral(`true`), runtime.MustLiteral(`null`)}
+var enumMixed = []*envgenrt.Literal{envgenrt.MustLiteral(`"auto"`), envgenrt.MustLiteral(`3`), envgenrt.MustLiteral(`true`), envgenrt.MustLiteral(`null`)}
 
 // checkMixed validates a value against mixed.json#.
-func checkMixed(s *runtime.State, n int32) bool {
+func checkMixed(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.OneOf(n, enumMixed) {
 		s.Fail(n, "mixed.json#/enum", "enum", "must be one of \"auto\", 3, true, null")

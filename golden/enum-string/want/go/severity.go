@@ -2,7 +2,7 @@
 
 package enum_string
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
 //
@@ -27,21 +27,21 @@ func (x Severity) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Severity) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
+func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -50,21 +50,21 @@ func (x *Severity) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Severity.
-func (*Severity) CheckNode(s *runtime.State, n int32) bool {
+func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSeverity(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Severity) Validate() error {
-	return runtime.Validate(x, (*Severity)(nil))
+	return envgenrt.Validate(x, (*Severity)(nil))
 }
 
 // checkSeverity validates a value against severity.json#.
-func checkSeverity(s *runtime.State, n int32) bool {
+func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,7 +2,7 @@
 
 package extra_members
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Item is a JSON object.
 //
@@ -22,42 +22,42 @@ func (x Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	if x.Count != nil {
 		b = append(b, `"count":`...)
-		b = runtime.AppendInt(b, *x.Count)
+		b = envgenrt.AppendInt(b, *x.Count)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id", "count":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		b = runtime.AppendInt(b, x.Extra[k1])
+		b = envgenrt.AppendInt(b, x.Extra[k1])
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Item) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
@@ -91,24 +91,24 @@ func (x *Item) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Item.
-func (*Item) CheckNode(s *runtime.State, n int32) bool {
+func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Item) Validate() error {
-	return runtime.Validate(x, (*Item)(nil))
+	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // checkItem validates a value against item.json#.
-func checkItem(s *runtime.State, n int32) bool {
+func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "item.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -137,9 +137,9 @@ func checkItem(s *runtime.State, n int32) bool {
 }
 
 // checkItemAdditionalProperties validates a value against item.json#/additionalProperties.
-func checkItemAdditionalProperties(s *runtime.State, n int32) bool {
+func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "item.json#/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -147,9 +147,9 @@ func checkItemAdditionalProperties(s *runtime.State, n int32) bool {
 }
 
 // checkItemPropertiesCount validates a value against item.json#/properties/count.
-func checkItemPropertiesCount(s *runtime.State, n int32) bool {
+func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "item.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -157,9 +157,9 @@ func checkItemPropertiesCount(s *runtime.State, n int32) bool {
 }
 
 // checkItemPropertiesID validates a value against item.json#/properties/id.
-func checkItemPropertiesID(s *runtime.State, n int32) bool {
+func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "item.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,7 +4,7 @@ package generics
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Envelope is a JSON object.
@@ -24,21 +24,21 @@ func (x Envelope[T]) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"success":`...)
-	b = runtime.AppendBool(b, x.Success)
+	b = envgenrt.AppendBool(b, x.Success)
 	b = append(b, ',')
 	if x.Data != nil {
 		b = append(b, `"data":`...)
-		if b, err = runtime.AppendValue(b, x.Data); err != nil {
+		if b, err = envgenrt.AppendValue(b, x.Data); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -51,26 +51,26 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "success", "data", "page":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope[T]{}
@@ -83,7 +83,7 @@ func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
 		case "data":
 			if !s.IsNull(c1) {
 				v2 := new(T)
-				if err := runtime.DecodeValue(s, c1, v2); err != nil {
+				if err := envgenrt.DecodeValue(s, c1, v2); err != nil {
 					return err
 				}
 				x.Data = v2
@@ -110,22 +110,22 @@ func (x *Envelope[T]) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope[T]) CheckNode(s *runtime.State, n int32) bool {
-	m := s.Bind(runtime.Bind[T]("data", nil))
+func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
+	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
 	s.Leave(m)
 	return ok
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope[T]) Validate() error {
-	return runtime.Validate(x, (*Envelope[T])(nil))
+	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeIn(s, n)
 	s.Leave(m)
@@ -133,13 +133,13 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeIn is the body of checkEnvelope.
-func checkEnvelopeIn(s *runtime.State, n int32) bool {
+func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -166,9 +166,9 @@ func checkEnvelopeIn(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
-func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -176,7 +176,7 @@ func checkEnvelopePropertiesSuccess(s *runtime.State, n int32) bool {
 }
 
 // dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
-func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
+func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := dynamicEnvelopeDefsDataIn(s, n)
 	s.Leave(m)
@@ -184,15 +184,15 @@ func dynamicEnvelopeDefsData(s *runtime.State, n int32) bool {
 }
 
 // dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
-func dynamicEnvelopeDefsDataIn(s *runtime.State, n int32) bool {
-	return s.Dynamic(n, "data", runtime.Always)
+func dynamicEnvelopeDefsDataIn(s *envgenrt.State, n int32) bool {
+	return s.Dynamic(n, "data", envgenrt.Always)
 }
 
 // anchorsEnvelope returns the validators of the $dynamicAnchors of https://example.com/envelope.json#.
-func anchorsEnvelope(anchor string) runtime.CheckFunc {
+func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
-		return runtime.Always
+		return envgenrt.Always
 	}
 	return nil
 }
@@ -213,10 +213,10 @@ func (x Page[T]) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Page[T]) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -226,52 +226,52 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"items":`...)
 		b = append(b, '[')
 		for i1 := range x.Items {
-			if b, err = runtime.AppendValue(b, &x.Items[i1]); err != nil {
+			if b, err = envgenrt.AppendValue(b, &x.Items[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "items", "cursor":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Page[T]) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Page[T]{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "items":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]T, s.Count(c1))
 			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := runtime.DecodeValue(s, c2, &a2[i2]); err != nil {
+				if err := envgenrt.DecodeValue(s, c2, &a2[i2]); err != nil {
 					return err
 				}
 			}
@@ -298,21 +298,21 @@ func (x *Page[T]) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Page.
-func (*Page[T]) CheckNode(s *runtime.State, n int32) bool {
-	m := s.Bind(runtime.Bind[T]("data", nil))
+func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {
+	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkPage(s, n)
 	s.Leave(m)
 	return ok
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Page[T]) Validate() error {
-	return runtime.Validate(x, (*Page[T])(nil))
+	return envgenrt.Validate(x, (*Page[T])(nil))
 }
 
 // checkPage validates a value against envelope.json#/$defs/page.
-func checkPage(s *runtime.State, n int32) bool {
+func checkPage(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkPageIn(s, n)
 	s.Leave(m)
@@ -320,13 +320,13 @@ func checkPage(s *runtime.State, n int32) bool {
 }
 
 // checkPageIn is the body of checkPage.
-func checkPageIn(s *runtime.State, n int32) bool {
+func checkPageIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "items":
@@ -344,9 +344,9 @@ func checkPageIn(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
-func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
+func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -354,7 +354,7 @@ func checkPagePropertiesCursor(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesItems validates a value against envelope.json#/$defs/page/properties/items.
-func checkPagePropertiesItems(s *runtime.State, n int32) bool {
+func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkPagePropertiesItemsIn(s, n)
 	s.Leave(m)
@@ -362,13 +362,13 @@ func checkPagePropertiesItems(s *runtime.State, n int32) bool {
 }
 
 // checkPagePropertiesItemsIn is the body of checkPagePropertiesItems.
-func checkPagePropertiesItemsIn(s *runtime.State, n int32) bool {
+func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
 				return false

@@ -4,7 +4,7 @@ package generics
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Result is a JSON object.
@@ -23,46 +23,46 @@ func (x Result) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Result, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Result) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"title":`...)
-	b = runtime.AppendString(b, x.Title)
+	b = envgenrt.AppendString(b, x.Title)
 	b = append(b, ',')
 	if x.Score != nil {
 		b = append(b, `"score":`...)
-		if b, err = runtime.AppendFloat(b, *x.Score); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.Score); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "title", "score":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Result) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Result{}
@@ -94,25 +94,25 @@ func (x *Result) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Result.
-func (*Result) CheckNode(s *runtime.State, n int32) bool {
+func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResult(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Result:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Result) Validate() error {
-	return runtime.Validate(x, (*Result)(nil))
+	return envgenrt.Validate(x, (*Result)(nil))
 }
 
 // checkResult validates a value against search.json#/$defs/result.
-func checkResult(s *runtime.State, n int32) bool {
+func checkResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "search.json#/$defs/result/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -135,9 +135,9 @@ func checkResult(s *runtime.State, n int32) bool {
 }
 
 // checkResultPropertiesScore validates a value against search.json#/$defs/result/properties/score.
-func checkResultPropertiesScore(s *runtime.State, n int32) bool {
+func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "search.json#/$defs/result/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -145,9 +145,9 @@ func checkResultPropertiesScore(s *runtime.State, n int32) bool {
 }
 
 // checkResultPropertiesTitle validates a value against search.json#/$defs/result/properties/title.
-func checkResultPropertiesTitle(s *runtime.State, n int32) bool {
+func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "search.json#/$defs/result/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -158,7 +158,7 @@ func checkResultPropertiesTitle(s *runtime.State, n int32) bool {
 type SearchOutput = Envelope[Result]
 
 // checkSearchOutput validates a value against search.json#.
-func checkSearchOutput(s *runtime.State, n int32) bool {
+func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/search.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
 	s.Leave(m)
@@ -166,12 +166,12 @@ func checkSearchOutput(s *runtime.State, n int32) bool {
 }
 
 // checkSearchOutputIn is the body of checkSearchOutput.
-func checkSearchOutputIn(s *runtime.State, n int32) bool {
+func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // anchorsSearchOutput returns the validators of the $dynamicAnchors of https://example.com/search.json#.
-func anchorsSearchOutput(anchor string) runtime.CheckFunc {
+func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
 		return checkResult

@@ -4,7 +4,7 @@ package import_map
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 	generics "golden.test/generics"
 )
 
@@ -25,10 +25,10 @@ func (x History) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of History, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *History) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -45,37 +45,37 @@ func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "pages":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *History) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = History{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pages":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]generics.Page[Item], s.Count(c1))
@@ -99,19 +99,19 @@ func (x *History) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of History.
-func (*History) CheckNode(s *runtime.State, n int32) bool {
+func (*History) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHistory(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of History:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x History) Validate() error {
-	return runtime.Validate(x, (*History)(nil))
+	return envgenrt.Validate(x, (*History)(nil))
 }
 
 // checkHistory validates a value against tool.json#/$defs/history.
-func checkHistory(s *runtime.State, n int32) bool {
+func checkHistory(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryIn(s, n)
 	s.Leave(m)
@@ -119,13 +119,13 @@ func checkHistory(s *runtime.State, n int32) bool {
 }
 
 // checkHistoryIn is the body of checkHistory.
-func checkHistoryIn(s *runtime.State, n int32) bool {
+func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/$defs/history/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -144,7 +144,7 @@ func checkHistoryIn(s *runtime.State, n int32) bool {
 }
 
 // checkHistoryPropertiesPages validates a value against tool.json#/$defs/history/properties/pages.
-func checkHistoryPropertiesPages(s *runtime.State, n int32) bool {
+func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryPropertiesPagesIn(s, n)
 	s.Leave(m)
@@ -152,13 +152,13 @@ func checkHistoryPropertiesPages(s *runtime.State, n int32) bool {
 }
 
 // checkHistoryPropertiesPagesIn is the body of checkHistoryPropertiesPages.
-func checkHistoryPropertiesPagesIn(s *runtime.State, n int32) bool {
+func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "tool.json#/$defs/history/properties/pages/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
 				return false
@@ -169,7 +169,7 @@ func checkHistoryPropertiesPagesIn(s *runtime.State, n int32) bool {
 }
 
 // checkHistoryPropertiesPagesItems validates a value against tool.json#/$defs/history/properties/pages/items.
-func checkHistoryPropertiesPagesItems(s *runtime.State, n int32) bool {
+func checkHistoryPropertiesPagesItems(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryPropertiesPagesItemsIn(s, n)
 	s.Leave(m)
@@ -177,7 +177,7 @@ func checkHistoryPropertiesPagesItems(s *runtime.State, n int32) bool {
 }
 
 // checkHistoryPropertiesPagesItemsIn is the body of checkHistoryPropertiesPagesItems.
-func checkHistoryPropertiesPagesItemsIn(s *runtime.State, n int32) bool {
+func checkHistoryPropertiesPagesItemsIn(s *envgenrt.State, n int32) bool {
 	return checkPage(s, n)
 }
 
@@ -196,39 +196,39 @@ func (x Item) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "name":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Item) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
@@ -252,24 +252,24 @@ func (x *Item) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Item.
-func (*Item) CheckNode(s *runtime.State, n int32) bool {
+func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Item) Validate() error {
-	return runtime.Validate(x, (*Item)(nil))
+	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // checkItem validates a value against tool.json#/$defs/item.
-func checkItem(s *runtime.State, n int32) bool {
+func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tool.json#/$defs/item/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -288,13 +288,13 @@ func checkItem(s *runtime.State, n int32) bool {
 }
 
 // checkItemPropertiesName validates a value against tool.json#/$defs/item/properties/name.
-func checkItemPropertiesName(s *runtime.State, n int32) bool {
+func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tool.json#/$defs/item/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -306,7 +306,7 @@ func checkItemPropertiesName(s *runtime.State, n int32) bool {
 type ListOutput = generics.Envelope[Item]
 
 // checkListOutput validates a value against tool.json#.
-func checkListOutput(s *runtime.State, n int32) bool {
+func checkListOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkListOutputIn(s, n)
 	s.Leave(m)
@@ -314,12 +314,12 @@ func checkListOutput(s *runtime.State, n int32) bool {
 }
 
 // checkListOutputIn is the body of checkListOutput.
-func checkListOutputIn(s *runtime.State, n int32) bool {
+func checkListOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // anchorsListOutput returns the validators of the $dynamicAnchors of https://example.org/tools/list.json#.
-func anchorsListOutput(anchor string) runtime.CheckFunc {
+func anchorsListOutput(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
 		return checkItem
@@ -328,11 +328,11 @@ func anchorsListOutput(anchor string) runtime.CheckFunc {
 }
 
 // checkEnvelope validates a value against envelope.json# with the validator of generics.Envelope.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return (*generics.Envelope[json.RawMessage])(nil).CheckNode(s, n)
 }
 
 // checkPage validates a value against envelope.json#/$defs/page with the validator of generics.Page.
-func checkPage(s *runtime.State, n int32) bool {
+func checkPage(s *envgenrt.State, n int32) bool {
 	return (*generics.Page[json.RawMessage])(nil).CheckNode(s, n)
 }

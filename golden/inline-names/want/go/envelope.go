@@ -4,7 +4,7 @@ package inline_names
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Envelope is a JSON object.
@@ -25,10 +25,10 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -50,30 +50,30 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "meta", "items":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
@@ -88,7 +88,7 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 				x.Meta = v2
 			}
 		case "items":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]EnvelopeItemsItem, s.Count(c1))
@@ -112,25 +112,25 @@ func (x *Envelope) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Envelope.
-func (*Envelope) CheckNode(s *runtime.State, n int32) bool {
+func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
-	return runtime.Validate(x, (*Envelope)(nil))
+	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *runtime.State, n int32) bool {
+func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "meta":
@@ -148,13 +148,13 @@ func checkEnvelope(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
-func checkEnvelopePropertiesItems(s *runtime.State, n int32) bool {
+func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkEnvelopeItemsItem(s, c) && s.Stop() {
 				return false
@@ -179,10 +179,10 @@ func (x EnvelopeItemsItem) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeItemsItem, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -190,30 +190,30 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.ID != nil {
 		b = append(b, `"id":`...)
-		b = runtime.AppendString(b, *x.ID)
+		b = envgenrt.AppendString(b, *x.ID)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeItemsItem) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeItemsItem{}
@@ -241,25 +241,25 @@ func (x *EnvelopeItemsItem) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeItemsItem.
-func (*EnvelopeItemsItem) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeItemsItem(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeItemsItem: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EnvelopeItemsItem: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EnvelopeItemsItem) Validate() error {
-	return runtime.Validate(x, (*EnvelopeItemsItem)(nil))
+	return envgenrt.Validate(x, (*EnvelopeItemsItem)(nil))
 }
 
 // checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
-func checkEnvelopeItemsItem(s *runtime.State, n int32) bool {
+func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id":
@@ -273,9 +273,9 @@ func checkEnvelopeItemsItem(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
-func checkEnvelopeItemsItemPropertiesID(s *runtime.State, n int32) bool {
+func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -298,10 +298,10 @@ func (x EnvelopeMeta) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -316,30 +316,30 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.RequestID != nil {
 		b = append(b, `"request_id":`...)
-		b = runtime.AppendString(b, *x.RequestID)
+		b = envgenrt.AppendString(b, *x.RequestID)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "pagination", "request_id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
@@ -375,25 +375,25 @@ func (x *EnvelopeMeta) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeMeta.
-func (*EnvelopeMeta) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMeta(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMeta: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// EnvelopeMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x EnvelopeMeta) Validate() error {
-	return runtime.Validate(x, (*EnvelopeMeta)(nil))
+	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
 
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
-func checkEnvelopeMeta(s *runtime.State, n int32) bool {
+func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "pagination":
@@ -411,9 +411,9 @@ func checkEnvelopeMeta(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
-func checkEnvelopeMetaPropertiesRequestID(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -436,10 +436,10 @@ func (x EnvelopeMetaPagination) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMetaPagination,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -447,35 +447,35 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Cursor != nil {
 		b = append(b, `"cursor":`...)
-		b = runtime.AppendString(b, *x.Cursor)
+		b = envgenrt.AppendString(b, *x.Cursor)
 		b = append(b, ',')
 	}
 	if x.HasMore != nil {
 		b = append(b, `"has_more":`...)
-		b = runtime.AppendBool(b, *x.HasMore)
+		b = envgenrt.AppendBool(b, *x.HasMore)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "cursor", "has_more":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EnvelopeMetaPagination) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMetaPagination{}
@@ -511,25 +511,25 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EnvelopeMetaPagination.
-func (*EnvelopeMetaPagination) CheckNode(s *runtime.State, n int32) bool {
+func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMetaPagination(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMetaPagination: nil, or a *runtime.ValidationError that lists every violation. It
+// EnvelopeMetaPagination: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x EnvelopeMetaPagination) Validate() error {
-	return runtime.Validate(x, (*EnvelopeMetaPagination)(nil))
+	return envgenrt.Validate(x, (*EnvelopeMetaPagination)(nil))
 }
 
 // checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
-func checkEnvelopeMetaPagination(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
@@ -547,9 +547,9 @@ func checkEnvelopeMetaPagination(s *runtime.State, n int32) bool {
 }
 
 // checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
-func checkEnvelopeMetaPaginationPropertiesCursor(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -557,9 +557,9 @@ func checkEnvelopeMetaPaginationPropertiesCursor(s *runtime.State, n int32) bool
 }
 
 // checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
-func checkEnvelopeMetaPaginationPropertiesHasMore(s *runtime.State, n int32) bool {
+func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,28 +4,28 @@ package name_override
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Identifier is a JSON string.
 type Identifier string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Identifier, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Identifier) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Identifier) DecodeNode(s *runtime.State, n int32) error {
+func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -34,21 +34,21 @@ func (x *Identifier) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Identifier.
-func (*Identifier) CheckNode(s *runtime.State, n int32) bool {
+func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIdentifier(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Identifier: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// Identifier: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Identifier) Validate() error {
-	return runtime.Validate(x, (*Identifier)(nil))
+	return envgenrt.Validate(x, (*Identifier)(nil))
 }
 
 // checkIdentifier validates a value against things.json#/$defs/id.
-func checkIdentifier(s *runtime.State, n int32) bool {
+func checkIdentifier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "things.json#/$defs/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -71,10 +71,10 @@ func (x OtherThing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of OtherThing, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *OtherThing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -82,35 +82,35 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.URL != nil {
 		b = append(b, `"url":`...)
-		b = runtime.AppendString(b, *x.URL)
+		b = envgenrt.AppendString(b, *x.URL)
 		b = append(b, ',')
 	}
 	if x.APIKey != nil {
 		b = append(b, `"api_key":`...)
-		b = runtime.AppendString(b, *x.APIKey)
+		b = envgenrt.AppendString(b, *x.APIKey)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "url", "api_key":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *OtherThing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = OtherThing{}
@@ -146,25 +146,25 @@ func (x *OtherThing) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of OtherThing.
-func (*OtherThing) CheckNode(s *runtime.State, n int32) bool {
+func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkOtherThing(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// OtherThing: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// OtherThing: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x OtherThing) Validate() error {
-	return runtime.Validate(x, (*OtherThing)(nil))
+	return envgenrt.Validate(x, (*OtherThing)(nil))
 }
 
 // checkOtherThing validates a value against things.json#/$defs/other.
-func checkOtherThing(s *runtime.State, n int32) bool {
+func checkOtherThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "things.json#/$defs/other/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "url":
@@ -182,9 +182,9 @@ func checkOtherThing(s *runtime.State, n int32) bool {
 }
 
 // checkOtherThingPropertiesAPIKey validates a value against things.json#/$defs/other/properties/api_key.
-func checkOtherThingPropertiesAPIKey(s *runtime.State, n int32) bool {
+func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -192,9 +192,9 @@ func checkOtherThingPropertiesAPIKey(s *runtime.State, n int32) bool {
 }
 
 // checkOtherThingPropertiesURL validates a value against things.json#/$defs/other/properties/url.
-func checkOtherThingPropertiesURL(s *runtime.State, n int32) bool {
+func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "things.json#/$defs/other/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -217,10 +217,10 @@ func (x Things) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Things, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Things) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -241,26 +241,26 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id_thing", "other":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Things) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Things{}
@@ -296,25 +296,25 @@ func (x *Things) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Things.
-func (*Things) CheckNode(s *runtime.State, n int32) bool {
+func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThings(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Things:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Things) Validate() error {
-	return runtime.Validate(x, (*Things)(nil))
+	return envgenrt.Validate(x, (*Things)(nil))
 }
 
 // checkThings validates a value against things.json#.
-func checkThings(s *runtime.State, n int32) bool {
+func checkThings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "things.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id_thing":

@@ -2,7 +2,7 @@
 
 package object_presence
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // User is a JSON object.
 //
@@ -20,7 +20,7 @@ type User struct {
 	Age *int64 `json:"age,omitzero"`
 
 	// Optional and nullable: three states.
-	Email runtime.Nullable[string] `json:"email,omitzero"`
+	Email envgenrt.Nullable[string] `json:"email,omitzero"`
 
 	Tags []string `json:"tags"`
 
@@ -32,37 +32,37 @@ type User struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of User, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *User) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	b = append(b, `"nickname":`...)
 	if x.Nickname == nil {
 		b = append(b, `null`...)
 	} else {
-		b = runtime.AppendString(b, *x.Nickname)
+		b = envgenrt.AppendString(b, *x.Nickname)
 	}
 	b = append(b, ',')
 	if x.Age != nil {
 		b = append(b, `"age":`...)
-		b = runtime.AppendInt(b, *x.Age)
+		b = envgenrt.AppendInt(b, *x.Age)
 		b = append(b, ',')
 	}
 	if !x.Email.IsZero() {
 		b = append(b, `"email":`...)
 		if p1 := x.Email.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
@@ -74,42 +74,42 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '[')
 		for i1 := range x.Tags {
-			b = runtime.AppendString(b, x.Tags[i1])
+			b = envgenrt.AppendString(b, x.Tags[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
 	if x.Aliases != nil {
 		b = append(b, `"aliases":`...)
 		b = append(b, '[')
 		for i1 := range x.Aliases {
-			b = runtime.AppendString(b, x.Aliases[i1])
+			b = envgenrt.AppendString(b, x.Aliases[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Score != nil {
 		b = append(b, `"score":`...)
-		if b, err = runtime.AppendFloat(b, *x.Score); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.Score); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
 	if x.Active != nil {
 		b = append(b, `"active":`...)
-		b = runtime.AppendBool(b, *x.Active)
+		b = envgenrt.AppendBool(b, *x.Active)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *User) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = User{}
@@ -141,16 +141,16 @@ func (x *User) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "email":
 			if s.IsNull(c1) {
-				x.Email = runtime.NullValue[string]()
+				x.Email = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.Email = runtime.Value(v2)
+				x.Email = envgenrt.Value(v2)
 			}
 		case "tags":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -161,7 +161,7 @@ func (x *User) DecodeNode(s *runtime.State, n int32) error {
 			}
 			x.Tags = a2
 		case "aliases":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -196,24 +196,24 @@ func (x *User) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of User.
-func (*User) CheckNode(s *runtime.State, n int32) bool {
+func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUser(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of User: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x User) Validate() error {
-	return runtime.Validate(x, (*User)(nil))
+	return envgenrt.Validate(x, (*User)(nil))
 }
 
 // checkUser validates a value against user.json#.
-func checkUser(s *runtime.State, n int32) bool {
+func checkUser(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "user.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -289,9 +289,9 @@ func checkUser(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesActive validates a value against user.json#/properties/active.
-func checkUserPropertiesActive(s *runtime.State, n int32) bool {
+func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "user.json#/properties/active/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -299,14 +299,14 @@ func checkUserPropertiesActive(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesAge validates a value against user.json#/properties/age.
-func checkUserPropertiesAge(s *runtime.State, n int32) bool {
+func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "user.json#/properties/age/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -314,13 +314,13 @@ func checkUserPropertiesAge(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
-func checkUserPropertiesAliases(s *runtime.State, n int32) bool {
+func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "user.json#/properties/aliases/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
 				return false
@@ -331,9 +331,9 @@ func checkUserPropertiesAliases(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
-func checkUserPropertiesAliasesItems(s *runtime.State, n int32) bool {
+func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/aliases/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -341,9 +341,9 @@ func checkUserPropertiesAliasesItems(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesEmail validates a value against user.json#/properties/email.
-func checkUserPropertiesEmail(s *runtime.State, n int32) bool {
+func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/email/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -351,9 +351,9 @@ func checkUserPropertiesEmail(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesID validates a value against user.json#/properties/id.
-func checkUserPropertiesID(s *runtime.State, n int32) bool {
+func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -361,9 +361,9 @@ func checkUserPropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesName validates a value against user.json#/properties/name.
-func checkUserPropertiesName(s *runtime.State, n int32) bool {
+func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -371,9 +371,9 @@ func checkUserPropertiesName(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
-func checkUserPropertiesNickname(s *runtime.State, n int32) bool {
+func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/nickname/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -381,9 +381,9 @@ func checkUserPropertiesNickname(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesScore validates a value against user.json#/properties/score.
-func checkUserPropertiesScore(s *runtime.State, n int32) bool {
+func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "user.json#/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -391,13 +391,13 @@ func checkUserPropertiesScore(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesTags validates a value against user.json#/properties/tags.
-func checkUserPropertiesTags(s *runtime.State, n int32) bool {
+func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "user.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
 				return false
@@ -408,9 +408,9 @@ func checkUserPropertiesTags(s *runtime.State, n int32) bool {
 }
 
 // checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
-func checkUserPropertiesTagsItems(s *runtime.State, n int32) bool {
+func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "user.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -4,7 +4,7 @@ package oneof_discriminated
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Circle is a JSON object.
@@ -14,10 +14,10 @@ type Circle struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Circle, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Circle) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -29,18 +29,18 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"radius":`...)
-	if b, err = runtime.AppendFloat(b, x.Radius); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Radius); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Circle) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Circle{}
@@ -63,25 +63,25 @@ func (x *Circle) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Circle.
-func (*Circle) CheckNode(s *runtime.State, n int32) bool {
+func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircle(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Circle:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Circle) Validate() error {
-	return runtime.Validate(x, (*Circle)(nil))
+	return envgenrt.Validate(x, (*Circle)(nil))
 }
 
 // checkCircle validates a value against shape.json#/$defs/circle.
-func checkCircle(s *runtime.State, n int32) bool {
+func checkCircle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -114,9 +114,9 @@ func checkCircle(s *runtime.State, n int32) bool {
 }
 
 // checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
-func checkCirclePropertiesRadius(s *runtime.State, n int32) bool {
+func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -138,21 +138,21 @@ func (x CircleKind) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of CircleKind, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *CircleKind) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *CircleKind) DecodeNode(s *runtime.State, n int32) error {
+func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -161,19 +161,19 @@ func (x *CircleKind) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of CircleKind.
-func (*CircleKind) CheckNode(s *runtime.State, n int32) bool {
+func (*CircleKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircleKind(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// CircleKind: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// CircleKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x CircleKind) Validate() error {
-	return runtime.Validate(x, (*CircleKind)(nil))
+	return envgenrt.Validate(x, (*CircleKind)(nil))
 }
 
 // checkCircleKind validates a value against shape.json#/$defs/circle/properties/kind.
-func checkCircleKind(s *runtime.State, n int32) bool {
+func checkCircleKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "circle") {
 		s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"")
@@ -197,10 +197,10 @@ func (x Drawing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Drawing, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Drawing) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -212,26 +212,26 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "shape":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Drawing) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Drawing{}
@@ -255,25 +255,25 @@ func (x *Drawing) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Drawing.
-func (*Drawing) CheckNode(s *runtime.State, n int32) bool {
+func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDrawing(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Drawing:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Drawing) Validate() error {
-	return runtime.Validate(x, (*Drawing)(nil))
+	return envgenrt.Validate(x, (*Drawing)(nil))
 }
 
 // checkDrawing validates a value against shape.json#.
-func checkDrawing(s *runtime.State, n int32) bool {
+func checkDrawing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -308,10 +308,10 @@ func (x Shape) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Shape, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Shape) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -324,7 +324,7 @@ func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("Shape", set)
+		return b, envgenrt.UnionSetError("Shape", set)
 	}
 	switch {
 	case x.Circle != nil:
@@ -349,7 +349,7 @@ func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Shape) DecodeNode(s *runtime.State, n int32) error {
+func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "kind")
 	if tag < 0 {
 		return s.DecodeError(n, "member \"kind\" is missing")
@@ -372,26 +372,26 @@ func (x *Shape) DecodeNode(s *runtime.State, n int32) error {
 		}
 		*x = Shape{Square: &v}
 	default:
-		return runtime.UnknownTag("Shape", "kind", text)
+		return envgenrt.UnknownTag("Shape", "kind", text)
 	}
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Shape.
-func (*Shape) CheckNode(s *runtime.State, n int32) bool {
+func (*Shape) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkShape(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Shape:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Shape) Validate() error {
-	return runtime.Validate(x, (*Shape)(nil))
+	return envgenrt.Validate(x, (*Shape)(nil))
 }
 
 // checkShape validates a value against shape.json#/$defs/shape.
-func checkShape(s *runtime.State, n int32) bool {
+func checkShape(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkCircle, checkSquare); k != 1 && s.Failf(n, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
 		return false
@@ -406,10 +406,10 @@ type Square struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Square, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Square) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -421,18 +421,18 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"side":`...)
-	if b, err = runtime.AppendFloat(b, x.Side); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Side); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Square) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Square{}
@@ -455,25 +455,25 @@ func (x *Square) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Square.
-func (*Square) CheckNode(s *runtime.State, n int32) bool {
+func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquare(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Square:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Square) Validate() error {
-	return runtime.Validate(x, (*Square)(nil))
+	return envgenrt.Validate(x, (*Square)(nil))
 }
 
 // checkSquare validates a value against shape.json#/$defs/square.
-func checkSquare(s *runtime.State, n int32) bool {
+func checkSquare(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -506,9 +506,9 @@ func checkSquare(s *runtime.State, n int32) bool {
 }
 
 // checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
-func checkSquarePropertiesSide(s *runtime.State, n int32) bool {
+func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -530,21 +530,21 @@ func (x SquareKind) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SquareKind, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SquareKind) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *SquareKind) DecodeNode(s *runtime.State, n int32) error {
+func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -553,19 +553,19 @@ func (x *SquareKind) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of SquareKind.
-func (*SquareKind) CheckNode(s *runtime.State, n int32) bool {
+func (*SquareKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquareKind(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SquareKind: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// SquareKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x SquareKind) Validate() error {
-	return runtime.Validate(x, (*SquareKind)(nil))
+	return envgenrt.Validate(x, (*SquareKind)(nil))
 }
 
 // checkSquareKind validates a value against shape.json#/$defs/square/properties/kind.
-func checkSquareKind(s *runtime.State, n int32) bool {
+func checkSquareKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "square") {
 		s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"")

@@ -4,7 +4,7 @@ package oneof_root_inline
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Event is a discriminated union at the root, with inline branches.
@@ -24,10 +24,10 @@ func (x Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -40,7 +40,7 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("Event", set)
+		return b, envgenrt.UnionSetError("Event", set)
 	}
 	switch {
 	case x.Click != nil:
@@ -65,7 +65,7 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Event) DecodeNode(s *runtime.State, n int32) error {
+func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "type")
 	if tag < 0 {
 		return s.DecodeError(n, "member \"type\" is missing")
@@ -88,26 +88,26 @@ func (x *Event) DecodeNode(s *runtime.State, n int32) error {
 		}
 		*x = Event{KeyPress: &v}
 	default:
-		return runtime.UnknownTag("Event", "type", text)
+		return envgenrt.UnknownTag("Event", "type", text)
 	}
 	return nil
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Event.
-func (*Event) CheckNode(s *runtime.State, n int32) bool {
+func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvent(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Event) Validate() error {
-	return runtime.Validate(x, (*Event)(nil))
+	return envgenrt.Validate(x, (*Event)(nil))
 }
 
 // checkEvent validates a value against event.json#.
-func checkEvent(s *runtime.State, n int32) bool {
+func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkEventClick, checkEventKeyPress); k != 1 && s.Failf(n, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
 		return false
@@ -131,10 +131,10 @@ func (x EventClick) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventClick, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClick) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -146,29 +146,29 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"url":`...)
-	b = runtime.AppendString(b, x.URL)
+	b = envgenrt.AppendString(b, x.URL)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "type", "url":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EventClick) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EventClick{}
@@ -196,25 +196,25 @@ func (x *EventClick) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EventClick.
-func (*EventClick) CheckNode(s *runtime.State, n int32) bool {
+func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClick(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventClick: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// EventClick: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x EventClick) Validate() error {
-	return runtime.Validate(x, (*EventClick)(nil))
+	return envgenrt.Validate(x, (*EventClick)(nil))
 }
 
 // checkEventClick validates a value against event.json#/oneOf/0.
-func checkEventClick(s *runtime.State, n int32) bool {
+func checkEventClick(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -241,9 +241,9 @@ func checkEventClick(s *runtime.State, n int32) bool {
 }
 
 // checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
-func checkEventClickPropertiesURL(s *runtime.State, n int32) bool {
+func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -265,21 +265,21 @@ func (x EventClickType) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventClickType, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClickType) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EventClickType) DecodeNode(s *runtime.State, n int32) error {
+func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -288,19 +288,19 @@ func (x *EventClickType) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EventClickType.
-func (*EventClickType) CheckNode(s *runtime.State, n int32) bool {
+func (*EventClickType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClickType(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventClickType: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EventClickType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventClickType) Validate() error {
-	return runtime.Validate(x, (*EventClickType)(nil))
+	return envgenrt.Validate(x, (*EventClickType)(nil))
 }
 
 // checkEventClickType validates a value against event.json#/oneOf/0/properties/type.
-func checkEventClickType(s *runtime.State, n int32) bool {
+func checkEventClickType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "click") {
 		s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"")
@@ -325,10 +325,10 @@ func (x EventKeyPress) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPress, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -340,29 +340,29 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = append(b, `"key":`...)
-	b = runtime.AppendString(b, x.Key)
+	b = envgenrt.AppendString(b, x.Key)
 	b = append(b, ',')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "type", "key":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EventKeyPress) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EventKeyPress{}
@@ -390,25 +390,25 @@ func (x *EventKeyPress) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EventKeyPress.
-func (*EventKeyPress) CheckNode(s *runtime.State, n int32) bool {
+func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPress(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventKeyPress: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EventKeyPress: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventKeyPress) Validate() error {
-	return runtime.Validate(x, (*EventKeyPress)(nil))
+	return envgenrt.Validate(x, (*EventKeyPress)(nil))
 }
 
 // checkEventKeyPress validates a value against event.json#/oneOf/1.
-func checkEventKeyPress(s *runtime.State, n int32) bool {
+func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -435,9 +435,9 @@ func checkEventKeyPress(s *runtime.State, n int32) bool {
 }
 
 // checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
-func checkEventKeyPressPropertiesKey(s *runtime.State, n int32) bool {
+func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -459,21 +459,21 @@ func (x EventKeyPressType) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPressType, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *EventKeyPressType) DecodeNode(s *runtime.State, n int32) error {
+func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -482,19 +482,19 @@ func (x *EventKeyPressType) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of EventKeyPressType.
-func (*EventKeyPressType) CheckNode(s *runtime.State, n int32) bool {
+func (*EventKeyPressType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPressType(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventKeyPressType: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// EventKeyPressType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventKeyPressType) Validate() error {
-	return runtime.Validate(x, (*EventKeyPressType)(nil))
+	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
 }
 
 // checkEventKeyPressType validates a value against event.json#/oneOf/1/properties/type.
-func checkEventKeyPressType(s *runtime.State, n int32) bool {
+func checkEventKeyPressType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "key_press") {
 		s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"")

@@ -4,7 +4,7 @@ package open_object
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Open is a JSON object.
@@ -24,10 +24,10 @@ func (x Open) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Open, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Open) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -35,30 +35,30 @@ func (x Open) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.ID != nil {
 		b = append(b, `"id":`...)
-		b = runtime.AppendString(b, *x.ID)
+		b = envgenrt.AppendString(b, *x.ID)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Open) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Open) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Open{}
@@ -86,24 +86,24 @@ func (x *Open) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Open.
-func (*Open) CheckNode(s *runtime.State, n int32) bool {
+func (*Open) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkOpen(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Open: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Open) Validate() error {
-	return runtime.Validate(x, (*Open)(nil))
+	return envgenrt.Validate(x, (*Open)(nil))
 }
 
 // checkOpen validates a value against open.json#.
-func checkOpen(s *runtime.State, n int32) bool {
+func checkOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "open.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id":
@@ -117,9 +117,9 @@ func checkOpen(s *runtime.State, n int32) bool {
 }
 
 // checkOpenPropertiesID validates a value against open.json#/properties/id.
-func checkOpenPropertiesID(s *runtime.State, n int32) bool {
+func checkOpenPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "open.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

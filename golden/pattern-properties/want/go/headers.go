@@ -4,7 +4,7 @@ package pattern_properties
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Headers is a JSON object.
@@ -20,32 +20,32 @@ func (x Headers) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Headers, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Headers) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
-		b = runtime.AppendString(b, k1)
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Headers) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Headers{}
@@ -65,27 +65,27 @@ func (x *Headers) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Headers.
-func (*Headers) CheckNode(s *runtime.State, n int32) bool {
+func (*Headers) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeaders(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Headers:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Headers) Validate() error {
-	return runtime.Validate(x, (*Headers)(nil))
+	return envgenrt.Validate(x, (*Headers)(nil))
 }
 
-var patternHeadersProperties0 = runtime.MustPattern(`^x-`)
+var patternHeadersProperties0 = envgenrt.MustPattern(`^x-`)
 
 // checkHeaders validates a value against headers.json#.
-func checkHeaders(s *runtime.State, n int32) bool {
+func checkHeaders(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "headers.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			if patternHeadersProperties0.Match(s.Key(c)) {
@@ -103,9 +103,9 @@ func checkHeaders(s *runtime.State, n int32) bool {
 }
 
 // checkHeadersPatternPropertiesX5Ex validates a value against headers.json#/patternProperties/%5Ex-.
-func checkHeadersPatternPropertiesX5Ex(s *runtime.State, n int32) bool {
+func checkHeadersPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

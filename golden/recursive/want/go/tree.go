@@ -4,7 +4,7 @@ package recursive
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Node is a JSON object.
@@ -23,10 +23,10 @@ func (x Node) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Node, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Node) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -41,30 +41,30 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Label != nil {
 		b = append(b, `"label":`...)
-		b = runtime.AppendString(b, *x.Label)
+		b = envgenrt.AppendString(b, *x.Label)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "next", "label":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Node) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Node{}
@@ -100,24 +100,24 @@ func (x *Node) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Node.
-func (*Node) CheckNode(s *runtime.State, n int32) bool {
+func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Node: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Node) Validate() error {
-	return runtime.Validate(x, (*Node)(nil))
+	return envgenrt.Validate(x, (*Node)(nil))
 }
 
 // checkNode validates a value against tree.json#/$defs/node.
-func checkNode(s *runtime.State, n int32) bool {
+func checkNode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tree.json#/$defs/node/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "next":
@@ -135,9 +135,9 @@ func checkNode(s *runtime.State, n int32) bool {
 }
 
 // checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
-func checkNodePropertiesLabel(s *runtime.State, n int32) bool {
+func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tree.json#/$defs/node/properties/label/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -164,17 +164,17 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Tree, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tree) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"value":`...)
-	b = runtime.AppendString(b, x.Value)
+	b = envgenrt.AppendString(b, x.Value)
 	b = append(b, ',')
 	if x.Children != nil {
 		b = append(b, `"children":`...)
@@ -185,7 +185,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Parent != nil {
@@ -203,26 +203,26 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "value", "children", "parent", "next":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Tree) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tree{}
@@ -233,7 +233,7 @@ func (x *Tree) DecodeNode(s *runtime.State, n int32) error {
 				return err
 			}
 		case "children":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]Tree, s.Count(c1))
@@ -273,24 +273,24 @@ func (x *Tree) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Tree.
-func (*Tree) CheckNode(s *runtime.State, n int32) bool {
+func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTree(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tree: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Tree) Validate() error {
-	return runtime.Validate(x, (*Tree)(nil))
+	return envgenrt.Validate(x, (*Tree)(nil))
 }
 
 // checkTree validates a value against tree.json#.
-func checkTree(s *runtime.State, n int32) bool {
+func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -321,13 +321,13 @@ func checkTree(s *runtime.State, n int32) bool {
 }
 
 // checkTreePropertiesChildren validates a value against tree.json#/properties/children.
-func checkTreePropertiesChildren(s *runtime.State, n int32) bool {
+func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkTree(s, c) && s.Stop() {
 				return false
@@ -338,9 +338,9 @@ func checkTreePropertiesChildren(s *runtime.State, n int32) bool {
 }
 
 // checkTreePropertiesValue validates a value against tree.json#/properties/value.
-func checkTreePropertiesValue(s *runtime.State, n int32) bool {
+func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "tree.json#/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,18 +2,18 @@
 
 package ref_map
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
-var patternID = runtime.MustPattern(`^[a-z0-9-]+$`)
+var patternID = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 // checkID validates a value against id.json#.
-func checkID(s *runtime.State, n int32) bool {
+func checkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "id.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternID.Match(s.Str(n)) && s.Fail(n, "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
 			return false
 		}

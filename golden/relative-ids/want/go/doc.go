@@ -3,6 +3,6 @@
 // Package relative_ids holds the Go types that envgen generated from JSON Schema.
 //
 // Each schema file has a Go file of the same base name. The package documentation of
-// github.com/envgen/envgen/gen/golang says how schemas map to Go types;
-// github.com/envgen/envgen/runtime holds the helpers the types use.
+// github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types;
+// github.com/envgen/envgen/envgenrt holds the helpers the types use.
 package relative_ids

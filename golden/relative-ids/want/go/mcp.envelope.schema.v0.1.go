@@ -4,7 +4,7 @@ package relative_ids
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // MCPEnvelopeV01 is a JSON object.
@@ -23,10 +23,10 @@ func (x MCPEnvelopeV01) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of MCPEnvelopeV01, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -45,26 +45,26 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "schema_version", "provenance":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *MCPEnvelopeV01) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = MCPEnvelopeV01{}
@@ -96,25 +96,25 @@ func (x *MCPEnvelopeV01) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of MCPEnvelopeV01.
-func (*MCPEnvelopeV01) CheckNode(s *runtime.State, n int32) bool {
+func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMCPEnvelopeV01(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MCPEnvelopeV01: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// MCPEnvelopeV01: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x MCPEnvelopeV01) Validate() error {
-	return runtime.Validate(x, (*MCPEnvelopeV01)(nil))
+	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
 }
 
 // checkMCPEnvelopeV01 validates a value against mcp.envelope.schema.v0.1.json#.
-func checkMCPEnvelopeV01(s *runtime.State, n int32) bool {
+func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -151,22 +151,22 @@ func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
-// MCPEnvelopeV01SchemaVersion, and otherwise fails with a *runtime.ValidationError that lists every
-// violation (or a *runtime.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// MCPEnvelopeV01SchemaVersion, and otherwise fails with a *envgenrt.ValidationError that lists
+// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
+// data is invalid.
 func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -175,19 +175,19 @@ func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *runtime.State, n int32) erro
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of MCPEnvelopeV01SchemaVersion.
-func (*MCPEnvelopeV01SchemaVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*MCPEnvelopeV01SchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMCPEnvelopeV01SchemaVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MCPEnvelopeV01SchemaVersion: nil, or a *runtime.ValidationError that lists every violation. It
+// MCPEnvelopeV01SchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
-	return runtime.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
+	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
 }
 
 // checkMCPEnvelopeV01SchemaVersion validates a value against mcp.envelope.schema.v0.1.json#/properties/schema_version.
-func checkMCPEnvelopeV01SchemaVersion(s *runtime.State, n int32) bool {
+func checkMCPEnvelopeV01SchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
 		s.Fail(n, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")

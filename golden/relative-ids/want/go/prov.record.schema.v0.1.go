@@ -4,7 +4,7 @@ package relative_ids
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // ProvRecordV01 is a JSON object.
@@ -22,10 +22,10 @@ func (x ProvRecordV01) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordV01, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordV01) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -33,30 +33,30 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.RunID != nil {
 		b = append(b, `"run_id":`...)
-		b = runtime.AppendString(b, *x.RunID)
+		b = envgenrt.AppendString(b, *x.RunID)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "run_id":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProvRecordV01) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordV01{}
@@ -84,25 +84,25 @@ func (x *ProvRecordV01) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProvRecordV01.
-func (*ProvRecordV01) CheckNode(s *runtime.State, n int32) bool {
+func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordV01(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordV01: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ProvRecordV01: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ProvRecordV01) Validate() error {
-	return runtime.Validate(x, (*ProvRecordV01)(nil))
+	return envgenrt.Validate(x, (*ProvRecordV01)(nil))
 }
 
 // checkProvRecordV01 validates a value against prov.record.schema.v0.1.json#.
-func checkProvRecordV01(s *runtime.State, n int32) bool {
+func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "prov.record.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "run_id":
@@ -116,9 +116,9 @@ func checkProvRecordV01(s *runtime.State, n int32) bool {
 }
 
 // checkProvRecordV01PropertiesRunID validates a value against prov.record.schema.v0.1.json#/properties/run_id.
-func checkProvRecordV01PropertiesRunID(s *runtime.State, n int32) bool {
+func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}

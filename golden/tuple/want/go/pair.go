@@ -4,7 +4,7 @@ package tuple
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Range is a JSON object.
@@ -23,10 +23,10 @@ func (x Range) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Range, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Range) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -47,26 +47,26 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "bounds", "record":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Range) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Range{}
@@ -102,25 +102,25 @@ func (x *Range) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Range.
-func (*Range) CheckNode(s *runtime.State, n int32) bool {
+func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRange(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Range:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Range) Validate() error {
-	return runtime.Validate(x, (*Range)(nil))
+	return envgenrt.Validate(x, (*Range)(nil))
 }
 
 // checkRange validates a value against pair.json#.
-func checkRange(s *runtime.State, n int32) bool {
+func checkRange(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "pair.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "bounds":
@@ -140,7 +140,7 @@ func checkRange(s *runtime.State, n int32) bool {
 // RangeBounds is a JSON array whose items have fixed positions.
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
-// runtime.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
+// envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
 type RangeBounds struct {
 	V0 *int64
@@ -153,10 +153,10 @@ func (x RangeBounds) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RangeBounds, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -167,7 +167,7 @@ func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 		if x.V0 == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendInt(b, *x.V0)
+			b = envgenrt.AppendInt(b, *x.V0)
 		}
 		b = append(b, ',')
 	} else {
@@ -175,25 +175,25 @@ func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.V1 != nil {
 		if gap {
-			return b, runtime.TupleGap(1)
+			return b, envgenrt.TupleGap(1)
 		}
 		if x.V1 == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendInt(b, *x.V1)
+			b = envgenrt.AppendInt(b, *x.V1)
 		}
 		b = append(b, ',')
 	} else {
 		gap = true
 	}
-	b = runtime.EndArray(b)
+	b = envgenrt.EndArray(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RangeBounds) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	*x = RangeBounds{}
@@ -227,25 +227,25 @@ func (x *RangeBounds) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RangeBounds.
-func (*RangeBounds) CheckNode(s *runtime.State, n int32) bool {
+func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeBounds(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeBounds: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// RangeBounds: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x RangeBounds) Validate() error {
-	return runtime.Validate(x, (*RangeBounds)(nil))
+	return envgenrt.Validate(x, (*RangeBounds)(nil))
 }
 
 // checkRangeBounds validates a value against pair.json#/properties/bounds.
-func checkRangeBounds(s *runtime.State, n int32) bool {
+func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "pair.json#/properties/bounds/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch {
 			case i == 0:
@@ -267,9 +267,9 @@ func checkRangeBounds(s *runtime.State, n int32) bool {
 }
 
 // checkRangeBoundsPrefixItems0 validates a value against pair.json#/properties/bounds/prefixItems/0.
-func checkRangeBoundsPrefixItems0(s *runtime.State, n int32) bool {
+func checkRangeBoundsPrefixItems0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "pair.json#/properties/bounds/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -277,9 +277,9 @@ func checkRangeBoundsPrefixItems0(s *runtime.State, n int32) bool {
 }
 
 // checkRangeBoundsPrefixItems1 validates a value against pair.json#/properties/bounds/prefixItems/1.
-func checkRangeBoundsPrefixItems1(s *runtime.State, n int32) bool {
+func checkRangeBoundsPrefixItems1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "pair.json#/properties/bounds/prefixItems/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
@@ -289,8 +289,8 @@ func checkRangeBoundsPrefixItems1(s *runtime.State, n int32) bool {
 // RangeRecord is a JSON array whose items have fixed positions.
 //
 // It is encoded as the JSON array [V0, V1, Rest...]. Items from V0 on may be absent (nil, or IsZero
-// for a runtime.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
-// set after an absent one.
+// for a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item
+// is set after an absent one.
 type RangeRecord struct {
 	V0 *string
 	V1 *float64
@@ -305,10 +305,10 @@ func (x RangeRecord) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RangeRecord, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -319,7 +319,7 @@ func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 		if x.V0 == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.V0)
+			b = envgenrt.AppendString(b, *x.V0)
 		}
 		b = append(b, ',')
 	} else {
@@ -327,12 +327,12 @@ func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.V1 != nil {
 		if gap {
-			return b, runtime.TupleGap(1)
+			return b, envgenrt.TupleGap(1)
 		}
 		if x.V1 == nil {
 			b = append(b, `null`...)
 		} else {
-			if b, err = runtime.AppendFloat(b, *x.V1); err != nil {
+			if b, err = envgenrt.AppendFloat(b, *x.V1); err != nil {
 				return b, err
 			}
 		}
@@ -342,21 +342,21 @@ func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if len(x.Rest) > 0 {
 		if gap {
-			return b, runtime.TupleGap(2)
+			return b, envgenrt.TupleGap(2)
 		}
 	}
 	for i := range x.Rest {
-		b = runtime.AppendBool(b, x.Rest[i])
+		b = envgenrt.AppendBool(b, x.Rest[i])
 		b = append(b, ',')
 	}
-	b = runtime.EndArray(b)
+	b = envgenrt.EndArray(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *RangeRecord) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	*x = RangeRecord{}
@@ -394,25 +394,25 @@ func (x *RangeRecord) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of RangeRecord.
-func (*RangeRecord) CheckNode(s *runtime.State, n int32) bool {
+func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeRecord(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeRecord: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// RangeRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x RangeRecord) Validate() error {
-	return runtime.Validate(x, (*RangeRecord)(nil))
+	return envgenrt.Validate(x, (*RangeRecord)(nil))
 }
 
 // checkRangeRecord validates a value against pair.json#/properties/record.
-func checkRangeRecord(s *runtime.State, n int32) bool {
+func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "pair.json#/properties/record/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch {
 			case i == 0:
@@ -434,9 +434,9 @@ func checkRangeRecord(s *runtime.State, n int32) bool {
 }
 
 // checkRangeRecordItems validates a value against pair.json#/properties/record/items.
-func checkRangeRecordItems(s *runtime.State, n int32) bool {
+func checkRangeRecordItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean) {
+	if !s.IsType(n, envgenrt.TypeBoolean) {
 		s.Failf(n, "pair.json#/properties/record/items/type", "type", "must be boolean, not %s", s.TypeOf(n))
 		return false
 	}
@@ -444,9 +444,9 @@ func checkRangeRecordItems(s *runtime.State, n int32) bool {
 }
 
 // checkRangeRecordPrefixItems0 validates a value against pair.json#/properties/record/prefixItems/0.
-func checkRangeRecordPrefixItems0(s *runtime.State, n int32) bool {
+func checkRangeRecordPrefixItems0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "pair.json#/properties/record/prefixItems/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -454,9 +454,9 @@ func checkRangeRecordPrefixItems0(s *runtime.State, n int32) bool {
 }
 
 // checkRangeRecordPrefixItems1 validates a value against pair.json#/properties/record/prefixItems/1.
-func checkRangeRecordPrefixItems1(s *runtime.State, n int32) bool {
+func checkRangeRecordPrefixItems1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "pair.json#/properties/record/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}

@@ -2,16 +2,16 @@
 
 package typed_map
 
-import "github.com/envgen/envgen/runtime"
+import "github.com/envgen/envgen/envgenrt"
 
 // Labels is an object whose members are all strings.
 type Labels map[string]string
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Labels, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Labels) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -21,21 +21,21 @@ func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			b = runtime.AppendString(b, x[k1])
+			b = envgenrt.AppendString(b, x[k1])
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 	}
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Labels) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	m1 := make(map[string]string, s.Count(n))
@@ -52,25 +52,25 @@ func (x *Labels) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Labels.
-func (*Labels) CheckNode(s *runtime.State, n int32) bool {
+func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabels(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Labels:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Labels) Validate() error {
-	return runtime.Validate(x, (*Labels)(nil))
+	return envgenrt.Validate(x, (*Labels)(nil))
 }
 
 // checkLabels validates a value against labels.json#.
-func checkLabels(s *runtime.State, n int32) bool {
+func checkLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "labels.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if true && !checkLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
@@ -81,13 +81,13 @@ func checkLabels(s *runtime.State, n int32) bool {
 }
 
 // checkLabelsAdditionalProperties validates a value against labels.json#/additionalProperties.
-func checkLabelsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "labels.json#/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 64 && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
 			return false
 		}

@@ -4,7 +4,7 @@ package validate_applicators
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Payment is a JSON object.
@@ -28,10 +28,10 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Payment, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payment) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -58,30 +58,30 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.Comment != nil {
 		b = append(b, `"comment":`...)
-		b = runtime.AppendString(b, *x.Comment)
+		b = envgenrt.AppendString(b, *x.Comment)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "method", "reference", "channel", "comment":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Payment) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Payment{}
@@ -129,25 +129,25 @@ func (x *Payment) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Payment.
-func (*Payment) CheckNode(s *runtime.State, n int32) bool {
+func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayment(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payment:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Payment) Validate() error {
-	return runtime.Validate(x, (*Payment)(nil))
+	return envgenrt.Validate(x, (*Payment)(nil))
 }
 
 // checkPayment validates a value against payment.json#.
-func checkPayment(s *runtime.State, n int32) bool {
+func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "payment.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -190,7 +190,7 @@ func checkPayment(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentAllOf0 validates a value against payment.json#/allOf/0.
-func checkPaymentAllOf0(s *runtime.State, n int32) bool {
+func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentAllOf0Not, n) && s.Fail(n, "payment.json#/allOf/0/not", "not", "must not match the schema of not") {
 		return false
@@ -199,9 +199,9 @@ func checkPaymentAllOf0(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentAllOf0Not validates a value against payment.json#/allOf/0/not.
-func checkPaymentAllOf0Not(s *runtime.State, n int32) bool {
+func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "debug") && s.Fail(n, "payment.json#/allOf/0/not/required", "required", "missing required property \"debug\"") {
 			return false
 		}
@@ -210,7 +210,7 @@ func checkPaymentAllOf0Not(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentElse validates a value against payment.json#/else.
-func checkPaymentElse(s *runtime.State, n int32) bool {
+func checkPaymentElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentElseNot, n) && s.Fail(n, "payment.json#/else/not", "not", "must not match the schema of not") {
 		return false
@@ -219,9 +219,9 @@ func checkPaymentElse(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentElseNot validates a value against payment.json#/else/not.
-func checkPaymentElseNot(s *runtime.State, n int32) bool {
+func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "channel") && s.Fail(n, "payment.json#/else/not/required", "required", "missing required property \"channel\"") {
 			return false
 		}
@@ -230,9 +230,9 @@ func checkPaymentElseNot(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentIf validates a value against payment.json#/if.
-func checkPaymentIf(s *runtime.State, n int32) bool {
+func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "method":
@@ -246,7 +246,7 @@ func checkPaymentIf(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentIfPropertiesMethod validates a value against payment.json#/if/properties/method.
-func checkPaymentIfPropertiesMethod(s *runtime.State, n int32) bool {
+func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "card") {
 		s.Fail(n, "payment.json#/if/properties/method/const", "const", "must be \"card\"")
@@ -256,9 +256,9 @@ func checkPaymentIfPropertiesMethod(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentPropertiesComment validates a value against payment.json#/properties/comment.
-func checkPaymentPropertiesComment(s *runtime.State, n int32) bool {
+func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payment.json#/properties/comment/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -268,12 +268,12 @@ func checkPaymentPropertiesComment(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternPaymentPropertiesCommentNot = runtime.MustPattern(`[Pp]assword`)
+var patternPaymentPropertiesCommentNot = envgenrt.MustPattern(`[Pp]assword`)
 
 // checkPaymentPropertiesCommentNot validates a value against payment.json#/properties/comment/not.
-func checkPaymentPropertiesCommentNot(s *runtime.State, n int32) bool {
+func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternPaymentPropertiesCommentNot.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/comment/not/pattern", "pattern", "must match the pattern \"[Pp]assword\"") {
 			return false
 		}
@@ -282,9 +282,9 @@ func checkPaymentPropertiesCommentNot(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentThen validates a value against payment.json#/then.
-func checkPaymentThen(s *runtime.State, n int32) bool {
+func checkPaymentThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		if !s.Has(n, "reference") && s.Fail(n, "payment.json#/then/required", "required", "missing required property \"reference\"") {
 			return false
 		}
@@ -308,10 +308,10 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannel, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -327,7 +327,7 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("PaymentChannel", set)
+		return b, envgenrt.UnionSetError("PaymentChannel", set)
 	}
 	switch {
 	case x.PaymentChannelVariant1 != nil:
@@ -350,7 +350,7 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 		if x.String == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.String)
+			b = envgenrt.AppendString(b, *x.String)
 		}
 	}
 	return b, nil
@@ -358,7 +358,7 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaymentChannel) DecodeNode(s *runtime.State, n int32) error {
+func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentChannelVariant1, n) {
 		var v PaymentChannelVariant1
 		if func() error {
@@ -404,24 +404,24 @@ func (x *PaymentChannel) DecodeNode(s *runtime.State, n int32) error {
 			return nil
 		}
 	}
-	return runtime.UnionMatchError("PaymentChannel", 0)
+	return envgenrt.UnionMatchError("PaymentChannel", 0)
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaymentChannel.
-func (*PaymentChannel) CheckNode(s *runtime.State, n int32) bool {
+func (*PaymentChannel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannel: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// PaymentChannel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x PaymentChannel) Validate() error {
-	return runtime.Validate(x, (*PaymentChannel)(nil))
+	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
 
 // checkPaymentChannel validates a value against payment.json#/properties/channel.
-func checkPaymentChannel(s *runtime.State, n int32) bool {
+func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkPaymentChannelVariant1, checkPaymentChannelVariant2, checkPaymentChannelOneOf2); k != 1 && s.Failf(n, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
 		return false
@@ -429,16 +429,16 @@ func checkPaymentChannel(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternPaymentChannelOneOf2 = runtime.MustPattern(`^pos-`)
+var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
 // checkPaymentChannelOneOf2 validates a value against payment.json#/properties/channel/oneOf/2.
-func checkPaymentChannelOneOf2(s *runtime.State, n int32) bool {
+func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
 			return false
 		}
@@ -461,21 +461,21 @@ func (x PaymentChannelVariant1) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant1,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaymentChannelVariant1) DecodeNode(s *runtime.State, n int32) error {
+func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -484,19 +484,19 @@ func (x *PaymentChannelVariant1) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaymentChannelVariant1.
-func (*PaymentChannelVariant1) CheckNode(s *runtime.State, n int32) bool {
+func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant1(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant1: nil, or a *runtime.ValidationError that lists every violation. It
+// PaymentChannelVariant1: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x PaymentChannelVariant1) Validate() error {
-	return runtime.Validate(x, (*PaymentChannelVariant1)(nil))
+	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
 
 // checkPaymentChannelVariant1 validates a value against payment.json#/properties/channel/oneOf/0.
-func checkPaymentChannelVariant1(s *runtime.State, n int32) bool {
+func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "web") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"")
@@ -520,21 +520,21 @@ func (x PaymentChannelVariant2) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant2,
-// and otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaymentChannelVariant2) DecodeNode(s *runtime.State, n int32) error {
+func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -543,19 +543,19 @@ func (x *PaymentChannelVariant2) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaymentChannelVariant2.
-func (*PaymentChannelVariant2) CheckNode(s *runtime.State, n int32) bool {
+func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant2(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant2: nil, or a *runtime.ValidationError that lists every violation. It
+// PaymentChannelVariant2: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x PaymentChannelVariant2) Validate() error {
-	return runtime.Validate(x, (*PaymentChannelVariant2)(nil))
+	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
 
 // checkPaymentChannelVariant2 validates a value against payment.json#/properties/channel/oneOf/1.
-func checkPaymentChannelVariant2(s *runtime.State, n int32) bool {
+func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "app") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"")
@@ -583,21 +583,21 @@ func (x PaymentMethod) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaymentMethod, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaymentMethod) DecodeNode(s *runtime.State, n int32) error {
+func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -606,19 +606,19 @@ func (x *PaymentMethod) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaymentMethod.
-func (*PaymentMethod) CheckNode(s *runtime.State, n int32) bool {
+func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentMethod(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentMethod: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// PaymentMethod: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x PaymentMethod) Validate() error {
-	return runtime.Validate(x, (*PaymentMethod)(nil))
+	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
 
 // checkPaymentMethod validates a value against payment.json#/properties/method.
-func checkPaymentMethod(s *runtime.State, n int32) bool {
+func checkPaymentMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "card", "transfer", "cash") {
 		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
@@ -642,10 +642,10 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PaymentReference, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -658,20 +658,20 @@ func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 		set++
 	}
 	if set != 1 {
-		return b, runtime.UnionSetError("PaymentReference", set)
+		return b, envgenrt.UnionSetError("PaymentReference", set)
 	}
 	switch {
 	case x.String != nil:
 		if x.String == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendString(b, *x.String)
+			b = envgenrt.AppendString(b, *x.String)
 		}
 	case x.Integer != nil:
 		if x.Integer == nil {
 			b = append(b, `null`...)
 		} else {
-			b = runtime.AppendInt(b, *x.Integer)
+			b = envgenrt.AppendInt(b, *x.Integer)
 		}
 	}
 	return b, nil
@@ -679,7 +679,7 @@ func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PaymentReference) DecodeNode(s *runtime.State, n int32) error {
+func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentReferenceAnyOf0, n) {
 		var v string
 		if func() error {
@@ -710,24 +710,24 @@ func (x *PaymentReference) DecodeNode(s *runtime.State, n int32) error {
 			return nil
 		}
 	}
-	return runtime.UnionMatchError("PaymentReference", 0)
+	return envgenrt.UnionMatchError("PaymentReference", 0)
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PaymentReference.
-func (*PaymentReference) CheckNode(s *runtime.State, n int32) bool {
+func (*PaymentReference) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentReference(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentReference: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// PaymentReference: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x PaymentReference) Validate() error {
-	return runtime.Validate(x, (*PaymentReference)(nil))
+	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }
 
 // checkPaymentReference validates a value against payment.json#/properties/reference.
-func checkPaymentReference(s *runtime.State, n int32) bool {
+func checkPaymentReference(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkPaymentReferenceAnyOf0, checkPaymentReferenceAnyOf1) && s.Fail(n, "payment.json#/properties/reference/anyOf", "anyOf", "must match at least one schema of anyOf") {
 		return false
@@ -736,13 +736,13 @@ func checkPaymentReference(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentReferenceAnyOf0 validates a value against payment.json#/properties/reference/anyOf/0.
-func checkPaymentReferenceAnyOf0(s *runtime.State, n int32) bool {
+func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 8 && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
 			return false
 		}
@@ -751,14 +751,14 @@ func checkPaymentReferenceAnyOf0(s *runtime.State, n int32) bool {
 }
 
 // checkPaymentReferenceAnyOf1 validates a value against payment.json#/properties/reference/anyOf/1.
-func checkPaymentReferenceAnyOf1(s *runtime.State, n int32) bool {
+func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
 			return false
 		}
 	}

@@ -4,7 +4,7 @@ package validate_arrays
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Batch is a JSON object.
@@ -26,10 +26,10 @@ func (x Batch) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Batch, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Batch) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -39,10 +39,10 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"ids":`...)
 		b = append(b, '[')
 		for i1 := range x.IDs {
-			b = runtime.AppendString(b, x.IDs[i1])
+			b = envgenrt.AppendString(b, x.IDs[i1])
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if x.Point != nil {
@@ -56,42 +56,42 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, `"flags":`...)
 		b = append(b, '[')
 		for i1 := range x.Flags {
-			if b, err = runtime.AppendRaw(b, x.Flags[i1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Flags[i1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndArray(b)
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "ids", "point", "flags":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Batch) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Batch{}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ids":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]string, s.Count(c1))
@@ -110,7 +110,7 @@ func (x *Batch) DecodeNode(s *runtime.State, n int32) error {
 				x.Point = v2
 			}
 		case "flags":
-			if s.Kind(c1) != runtime.KindArray {
+			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([]json.RawMessage, s.Count(c1))
@@ -132,25 +132,25 @@ func (x *Batch) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Batch.
-func (*Batch) CheckNode(s *runtime.State, n int32) bool {
+func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatch(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Batch:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Batch) Validate() error {
-	return runtime.Validate(x, (*Batch)(nil))
+	return envgenrt.Validate(x, (*Batch)(nil))
 }
 
 // checkBatch validates a value against batch.json#.
-func checkBatch(s *runtime.State, n int32) bool {
+func checkBatch(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "batch.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "ids":
@@ -172,13 +172,13 @@ func checkBatch(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPropertiesFlags validates a value against batch.json#/properties/flags.
-func checkBatchPropertiesFlags(s *runtime.State, n int32) bool {
+func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "batch.json#/properties/flags/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		{
 			matches := 0
 			for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -198,7 +198,7 @@ func checkBatchPropertiesFlags(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPropertiesFlagsContains validates a value against batch.json#/properties/flags/contains.
-func checkBatchPropertiesFlagsContains(s *runtime.State, n int32) bool {
+func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "primary") {
 		s.Fail(n, "batch.json#/properties/flags/contains/const", "const", "must be \"primary\"")
@@ -208,13 +208,13 @@ func checkBatchPropertiesFlagsContains(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPropertiesIDs validates a value against batch.json#/properties/ids.
-func checkBatchPropertiesIDs(s *runtime.State, n int32) bool {
+func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "batch.json#/properties/ids/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkBatchPropertiesIDsItems(s, c) && s.Stop() {
 				return false
@@ -234,9 +234,9 @@ func checkBatchPropertiesIDs(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPropertiesIDsItems validates a value against batch.json#/properties/ids/items.
-func checkBatchPropertiesIDsItems(s *runtime.State, n int32) bool {
+func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "batch.json#/properties/ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -246,7 +246,7 @@ func checkBatchPropertiesIDsItems(s *runtime.State, n int32) bool {
 // BatchPoint is a JSON array whose items have fixed positions.
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
-// runtime.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
+// envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
 type BatchPoint struct {
 	V0 *float64
@@ -259,10 +259,10 @@ func (x BatchPoint) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of BatchPoint, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *BatchPoint) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -273,7 +273,7 @@ func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 		if x.V0 == nil {
 			b = append(b, `null`...)
 		} else {
-			if b, err = runtime.AppendFloat(b, *x.V0); err != nil {
+			if b, err = envgenrt.AppendFloat(b, *x.V0); err != nil {
 				return b, err
 			}
 		}
@@ -283,12 +283,12 @@ func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	if x.V1 != nil {
 		if gap {
-			return b, runtime.TupleGap(1)
+			return b, envgenrt.TupleGap(1)
 		}
 		if x.V1 == nil {
 			b = append(b, `null`...)
 		} else {
-			if b, err = runtime.AppendFloat(b, *x.V1); err != nil {
+			if b, err = envgenrt.AppendFloat(b, *x.V1); err != nil {
 				return b, err
 			}
 		}
@@ -296,14 +296,14 @@ func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	} else {
 		gap = true
 	}
-	b = runtime.EndArray(b)
+	b = envgenrt.EndArray(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *BatchPoint) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindArray {
+func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
 	*x = BatchPoint{}
@@ -337,25 +337,25 @@ func (x *BatchPoint) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of BatchPoint.
-func (*BatchPoint) CheckNode(s *runtime.State, n int32) bool {
+func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatchPoint(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// BatchPoint: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// BatchPoint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x BatchPoint) Validate() error {
-	return runtime.Validate(x, (*BatchPoint)(nil))
+	return envgenrt.Validate(x, (*BatchPoint)(nil))
 }
 
 // checkBatchPoint validates a value against batch.json#/properties/point.
-func checkBatchPoint(s *runtime.State, n int32) bool {
+func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "batch.json#/properties/point/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch {
 			case i == 0:
@@ -377,9 +377,9 @@ func checkBatchPoint(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPointPrefixItems0 validates a value against batch.json#/properties/point/prefixItems/0.
-func checkBatchPointPrefixItems0(s *runtime.State, n int32) bool {
+func checkBatchPointPrefixItems0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "batch.json#/properties/point/prefixItems/0/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -387,9 +387,9 @@ func checkBatchPointPrefixItems0(s *runtime.State, n int32) bool {
 }
 
 // checkBatchPointPrefixItems1 validates a value against batch.json#/properties/point/prefixItems/1.
-func checkBatchPointPrefixItems1(s *runtime.State, n int32) bool {
+func checkBatchPointPrefixItems1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "batch.json#/properties/point/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}

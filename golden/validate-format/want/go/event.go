@@ -4,7 +4,7 @@ package validate_format
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Event is a JSON object.
@@ -27,10 +27,10 @@ func (x Event) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -38,45 +38,45 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.At != nil {
 		b = append(b, `"at":`...)
-		b = runtime.AppendString(b, *x.At)
+		b = envgenrt.AppendString(b, *x.At)
 		b = append(b, ',')
 	}
 	if x.ID != nil {
 		b = append(b, `"id":`...)
-		b = runtime.AppendString(b, *x.ID)
+		b = envgenrt.AppendString(b, *x.ID)
 		b = append(b, ',')
 	}
 	if x.Contact != nil {
 		b = append(b, `"contact":`...)
-		b = runtime.AppendString(b, *x.Contact)
+		b = envgenrt.AppendString(b, *x.Contact)
 		b = append(b, ',')
 	}
 	if x.Link != nil {
 		b = append(b, `"link":`...)
-		b = runtime.AppendString(b, *x.Link)
+		b = envgenrt.AppendString(b, *x.Link)
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "at", "id", "contact", "link":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Event) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Event{}
@@ -128,25 +128,25 @@ func (x *Event) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Event.
-func (*Event) CheckNode(s *runtime.State, n int32) bool {
+func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvent(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Event) Validate() error {
-	return runtime.Validate(x, (*Event)(nil))
+	return envgenrt.Validate(x, (*Event)(nil))
 }
 
 // checkEvent validates a value against event.json#.
-func checkEvent(s *runtime.State, n int32) bool {
+func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "event.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "at":
@@ -172,14 +172,14 @@ func checkEvent(s *runtime.State, n int32) bool {
 }
 
 // checkEventPropertiesAt validates a value against event.json#/properties/at.
-func checkEventPropertiesAt(s *runtime.State, n int32) bool {
+func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/properties/at/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
 			return false
 		}
 	}
@@ -187,14 +187,14 @@ func checkEventPropertiesAt(s *runtime.State, n int32) bool {
 }
 
 // checkEventPropertiesContact validates a value against event.json#/properties/contact.
-func checkEventPropertiesContact(s *runtime.State, n int32) bool {
+func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/properties/contact/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
 			return false
 		}
 	}
@@ -202,14 +202,14 @@ func checkEventPropertiesContact(s *runtime.State, n int32) bool {
 }
 
 // checkEventPropertiesID validates a value against event.json#/properties/id.
-func checkEventPropertiesID(s *runtime.State, n int32) bool {
+func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
 			return false
 		}
 	}
@@ -217,14 +217,14 @@ func checkEventPropertiesID(s *runtime.State, n int32) bool {
 }
 
 // checkEventPropertiesLink validates a value against event.json#/properties/link.
-func checkEventPropertiesLink(s *runtime.State, n int32) bool {
+func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "event.json#/properties/link/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
-		if !runtime.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
+	if s.Kind(n) == envgenrt.KindString {
+		if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
 			return false
 		}
 	}

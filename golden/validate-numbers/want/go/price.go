@@ -4,7 +4,7 @@ package validate_numbers
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Price is a JSON object.
@@ -27,28 +27,28 @@ func (x Price) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Price, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Price) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"amount":`...)
-	if b, err = runtime.AppendFloat(b, x.Amount); err != nil {
+	if b, err = envgenrt.AppendFloat(b, x.Amount); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
 	if x.Quantity != nil {
 		b = append(b, `"quantity":`...)
-		b = runtime.AppendInt(b, *x.Quantity)
+		b = envgenrt.AppendInt(b, *x.Quantity)
 		b = append(b, ',')
 	}
 	if x.Discount != nil {
 		b = append(b, `"discount":`...)
-		if b, err = runtime.AppendFloat(b, *x.Discount); err != nil {
+		if b, err = envgenrt.AppendFloat(b, *x.Discount); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -61,26 +61,26 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "amount", "quantity", "discount", "tier":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Price) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Price{}
@@ -128,25 +128,25 @@ func (x *Price) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Price.
-func (*Price) CheckNode(s *runtime.State, n int32) bool {
+func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPrice(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Price:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Price) Validate() error {
-	return runtime.Validate(x, (*Price)(nil))
+	return envgenrt.Validate(x, (*Price)(nil))
 }
 
 // checkPrice validates a value against price.json#.
-func checkPrice(s *runtime.State, n int32) bool {
+func checkPrice(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "price.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -177,20 +177,20 @@ func checkPrice(s *runtime.State, n int32) bool {
 }
 
 // checkPricePropertiesAmount validates a value against price.json#/properties/amount.
-func checkPricePropertiesAmount(s *runtime.State, n int32) bool {
+func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "price.json#/properties/amount/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
+		if envgenrt.CompareNumber(s.Text(n), "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
 			return false
 		}
-		if !runtime.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
+		if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
 			return false
 		}
 	}
@@ -198,17 +198,17 @@ func checkPricePropertiesAmount(s *runtime.State, n int32) bool {
 }
 
 // checkPricePropertiesDiscount validates a value against price.json#/properties/discount.
-func checkPricePropertiesDiscount(s *runtime.State, n int32) bool {
+func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeNumber) {
 		s.Failf(n, "price.json#/properties/discount/type", "type", "must be number, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
+		if envgenrt.CompareNumber(s.Text(n), "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
 			return false
 		}
 	}
@@ -216,17 +216,17 @@ func checkPricePropertiesDiscount(s *runtime.State, n int32) bool {
 }
 
 // checkPricePropertiesQuantity validates a value against price.json#/properties/quantity.
-func checkPricePropertiesQuantity(s *runtime.State, n int32) bool {
+func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "price.json#/properties/quantity/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
+		if envgenrt.CompareNumber(s.Text(n), "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
 			return false
 		}
 	}
@@ -252,21 +252,21 @@ func (x PriceTier) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of PriceTier, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *PriceTier) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendInt(b, int64(x))
+	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *PriceTier) DecodeNode(s *runtime.State, n int32) error {
+func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
 	}
@@ -275,21 +275,21 @@ func (x *PriceTier) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of PriceTier.
-func (*PriceTier) CheckNode(s *runtime.State, n int32) bool {
+func (*PriceTier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPriceTier(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of PriceTier:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x PriceTier) Validate() error {
-	return runtime.Validate(x, (*PriceTier)(nil))
+	return envgenrt.Validate(x, (*PriceTier)(nil))
 }
 
-var enumPriceTier = []*runtime.Literal{runtime.MustLiteral(`1`), runtime.MustLiteral(`2`), runtime.MustLiteral(`3`)}
+var enumPriceTier = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2`), envgenrt.MustLiteral(`3`)}
 
 // checkPriceTier validates a value against price.json#/properties/tier.
-func checkPriceTier(s *runtime.State, n int32) bool {
+func checkPriceTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.OneOf(n, enumPriceTier) {
 		s.Fail(n, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3")

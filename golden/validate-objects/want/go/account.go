@@ -4,7 +4,7 @@ package validate_objects
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Account is a JSON object.
@@ -20,54 +20,54 @@ type Account struct {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Account, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Account) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"id":`...)
-	b = runtime.AppendString(b, x.ID)
+	b = envgenrt.AppendString(b, x.ID)
 	b = append(b, ',')
 	b = append(b, `"email":`...)
-	b = runtime.AppendString(b, x.Email)
+	b = envgenrt.AppendString(b, x.Email)
 	b = append(b, ',')
 	if x.Card != nil {
 		b = append(b, `"card":`...)
-		b = runtime.AppendString(b, *x.Card)
+		b = envgenrt.AppendString(b, *x.Card)
 		b = append(b, ',')
 	}
 	if x.BillingAddress != nil {
 		b = append(b, `"billing_address":`...)
-		b = runtime.AppendString(b, *x.BillingAddress)
+		b = envgenrt.AppendString(b, *x.BillingAddress)
 		b = append(b, ',')
 	}
 	if x.Settings != nil {
 		b = append(b, `"settings":`...)
 		b = append(b, '{')
 		var keys1 [16]string
-		for _, k1 := range runtime.SortedKeys(x.Settings, keys1[:0]) {
-			b = runtime.AppendString(b, k1)
+		for _, k1 := range envgenrt.SortedKeys(x.Settings, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
 			b = append(b, ':')
-			if b, err = runtime.AppendRaw(b, x.Settings[k1]); err != nil {
+			if b, err = envgenrt.AppendRaw(b, x.Settings[k1]); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
 		}
-		b = runtime.EndObject(b)
+		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Account) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Account{}
@@ -98,7 +98,7 @@ func (x *Account) DecodeNode(s *runtime.State, n int32) error {
 				x.BillingAddress = v2
 			}
 		case "settings":
-			if s.Kind(c1) != runtime.KindObject {
+			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c1))
@@ -117,25 +117,25 @@ func (x *Account) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Account.
-func (*Account) CheckNode(s *runtime.State, n int32) bool {
+func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkAccount(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Account:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Account) Validate() error {
-	return runtime.Validate(x, (*Account)(nil))
+	return envgenrt.Validate(x, (*Account)(nil))
 }
 
 // checkAccount validates a value against account.json#.
-func checkAccount(s *runtime.State, n int32) bool {
+func checkAccount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "account.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
@@ -197,9 +197,9 @@ func checkAccount(s *runtime.State, n int32) bool {
 }
 
 // checkAccountDependentSchemasBillingAddress validates a value against account.json#/dependentSchemas/billing_address.
-func checkAccountDependentSchemasBillingAddress(s *runtime.State, n int32) bool {
+func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "billing_address":
@@ -213,9 +213,9 @@ func checkAccountDependentSchemasBillingAddress(s *runtime.State, n int32) bool 
 }
 
 // checkAccountDependentSchemasBillingAddressPropertiesBillingAddress validates a value against account.json#/dependentSchemas/billing_address/properties/billing_address.
-func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *runtime.State, n int32) bool {
+func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 5 && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
 			return false
 		}
@@ -224,9 +224,9 @@ func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *runti
 }
 
 // checkAccountPropertiesBillingAddress validates a value against account.json#/properties/billing_address.
-func checkAccountPropertiesBillingAddress(s *runtime.State, n int32) bool {
+func checkAccountPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "account.json#/properties/billing_address/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -234,9 +234,9 @@ func checkAccountPropertiesBillingAddress(s *runtime.State, n int32) bool {
 }
 
 // checkAccountPropertiesCard validates a value against account.json#/properties/card.
-func checkAccountPropertiesCard(s *runtime.State, n int32) bool {
+func checkAccountPropertiesCard(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "account.json#/properties/card/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -244,9 +244,9 @@ func checkAccountPropertiesCard(s *runtime.State, n int32) bool {
 }
 
 // checkAccountPropertiesEmail validates a value against account.json#/properties/email.
-func checkAccountPropertiesEmail(s *runtime.State, n int32) bool {
+func checkAccountPropertiesEmail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "account.json#/properties/email/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -254,25 +254,25 @@ func checkAccountPropertiesEmail(s *runtime.State, n int32) bool {
 }
 
 // checkAccountPropertiesID validates a value against account.json#/properties/id.
-func checkAccountPropertiesID(s *runtime.State, n int32) bool {
+func checkAccountPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "account.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-var patternAccountPropertiesSettingsProperties0 = runtime.MustPattern(`^x_`)
+var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
 
 // checkAccountPropertiesSettings validates a value against account.json#/properties/settings.
-func checkAccountPropertiesSettings(s *runtime.State, n int32) bool {
+func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "account.json#/properties/settings/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			known := false
 			if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
@@ -298,9 +298,9 @@ func checkAccountPropertiesSettings(s *runtime.State, n int32) bool {
 }
 
 // checkAccountPropertiesSettingsAdditionalProperties validates a value against account.json#/properties/settings/additionalProperties.
-func checkAccountPropertiesSettingsAdditionalProperties(s *runtime.State, n int32) bool {
+func checkAccountPropertiesSettingsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeBoolean|runtime.TypeNumber) {
+	if !s.IsType(n, envgenrt.TypeBoolean|envgenrt.TypeNumber) {
 		s.Failf(n, "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not %s", s.TypeOf(n))
 		return false
 	}
@@ -308,21 +308,21 @@ func checkAccountPropertiesSettingsAdditionalProperties(s *runtime.State, n int3
 }
 
 // checkAccountPropertiesSettingsPatternPropertiesX5Ex validates a value against account.json#/properties/settings/patternProperties/%5Ex_.
-func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *runtime.State, n int32) bool {
+func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-var patternAccountPropertiesSettingsPropertyNames = runtime.MustPattern(`^[a-z_]+$`)
+var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)
 
 // checkAccountPropertiesSettingsPropertyNames validates a value against account.json#/properties/settings/propertyNames.
-func checkAccountPropertiesSettingsPropertyNames(s *runtime.State, n int32) bool {
+func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 32 && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
 			return false
 		}

@@ -4,7 +4,7 @@ package validate_strings
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Label is a JSON object.
@@ -12,11 +12,11 @@ import (
 // String keywords: lengths in code points, an ECMA-262 pattern translated for RE2 (\s, \d, .), enum
 // and const.
 type Label struct {
-	Name    string                   `json:"name"`
-	Slug    *string                  `json:"slug,omitzero"`
-	Kind    LabelKind                `json:"kind"`
-	Version *LabelVersion            `json:"version,omitzero"`
-	Note    runtime.Nullable[string] `json:"note,omitzero"`
+	Name    string                    `json:"name"`
+	Slug    *string                   `json:"slug,omitzero"`
+	Kind    LabelKind                 `json:"kind"`
+	Version *LabelVersion             `json:"version,omitzero"`
+	Note    envgenrt.Nullable[string] `json:"note,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
@@ -29,21 +29,21 @@ func (x Label) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Label, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Label) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	if x.Slug != nil {
 		b = append(b, `"slug":`...)
-		b = runtime.AppendString(b, *x.Slug)
+		b = envgenrt.AppendString(b, *x.Slug)
 		b = append(b, ',')
 	}
 	b = append(b, `"kind":`...)
@@ -61,33 +61,33 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	if !x.Note.IsZero() {
 		b = append(b, `"note":`...)
 		if p1 := x.Note.Ptr(); p1 != nil {
-			b = runtime.AppendString(b, *p1)
+			b = envgenrt.AppendString(b, *p1)
 		} else {
 			b = append(b, `null`...)
 		}
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "name", "slug", "kind", "version", "note":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Label) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Label{}
@@ -119,13 +119,13 @@ func (x *Label) DecodeNode(s *runtime.State, n int32) error {
 			}
 		case "note":
 			if s.IsNull(c1) {
-				x.Note = runtime.NullValue[string]()
+				x.Note = envgenrt.NullValue[string]()
 			} else {
 				var v2 string
 				if err := s.ReadString(c1, &v2); err != nil {
 					return err
 				}
-				x.Note = runtime.Value(v2)
+				x.Note = envgenrt.Value(v2)
 			}
 		default:
 			if x.Extra == nil {
@@ -141,25 +141,25 @@ func (x *Label) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Label.
-func (*Label) CheckNode(s *runtime.State, n int32) bool {
+func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabel(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Label:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Label) Validate() error {
-	return runtime.Validate(x, (*Label)(nil))
+	return envgenrt.Validate(x, (*Label)(nil))
 }
 
 // checkLabel validates a value against label.json#.
-func checkLabel(s *runtime.State, n int32) bool {
+func checkLabel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "label.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -197,16 +197,16 @@ func checkLabel(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternLabelPropertiesName = runtime.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
+var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
 
 // checkLabelPropertiesName validates a value against label.json#/properties/name.
-func checkLabelPropertiesName(s *runtime.State, n int32) bool {
+func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "label.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) < 1 && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
@@ -221,13 +221,13 @@ func checkLabelPropertiesName(s *runtime.State, n int32) bool {
 }
 
 // checkLabelPropertiesNote validates a value against label.json#/properties/note.
-func checkLabelPropertiesNote(s *runtime.State, n int32) bool {
+func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeNull|runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
 		s.Failf(n, "label.json#/properties/note/type", "type", "must be null or string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if s.Length(n) > 200 && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
@@ -235,16 +235,16 @@ func checkLabelPropertiesNote(s *runtime.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-var patternLabelPropertiesSlug = runtime.MustPattern(`^[a-z0-9-]+$`)
+var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 // checkLabelPropertiesSlug validates a value against label.json#/properties/slug.
-func checkLabelPropertiesSlug(s *runtime.State, n int32) bool {
+func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "label.json#/properties/slug/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindString {
+	if s.Kind(n) == envgenrt.KindString {
 		if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
 			return false
 		}
@@ -271,21 +271,21 @@ func (x LabelKind) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of LabelKind, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *LabelKind) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *LabelKind) DecodeNode(s *runtime.State, n int32) error {
+func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -294,19 +294,19 @@ func (x *LabelKind) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of LabelKind.
-func (*LabelKind) CheckNode(s *runtime.State, n int32) bool {
+func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelKind(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of LabelKind:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x LabelKind) Validate() error {
-	return runtime.Validate(x, (*LabelKind)(nil))
+	return envgenrt.Validate(x, (*LabelKind)(nil))
 }
 
 // checkLabelKind validates a value against label.json#/properties/kind.
-func checkLabelKind(s *runtime.State, n int32) bool {
+func checkLabelKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "tag", "topic", "team") {
 		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
@@ -330,21 +330,21 @@ func (x LabelVersion) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of LabelVersion, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *LabelVersion) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *LabelVersion) DecodeNode(s *runtime.State, n int32) error {
+func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -353,19 +353,19 @@ func (x *LabelVersion) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of LabelVersion.
-func (*LabelVersion) CheckNode(s *runtime.State, n int32) bool {
+func (*LabelVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelVersion(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// LabelVersion: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// LabelVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x LabelVersion) Validate() error {
-	return runtime.Validate(x, (*LabelVersion)(nil))
+	return envgenrt.Validate(x, (*LabelVersion)(nil))
 }
 
 // checkLabelVersion validates a value against label.json#/properties/version.
-func checkLabelVersion(s *runtime.State, n int32) bool {
+func checkLabelVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "v1") {
 		s.Fail(n, "label.json#/properties/version/const", "const", "must be \"v1\"")

@@ -4,7 +4,7 @@ package validate_unevaluated
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // Base is a JSON object.
@@ -23,17 +23,17 @@ func (x Base) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	if x.Kind != nil {
 		b = append(b, `"kind":`...)
@@ -43,26 +43,26 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "name", "kind":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Base) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Base{}
@@ -94,24 +94,24 @@ func (x *Base) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Base.
-func (*Base) CheckNode(s *runtime.State, n int32) bool {
+func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
-// or a *runtime.ValidationError that lists every violation. It allocates nothing when x is valid.
+// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Base) Validate() error {
-	return runtime.Validate(x, (*Base)(nil))
+	return envgenrt.Validate(x, (*Base)(nil))
 }
 
 // checkBase validates a value against profile.json#/$defs/base.
-func checkBase(s *runtime.State, n int32) bool {
+func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "profile.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			known := false
@@ -140,9 +140,9 @@ func checkBase(s *runtime.State, n int32) bool {
 }
 
 // checkBasePropertiesName validates a value against profile.json#/$defs/base/properties/name.
-func checkBasePropertiesName(s *runtime.State, n int32) bool {
+func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "profile.json#/$defs/base/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -168,17 +168,17 @@ func (x Profile) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Profile, and otherwise
-// fails with a *runtime.ValidationError that lists every violation (or a *runtime.SyntaxError for
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Profile) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"name":`...)
-	b = runtime.AppendString(b, x.Name)
+	b = envgenrt.AppendString(b, x.Name)
 	b = append(b, ',')
 	if x.Kind != nil {
 		b = append(b, `"kind":`...)
@@ -188,26 +188,26 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "name", "kind":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *Profile) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Profile{}
@@ -239,19 +239,19 @@ func (x *Profile) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Profile.
-func (*Profile) CheckNode(s *runtime.State, n int32) bool {
+func (*Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfile(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Profile:
-// nil, or a *runtime.ValidationError that lists every violation. It allocates nothing when x is
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Profile) Validate() error {
-	return runtime.Validate(x, (*Profile)(nil))
+	return envgenrt.Validate(x, (*Profile)(nil))
 }
 
 // checkProfile validates a value against profile.json#.
-func checkProfile(s *runtime.State, n int32) bool {
+func checkProfile(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkProfileIn(s, n)
 	s.EndEval(e, ok)
@@ -259,9 +259,9 @@ func checkProfile(s *runtime.State, n int32) bool {
 }
 
 // checkProfileIn is the body of checkProfile.
-func checkProfileIn(s *runtime.State, n int32) bool {
+func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
@@ -273,7 +273,7 @@ func checkProfileIn(s *runtime.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) {
 				return false
@@ -285,9 +285,9 @@ func checkProfileIn(s *runtime.State, n int32) bool {
 }
 
 // checkProfileIf validates a value against profile.json#/if.
-func checkProfileIf(s *runtime.State, n int32) bool {
+func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			known := false
@@ -311,7 +311,7 @@ func checkProfileIf(s *runtime.State, n int32) bool {
 }
 
 // checkProfileIfPropertiesKind validates a value against profile.json#/if/properties/kind.
-func checkProfileIfPropertiesKind(s *runtime.State, n int32) bool {
+func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "team") {
 		s.Fail(n, "profile.json#/if/properties/kind/const", "const", "must be \"team\"")
@@ -321,9 +321,9 @@ func checkProfileIfPropertiesKind(s *runtime.State, n int32) bool {
 }
 
 // checkProfileThen validates a value against profile.json#/then.
-func checkProfileThen(s *runtime.State, n int32) bool {
+func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			known := false
 			switch string(s.Key(c)) {
@@ -342,13 +342,13 @@ func checkProfileThen(s *runtime.State, n int32) bool {
 }
 
 // checkProfileThenPropertiesMembers validates a value against profile.json#/then/properties/members.
-func checkProfileThenPropertiesMembers(s *runtime.State, n int32) bool {
+func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeArray) {
+	if !s.IsType(n, envgenrt.TypeArray) {
 		s.Failf(n, "profile.json#/then/properties/members/type", "type", "must be array, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindArray {
+	if s.Kind(n) == envgenrt.KindArray {
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
 				return false
@@ -359,9 +359,9 @@ func checkProfileThenPropertiesMembers(s *runtime.State, n int32) bool {
 }
 
 // checkProfileThenPropertiesMembersItems validates a value against profile.json#/then/properties/members/items.
-func checkProfileThenPropertiesMembersItems(s *runtime.State, n int32) bool {
+func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "profile.json#/then/properties/members/items/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -386,21 +386,21 @@ func (x ProfileKind) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProfileKind, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProfileKind) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ProfileKind) DecodeNode(s *runtime.State, n int32) error {
+func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -409,19 +409,19 @@ func (x *ProfileKind) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ProfileKind.
-func (*ProfileKind) CheckNode(s *runtime.State, n int32) bool {
+func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfileKind(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProfileKind: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
+// ProfileKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ProfileKind) Validate() error {
-	return runtime.Validate(x, (*ProfileKind)(nil))
+	return envgenrt.Validate(x, (*ProfileKind)(nil))
 }
 
 // checkProfileKind validates a value against profile.json#/$defs/base/properties/kind.
-func checkProfileKind(s *runtime.State, n int32) bool {
+func checkProfileKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "person", "team") {
 		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")

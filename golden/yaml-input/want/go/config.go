@@ -4,7 +4,7 @@ package yaml_input
 
 import (
 	"encoding/json"
-	"github.com/envgen/envgen/runtime"
+	"github.com/envgen/envgen/envgenrt"
 )
 
 // ServerConfig is a schema written in YAML; member order follows the file.
@@ -27,21 +27,21 @@ func (x ServerConfig) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfig, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ServerConfig) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"port":`...)
-	b = runtime.AppendInt(b, x.Port)
+	b = envgenrt.AppendInt(b, x.Port)
 	b = append(b, ',')
 	if x.Host != nil {
 		b = append(b, `"host":`...)
-		b = runtime.AppendString(b, *x.Host)
+		b = envgenrt.AppendString(b, *x.Host)
 		b = append(b, ',')
 	}
 	if x.Mode != nil {
@@ -52,26 +52,26 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	var keys1 [16]string
-	for _, k1 := range runtime.SortedKeys(x.Extra, keys1[:0]) {
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
 		case "port", "host", "mode":
-			return b, runtime.KnownMember(k1)
+			return b, envgenrt.KnownMember(k1)
 		}
-		b = runtime.AppendString(b, k1)
+		b = envgenrt.AppendString(b, k1)
 		b = append(b, ':')
-		if b, err = runtime.AppendRaw(b, x.Extra[k1]); err != nil {
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
 	}
-	b = runtime.EndObject(b)
+	b = envgenrt.EndObject(b)
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ServerConfig) DecodeNode(s *runtime.State, n int32) error {
-	if s.Kind(n) != runtime.KindObject {
+func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ServerConfig{}
@@ -111,25 +111,25 @@ func (x *ServerConfig) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ServerConfig.
-func (*ServerConfig) CheckNode(s *runtime.State, n int32) bool {
+func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkServerConfig(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ServerConfig: nil, or a *runtime.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// ServerConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
 func (x ServerConfig) Validate() error {
-	return runtime.Validate(x, (*ServerConfig)(nil))
+	return envgenrt.Validate(x, (*ServerConfig)(nil))
 }
 
 // checkServerConfig validates a value against config.yaml#.
-func checkServerConfig(s *runtime.State, n int32) bool {
+func checkServerConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeObject) {
+	if !s.IsType(n, envgenrt.TypeObject) {
 		s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindObject {
+	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -156,9 +156,9 @@ func checkServerConfig(s *runtime.State, n int32) bool {
 }
 
 // checkServerConfigPropertiesHost validates a value against config.yaml#/properties/host.
-func checkServerConfigPropertiesHost(s *runtime.State, n int32) bool {
+func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeString) {
+	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
 	}
@@ -166,17 +166,17 @@ func checkServerConfigPropertiesHost(s *runtime.State, n int32) bool {
 }
 
 // checkServerConfigPropertiesPort validates a value against config.yaml#/properties/port.
-func checkServerConfigPropertiesPort(s *runtime.State, n int32) bool {
+func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, runtime.TypeInteger) {
+	if !s.IsType(n, envgenrt.TypeInteger) {
 		s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n))
 		return false
 	}
-	if s.Kind(n) == runtime.KindNumber {
-		if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+	if s.Kind(n) == envgenrt.KindNumber {
+		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
 			return false
 		}
-		if runtime.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+		if envgenrt.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
 			return false
 		}
 	}
@@ -201,21 +201,21 @@ func (x ServerConfigMode) Valid() bool {
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfigMode, and
-// otherwise fails with a *runtime.ValidationError that lists every violation (or a
-// *runtime.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
-	return runtime.Unmarshal(data, x)
+	return envgenrt.Unmarshal(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = runtime.AppendString(b, string(x))
+	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *ServerConfigMode) DecodeNode(s *runtime.State, n int32) error {
+func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
 	}
@@ -224,19 +224,19 @@ func (x *ServerConfigMode) DecodeNode(s *runtime.State, n int32) error {
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of ServerConfigMode.
-func (*ServerConfigMode) CheckNode(s *runtime.State, n int32) bool {
+func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkServerConfigMode(s, n)
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ServerConfigMode: nil, or a *runtime.ValidationError that lists every violation. It allocates
+// ServerConfigMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ServerConfigMode) Validate() error {
-	return runtime.Validate(x, (*ServerConfigMode)(nil))
+	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
 }
 
 // checkServerConfigMode validates a value against config.yaml#/properties/mode.
-func checkServerConfigMode(s *runtime.State, n int32) bool {
+func checkServerConfigMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "dev", "prod") {
 		s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")

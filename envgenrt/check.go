@@ -1,0 +1,124 @@
+package envgenrt
+
+import "unicode/utf8"
+
+// Helpers that generated validators call.
+
+// Type is a set of JSON types, for the type keyword.
+type Type uint8
+
+// The JSON types of the type keyword.
+const (
+	TypeNull Type = 1 << iota
+	TypeBoolean
+	TypeInteger
+	TypeNumber
+	TypeString
+	TypeArray
+	TypeObject
+)
+
+// IsType reports whether node n is of one of the types in set.
+func (t *Tree) IsType(n int32, set Type) bool {
+	switch t.Kind(n) {
+	case KindNull:
+		return set&TypeNull != 0
+	case KindTrue, KindFalse:
+		return set&TypeBoolean != 0
+	case KindNumber:
+		return set&TypeNumber != 0 || (set&TypeInteger != 0 && IsInteger(t.Text(n)))
+	case KindString:
+		return set&TypeString != 0
+	case KindArray:
+		return set&TypeArray != 0
+	case KindObject:
+		return set&TypeObject != 0
+	}
+	return false
+}
+
+// TypeOf names the JSON type of node n for messages: "integer" for a number
+// with an integer value.
+func (t *Tree) TypeOf(n int32) string {
+	if t.Kind(n) == KindNumber && IsInteger(t.Text(n)) {
+		return "integer"
+	}
+	return t.Kind(n).String()
+}
+
+// Length is the length of the string n in code points.
+func (t *Tree) Length(n int32) int { return utf8.RuneCount(t.Str(n)) }
+
+// StringIn reports whether node n is a string equal to one of values.
+func (t *Tree) StringIn(n int32, values ...string) bool {
+	if t.Kind(n) != KindString {
+		return false
+	}
+	s := t.Str(n)
+	for _, v := range values {
+		if string(s) == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrorCount is the number of errors recorded so far. A validator that
+// records none passed.
+func (s *State) ErrorCount() int { return len(s.errs) }
+
+// Always is the validator of a schema that accepts everything.
+func Always(*State, int32) bool { return true }
+
+// Never is the validator of the schema false where it stands in a branch
+// (whose errors are not reported).
+func Never(*State, int32) bool { return false }
+
+// AnyOf reports whether n is valid against one of checks, trying them in
+// order without reporting errors.
+func (s *State) AnyOf(n int32, checks ...CheckFunc) bool {
+	for _, c := range checks {
+		if s.Quiet(c, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// CountOf counts the checks n is valid against, without reporting errors;
+// with eval, the annotations of those that pass count for unevaluated*.
+// Without eval it stops at 2, all that oneOf needs to know.
+func (s *State) CountOf(eval bool, n int32, checks ...CheckFunc) int {
+	k := 0
+	for _, c := range checks {
+		if eval {
+			if s.Branch(c, n) {
+				k++
+			}
+			continue
+		}
+		if s.Quiet(c, n) {
+			if k++; k == 2 {
+				break
+			}
+		}
+	}
+	return k
+}
+
+// Branch is Quiet for a function that records annotations: those of c count
+// for unevaluated* only when n is valid against c.
+func (s *State) Branch(c CheckFunc, n int32) bool {
+	e := s.BeginEval(n)
+	ok := s.Quiet(c, n)
+	s.EndEval(e, ok)
+	return ok
+}
+
+// Probe is Quiet whose annotations never count (for not).
+func (s *State) Probe(c CheckFunc, n int32) bool {
+	e := s.BeginEval(n)
+	ok := s.Quiet(c, n)
+	s.EndEval(e, false)
+	return ok
+}

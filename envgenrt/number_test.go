@@ -1,0 +1,103 @@
+package envgenrt
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+func TestCompareNumber(t *testing.T) {
+	for _, c := range []struct {
+		x, y string
+		want int
+	}{
+		{"1", "1", 0}, {"1.0", "1", 0}, {"1e0", "1", 0}, {"10e-1", "1", 0}, {"0.1e1", "1", 0},
+		{"-0", "0", 0}, {"0.0", "-0.0e5", 0}, {"1.5", "1", 1}, {"-1.5", "-1", -1}, {"0.001", "1e-3", 0},
+		{"123456789012345678901234567890", "123456789012345678901234567891", -1},
+		{"1e999999999", "1e999999998", 1}, {"-1e999999999", "1", -1}, {"1e-999999999", "0", 1},
+		{"99", "100", -1}, {"0.5", "0.49999999999999999999", 1}, {"-5", "3", -1}, {"3", "-5", 1},
+		{"1e99999999999999999999999", "1e99999999999999999999998", 0}, // saturated exponents
+	} {
+		if got := CompareNumber([]byte(c.x), c.y); got != c.want {
+			t.Errorf("CompareNumber(%s, %s) = %d, want %d", c.x, c.y, got, c.want)
+		}
+	}
+}
+
+func TestIsInteger(t *testing.T) {
+	for in, want := range map[string]bool{
+		"1": true, "1.0": true, "1e2": true, "1.5e1": true, "1.5": false, "1e-2": false, "0.0": true,
+		"-0": true, "1.23e2": true, "1.234e2": false, "1e999999999": true, "1e-999999999": false,
+	} {
+		if got := IsInteger([]byte(in)); got != want {
+			t.Errorf("IsInteger(%s) = %v", in, got)
+		}
+	}
+}
+
+func TestMultipleOf(t *testing.T) {
+	for _, c := range []struct {
+		x, m string
+		want bool
+	}{
+		{"10", "2", true}, {"7", "2", false}, {"0.3", "0.1", true}, {"0.30000000000000004", "0.1", false},
+		{"19.99", "0.01", true}, {"19.999", "0.01", false}, {"4.5", "1.5", true}, {"35", "1.5", false},
+		{"0.0075", "0.0001", true}, {"0.00751", "0.0001", false}, {"1e308", "0.123456789", false},
+		{"12391239123", "0.123456789", false}, {"1e999999999", "2", true}, {"1e-999999999", "2", false},
+		{"0", "0.7", true}, {"-6", "3", true}, {"1.0", "1", true}, {"2e3", "8", true}, {"5e2", "3", false},
+	} {
+		start := time.Now()
+		if got := MultipleOf([]byte(c.x), c.m); got != c.want {
+			t.Errorf("MultipleOf(%s, %s) = %v", c.x, c.m, got)
+		}
+		if d := time.Since(start); d > 100*time.Millisecond {
+			t.Errorf("MultipleOf(%s, %s) took %v", c.x, c.m, d)
+		}
+	}
+}
+
+func TestParseInt64(t *testing.T) {
+	for in, want := range map[string]int64{
+		"0": 0, "-1": -1, "1.0": 1, "1e2": 100, "9223372036854775807": math.MaxInt64,
+		"-9223372036854775808": math.MinInt64, "1.5e1": 15, "-12.000": -12,
+	} {
+		if got, ok := ParseInt64([]byte(in)); !ok || got != want {
+			t.Errorf("ParseInt64(%s) = %d, %v", in, got, ok)
+		}
+	}
+	for _, in := range []string{"9223372036854775808", "1.5", "1e20", "-9223372036854775809", "1e999999999"} {
+		if _, ok := ParseInt64([]byte(in)); ok {
+			t.Errorf("ParseInt64(%s) succeeded", in)
+		}
+	}
+}
+
+func TestNumbersAllocateNothing(t *testing.T) {
+	x := []byte("12.5")
+	n := testing.AllocsPerRun(100, func() {
+		_ = CompareNumber(x, "3")
+		_ = CompareNumber(x, "12.50")
+		_ = IsInteger(x)
+		_, _ = ParseFloat64(x)
+		_ = MultipleOf([]byte("40"), "2")
+	})
+	if n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
+// TestCompareFastPath: the fast path for numbers without exponents agrees
+// with the general one.
+func TestCompareFastPath(t *testing.T) {
+	texts := []string{"0", "-0", "0.0", "1", "-1", "1.5", "1.50", "01.5", "0.97", "10", "9.99", "-9.99", "100.001",
+		"0.001", "-0.001", "123456789012345678901234567890.5", "2", "1.0000000000000000000001"}
+	for _, a := range texts {
+		for _, b := range texts {
+			x, y := parseDecimal([]byte(a)), parseDecimal([]byte(b))
+			want := cmpDecimal(&x, &y)
+			if got, ok := cmpSimple([]byte(a), []byte(b)); !ok || got != want {
+				t.Errorf("cmpSimple(%s, %s) = %d, %v; want %d", a, b, got, ok, want)
+			}
+		}
+	}
+}

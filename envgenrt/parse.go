@@ -1,0 +1,473 @@
+package envgenrt
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is how deeply arrays and objects may nest in a JSON text that
+// generated code decodes; deeper nesting is an error, not a stack overflow.
+const MaxDepth = 10000
+
+// SyntaxError is a JSON text that is not valid JSON, or that generated code
+// refuses before validation: a member name given twice, nesting deeper than
+// MaxDepth.
+type SyntaxError struct {
+	Offset int    // the byte offset of the problem
+	Msg    string // e.g. `duplicate member name "id"`
+}
+
+func (e *SyntaxError) Error() string {
+	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// Parse parses the JSON text src into t, replacing what t held. It is strict
+// where encoding/json is lax (a member name given twice is an error) and
+// lenient where encoding/json is: invalid UTF-8 in a string decodes to
+// U+FFFD, as do lone UTF-16 surrogates. Surrounding white space is allowed;
+// anything else after the value is an error. It does not recurse, so no input
+// can exhaust the stack; nesting deeper than MaxDepth is an error.
+//
+// t keeps src: the caller must not change it while t is in use.
+func (t *Tree) Parse(src []byte) error {
+	t.reset(src)
+	if len(src) >= math.MaxInt32 {
+		return &SyntaxError{0, "the text is larger than 2 GB"}
+	}
+	p := parser{t: t, src: src, stack: t.stack[:0]}
+	err := p.parse()
+	t.stack = p.stack[:0]
+	return err
+}
+
+type parser struct {
+	t     *Tree
+	src   []byte
+	i     int
+	stack []int32 // open containers
+	dups  map[int32]map[string]bool
+}
+
+func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
+
+func (p *parser) unexpected() error {
+	if p.i >= len(p.src) {
+		return p.fail("unexpected end of JSON input")
+	}
+	return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])))
+}
+
+func (p *parser) ws() {
+	for p.i < len(p.src) {
+		switch p.src[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// member state for the value about to be parsed
+type pending struct {
+	k0, k1 int32
+	kbuf   bool
+}
+
+func (p *parser) parse() error {
+	t := p.t
+	var key pending
+	p.ws()
+	for {
+		// A value is expected at p.i.
+		if p.i >= len(p.src) {
+			return p.unexpected()
+		}
+		n := int32(len(t.nodes))
+		parent := int32(-1)
+		if len(p.stack) > 0 {
+			parent = p.stack[len(p.stack)-1]
+			t.nodes[parent].count++
+		}
+		d := node{parent: parent, start: int32(p.i), next: n + 1}
+		if parent >= 0 && t.nodes[parent].kind == KindObject {
+			d.flags |= flagMember
+			d.k0, d.k1 = key.k0, key.k1
+			if key.kbuf {
+				d.flags |= flagKeyBuf
+			}
+		}
+		open := false
+		switch c := p.src[p.i]; {
+		case c == '{':
+			d.kind, open = KindObject, true
+			p.i++
+		case c == '[':
+			d.kind, open = KindArray, true
+			p.i++
+		case c == '"':
+			d.kind = KindString
+			s0, s1, inBuf, err := p.str()
+			if err != nil {
+				return err
+			}
+			d.s0, d.s1 = s0, s1
+			if inBuf {
+				d.flags |= flagStrBuf
+			}
+		case c == '-' || (c >= '0' && c <= '9'):
+			d.kind = KindNumber
+			if err := p.number(); err != nil {
+				return err
+			}
+			d.s0, d.s1 = d.start, int32(p.i)
+		case c == 't':
+			d.kind = KindTrue
+			if err := p.literal("true"); err != nil {
+				return err
+			}
+		case c == 'f':
+			d.kind = KindFalse
+			if err := p.literal("false"); err != nil {
+				return err
+			}
+		case c == 'n':
+			d.kind = KindNull
+			if err := p.literal("null"); err != nil {
+				return err
+			}
+		default:
+			return p.unexpected()
+		}
+		d.end = int32(p.i)
+		t.nodes = append(t.nodes, d)
+		if open {
+			if len(p.stack) >= MaxDepth {
+				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
+			}
+			p.stack = append(p.stack, n)
+			p.ws()
+			var err error
+			if t.nodes[n].kind == KindObject {
+				if p.i < len(p.src) && p.src[p.i] == '}' {
+					p.i++
+					p.close(n)
+				} else if key, err = p.key(n); err != nil {
+					return err
+				} else {
+					continue
+				}
+			} else if p.i < len(p.src) && p.src[p.i] == ']' {
+				p.i++
+				p.close(n)
+			} else {
+				continue
+			}
+		}
+		// After a value: a comma, the end of containers, or the end.
+		for {
+			p.ws()
+			if len(p.stack) == 0 {
+				if p.i < len(p.src) {
+					return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])) + " after the top-level value")
+				}
+				return nil
+			}
+			top := p.stack[len(p.stack)-1]
+			if p.i >= len(p.src) {
+				return p.unexpected()
+			}
+			c := p.src[p.i]
+			obj := t.nodes[top].kind == KindObject
+			if c == ',' {
+				p.i++
+				p.ws()
+				if obj {
+					var err error
+					if key, err = p.key(top); err != nil {
+						return err
+					}
+				}
+				break
+			}
+			if (obj && c == '}') || (!obj && c == ']') {
+				p.i++
+				p.close(top)
+				continue
+			}
+			return p.unexpected()
+		}
+	}
+}
+
+// close ends the container n at p.i.
+func (p *parser) close(n int32) {
+	t := p.t
+	t.nodes[n].end = int32(p.i)
+	t.nodes[n].next = int32(len(t.nodes))
+	p.stack = p.stack[:len(p.stack)-1]
+	if p.dups != nil {
+		delete(p.dups, n)
+	}
+}
+
+// key reads `"name" :` of a member of object obj and refuses a name the
+// object already has.
+func (p *parser) key(obj int32) (pending, error) {
+	if p.i >= len(p.src) || p.src[p.i] != '"' {
+		if p.i < len(p.src) && p.src[p.i] == '}' {
+			return pending{}, p.fail("unexpected '}' after ','")
+		}
+		return pending{}, p.fail("want a member name in double quotes")
+	}
+	at := p.i
+	k0, k1, inBuf, err := p.str()
+	if err != nil {
+		return pending{}, err
+	}
+	k := pending{k0, k1, inBuf}
+	if p.duplicate(obj, k) {
+		p.i = at
+		name := p.src[k0:k1]
+		if inBuf {
+			name = p.t.buf[k0:k1]
+		}
+		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
+	}
+	p.ws()
+	if p.i >= len(p.src) || p.src[p.i] != ':' {
+		return pending{}, p.fail("want ':' after a member name")
+	}
+	p.i++
+	p.ws()
+	return k, nil
+}
+
+// dupScan is the number of members up to which duplicates are found by
+// comparing with each earlier member; larger objects use a set.
+const dupScan = 32
+
+func (p *parser) duplicate(obj int32, k pending) bool {
+	t := p.t
+	name := t.src[k.k0:k.k1]
+	if k.kbuf {
+		name = t.buf[k.k0:k.k1]
+	}
+	count := t.nodes[obj].count
+	if count < dupScan {
+		for c := obj + 1; c < int32(len(t.nodes)); c = t.nodes[c].next {
+			if string(t.Key(c)) == string(name) {
+				return true
+			}
+		}
+		return false
+	}
+	if p.dups == nil {
+		p.dups = map[int32]map[string]bool{}
+	}
+	set := p.dups[obj]
+	if set == nil {
+		set = make(map[string]bool, 2*dupScan)
+		for c := obj + 1; c < int32(len(t.nodes)); c = t.nodes[c].next {
+			set[string(t.Key(c))] = true
+		}
+		p.dups[obj] = set
+	}
+	if set[string(name)] {
+		return true
+	}
+	set[string(name)] = true
+	return false
+}
+
+func (p *parser) literal(word string) error {
+	if len(p.src)-p.i < len(word) || string(p.src[p.i:p.i+len(word)]) != word {
+		for j := 0; j < len(word); j++ {
+			if p.i >= len(p.src) || p.src[p.i] != word[j] {
+				return p.unexpected()
+			}
+			p.i++
+		}
+	}
+	p.i += len(word)
+	return nil
+}
+
+func (p *parser) digits() int {
+	start := p.i
+	for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
+}
+
+// number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (p *parser) number() error {
+	if p.src[p.i] == '-' {
+		p.i++
+	}
+	switch {
+	case p.i < len(p.src) && p.src[p.i] == '0':
+		p.i++
+	case p.digits() == 0:
+		return p.fail("want a digit in a number")
+	}
+	if p.i < len(p.src) && p.src[p.i] == '.' {
+		p.i++
+		if p.digits() == 0 {
+			return p.fail("want a digit after the decimal point")
+		}
+	}
+	if p.i < len(p.src) && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.src) && (p.src[p.i] == '+' || p.src[p.i] == '-') {
+			p.i++
+		}
+		if p.digits() == 0 {
+			return p.fail("want a digit in the exponent")
+		}
+	}
+	return nil
+}
+
+// str reads a string at p.i (its opening quote) and returns the span of its
+// decoded content: in src when it needed no decoding, else in t.buf.
+func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
+	src := p.src
+	start := p.i + 1
+	i := start
+	for i+8 <= len(src) && !special(binary.LittleEndian.Uint64(src[i:])) {
+		i += 8 // eight plain ASCII bytes at once
+	}
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '"':
+			p.i = i + 1
+			return int32(start), int32(i), false, nil
+		case c == '\\':
+			return p.slowStr(start, i)
+		case c < 0x20:
+			p.i = i
+			return 0, 0, false, p.fail("control character in a string")
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				return p.slowStr(start, i)
+			}
+			i += size
+		}
+	}
+	p.i = i
+	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
+}
+
+// slowStr decodes a string with escapes or invalid UTF-8 into t.buf; src[start:i]
+// needs no decoding.
+func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
+	t, src := p.t, p.src
+	b0 := len(t.buf)
+	b := append(t.buf, src[start:i]...)
+	defer func() { t.buf = b }()
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '"':
+			p.i = i + 1
+			return int32(b0), int32(len(b)), true, nil
+		case c == '\\':
+			if i+1 >= len(src) {
+				p.i = len(src)
+				return 0, 0, false, p.fail("unexpected end of JSON input in a string")
+			}
+			switch e := src[i+1]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+				i += 2
+			case 'b':
+				b, i = append(b, '\b'), i+2
+			case 'f':
+				b, i = append(b, '\f'), i+2
+			case 'n':
+				b, i = append(b, '\n'), i+2
+			case 'r':
+				b, i = append(b, '\r'), i+2
+			case 't':
+				b, i = append(b, '\t'), i+2
+			case 'u':
+				r, ok := hex4(src[i+2:])
+				if !ok {
+					p.i = i
+					return 0, 0, false, p.fail("invalid \\u escape in a string")
+				}
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+1 < len(src) && src[i] == '\\' && src[i+1] == 'u' {
+						if r2, ok := hex4(src[i+2:]); ok {
+							if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+								b = utf8.AppendRune(b, dec)
+								i += 6
+								continue
+							}
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				p.i = i
+				return 0, 0, false, p.fail("invalid escape in a string")
+			}
+		case c < 0x20:
+			p.i = i
+			return 0, 0, false, p.fail("control character in a string")
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = utf8.AppendRune(b, utf8.RuneError)
+			} else {
+				b = append(b, src[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	p.i = i
+	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
+}
+
+// special reports whether one of the eight bytes of w is a quote, a
+// backslash, a control character or not ASCII.
+func special(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
+	return (w&highs)|((w-0x20*ones)&^w&highs)|zero(w^('"'*ones))|zero(w^('\\'*ones)) != 0
+}
+
+func hex4(s []byte) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}

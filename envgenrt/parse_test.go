@@ -1,0 +1,165 @@
+package envgenrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func parse(t *testing.T, in string) *Tree {
+	t.Helper()
+	var tr Tree
+	if err := tr.Parse([]byte(in)); err != nil {
+		t.Fatalf("Parse(%q): %v", in, err)
+	}
+	return &tr
+}
+
+func TestParseShape(t *testing.T) {
+	tr := parse(t, ` {"a": [1, "x\n", {"b": null}], "c": true, "d\u0041": -1.5e3} `)
+	if tr.Kind(0) != KindObject || tr.Count(0) != 3 {
+		t.Fatalf("root: %v %d", tr.Kind(0), tr.Count(0))
+	}
+	var keys []string
+	for c := tr.First(0); c < tr.End(0); c = tr.Next(c) {
+		keys = append(keys, string(tr.Key(c)))
+	}
+	if strings.Join(keys, ",") != "a,c,dA" {
+		t.Errorf("keys %v", keys)
+	}
+	a := tr.Lookup(0, "a")
+	if tr.Count(a) != 3 || string(tr.Raw(a)) != `[1, "x\n", {"b": null}]` {
+		t.Errorf("a: %d %s", tr.Count(a), tr.Raw(a))
+	}
+	x := tr.Item(a, 1)
+	if string(tr.Str(x)) != "x\n" {
+		t.Errorf("x: %q", tr.Str(x))
+	}
+	b := tr.Lookup(tr.Item(a, 2), "b")
+	if tr.Kind(b) != KindNull || tr.Pointer(b) != "/a/2/b" {
+		t.Errorf("b: %v %s", tr.Kind(b), tr.Pointer(b))
+	}
+	if d := tr.Lookup(0, "dA"); string(tr.Text(d)) != "-1.5e3" {
+		t.Errorf("d: %s", tr.Text(d))
+	}
+}
+
+func TestParseStrings(t *testing.T) {
+	for in, want := range map[string]string{
+		`"plain"`:              "plain",
+		`"\u00e9\/\"\\"`:       "é/\"\\",
+		`"\ud83d\ude00"`:       "😀",
+		`"\ud83d"`:             "\ufffd",
+		`"\ud83dx"`:            "\ufffdx",
+		`"\ude00\ud83d\ude00"`: "\ufffd😀",
+		"\"a\xffb\"":           "a\ufffdb",
+		"\"\xe2\x82\"":         "\ufffd\ufffd",
+	} {
+		tr := parse(t, in)
+		var std string
+		if err := json.Unmarshal([]byte(in), &std); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(tr.Str(0)); got != want || got != std {
+			t.Errorf("%q: got %q, want %q (encoding/json: %q)", in, got, want, std)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, in := range []string{
+		``, ` `, `{`, `[`, `[1,]`, `{"a":1,}`, `{"a"}`, `{"a":1 "b":2}`, `01`, `1.`, `1e`, `-`, `.5`, `+1`,
+		`tru`, `truex`, `nul`, `"abc`, "\"a\x01\"", `"\x"`, `"\u12"`, `[1] 2`, `{"a":1}}`, `]`, `NaN`,
+		`{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `[}`, `{]`, `{1:2}`,
+	} {
+		var tr Tree
+		err := tr.Parse([]byte(in))
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%q: got %v, want a *SyntaxError", in, err)
+		}
+		if json.Valid([]byte(in)) && !strings.Contains(in, `:2}`) { // duplicates are valid JSON text
+			t.Errorf("%q: encoding/json accepts it", in)
+		}
+	}
+}
+
+func TestParseDuplicatesInLargeObject(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("{")
+	for i := range 100 {
+		b.WriteString(`"k` + strings.Repeat("x", i) + `":1,`)
+	}
+	b.WriteString(`"kxx":2}`)
+	var tr Tree
+	if err := tr.Parse(b.Bytes()); err == nil || !strings.Contains(err.Error(), `duplicate member name "kxx"`) {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestParseDeep: nesting far beyond MaxDepth is an error, not a stack overflow.
+func TestParseDeep(t *testing.T) {
+	for _, open := range []string{"[", `{"a":`} {
+		in := strings.Repeat(open, 100000)
+		var tr Tree
+		err := tr.Parse([]byte(in))
+		if err == nil || !strings.Contains(err.Error(), "nesting deeper than 10000") {
+			t.Errorf("%s×100000: got %v", open, err)
+		}
+	}
+	in := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
+	var tr Tree
+	if err := tr.Parse([]byte(in)); err != nil {
+		t.Errorf("%d levels: %v", MaxDepth, err)
+	}
+}
+
+func TestParseHugeString(t *testing.T) {
+	big := make([]byte, 0, 50<<20+2)
+	big = append(big, '"')
+	big = append(big, bytes.Repeat([]byte("abcdefgh"), 50<<20/8)...)
+	big = append(big, '"')
+	var tr Tree
+	if err := tr.Parse(big); err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Str(0)) != 50<<20 {
+		t.Errorf("length %d", len(tr.Str(0)))
+	}
+	big[len(big)-1] = 'x' // unterminated
+	if err := tr.Parse(big); err == nil {
+		t.Error("an unterminated 50 MB string parsed")
+	}
+}
+
+func TestNameNode(t *testing.T) {
+	tr := parse(t, `{"a\/b": 1}`)
+	c := tr.First(0)
+	n := tr.NameNode(c)
+	if tr.Kind(n) != KindString || string(tr.Str(n)) != "a/b" || tr.Pointer(n) != "/a~1b" {
+		t.Errorf("name node: %v %q %s", tr.Kind(n), tr.Str(n), tr.Pointer(n))
+	}
+	tr.DropNameNode(n)
+	if tr.Len() != 2 {
+		t.Errorf("%d nodes", tr.Len())
+	}
+}
+
+// TestParseStringsAtEveryOffset: a quote, a backslash, a control character
+// or a non-ASCII byte is found wherever it stands in a long string.
+func TestParseStringsAtEveryOffset(t *testing.T) {
+	for _, special := range []string{`\"`, `\\`, `\n`, "é", "\xff", "\x01"} {
+		for pos := 0; pos < 20; pos++ {
+			in := `"` + strings.Repeat("a", pos) + special + strings.Repeat("b", 19-pos) + `"`
+			var tr Tree
+			err := tr.Parse([]byte(in))
+			var std string
+			stdErr := json.Unmarshal([]byte(in), &std)
+			if (err == nil) != (stdErr == nil) || (err == nil && string(tr.Str(0)) != std) {
+				t.Errorf("%q: got %q, %v; encoding/json %q, %v", in, tr.Str(0), err, std, stdErr)
+			}
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package envgenrt
+
+// Kind is the JSON type of a value in a Tree.
+type Kind uint8
+
+// The kinds of JSON values. Integers are numbers: whether a number is an
+// integer is a question about its value (IsInteger), not its spelling.
+const (
+	KindNull Kind = iota + 1
+	KindFalse
+	KindTrue
+	KindNumber
+	KindString
+	KindArray
+	KindObject
+)
+
+var kindNames = [...]string{"", "null", "boolean", "boolean", "number", "string", "array", "object"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Tree is a parsed JSON text: a flat list of nodes in document order, each
+// with the byte span it was parsed from. Node 0 is the top-level value; the
+// children of a container follow it, each child's subtree before the next
+// child. A Tree is read by generated validators and decoders; it is not
+// changed after Parse.
+//
+// Iterating the members of an object (or the items of an array) n:
+//
+//	for c := t.First(n); c < t.End(n); c = t.Next(c) {
+//		key := t.Key(c) // objects only
+//	}
+type Tree struct {
+	src   []byte // the JSON text
+	buf   []byte // decoded strings that had escapes or invalid UTF-8
+	nodes []node
+	stack []int32 // the parser's open containers, kept for reuse
+}
+
+type node struct {
+	kind   Kind
+	flags  uint8
+	count  int32 // containers: the number of members or items
+	next   int32 // the index after this node's subtree
+	parent int32 // -1 for the top-level value
+	start  int32 // raw span in src
+	end    int32
+	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers: the text
+	k0, k1 int32 // object members: the decoded name, in src or in buf (flagKeyBuf)
+}
+
+const (
+	flagStrBuf uint8 = 1 << iota // the string's content is in buf
+	flagKeyBuf                   // the member name is in buf
+	flagMember                   // the node is an object member (k0, k1 are set)
+	flagName                     // a synthetic node standing for a member name (propertyNames)
+)
+
+// Len is the number of nodes.
+func (t *Tree) Len() int { return len(t.nodes) }
+
+// Kind is the JSON type of node n.
+func (t *Tree) Kind(n int32) Kind { return t.nodes[n].kind }
+
+// Count is the number of members of an object, or items of an array.
+func (t *Tree) Count(n int32) int { return int(t.nodes[n].count) }
+
+// First is the first child of container n; it equals End(n) when n is empty.
+func (t *Tree) First(n int32) int32 { return n + 1 }
+
+// End is the index just past the subtree of n.
+func (t *Tree) End(n int32) int32 { return t.nodes[n].next }
+
+// Next is the sibling after c.
+func (t *Tree) Next(c int32) int32 { return t.nodes[c].next }
+
+// Parent is the container of n, or -1.
+func (t *Tree) Parent(n int32) int32 { return t.nodes[n].parent }
+
+// Raw is the JSON text of n, as written.
+func (t *Tree) Raw(n int32) []byte {
+	d := &t.nodes[n]
+	return t.src[d.start:d.end]
+}
+
+// Str is the decoded content of the string n. The bytes belong to the tree:
+// copy them (string(…)) to keep them.
+func (t *Tree) Str(n int32) []byte {
+	d := &t.nodes[n]
+	if d.flags&flagStrBuf != 0 {
+		return t.buf[d.s0:d.s1]
+	}
+	return t.src[d.s0:d.s1]
+}
+
+// Text is the text of the number n, as written.
+func (t *Tree) Text(n int32) []byte {
+	d := &t.nodes[n]
+	return t.src[d.s0:d.s1]
+}
+
+// Key is the decoded name of the object member c.
+func (t *Tree) Key(c int32) []byte {
+	d := &t.nodes[c]
+	if d.flags&flagKeyBuf != 0 {
+		return t.buf[d.k0:d.k1]
+	}
+	return t.src[d.k0:d.k1]
+}
+
+// Lookup returns the member of object n named name, or -1.
+func (t *Tree) Lookup(n int32, name string) int32 {
+	for c := n + 1; c < t.nodes[n].next; c = t.nodes[c].next {
+		if string(t.Key(c)) == name {
+			return c
+		}
+	}
+	return -1
+}
+
+// Has reports whether object n has a member named name.
+func (t *Tree) Has(n int32, name string) bool { return t.Lookup(n, name) >= 0 }
+
+// Item returns the i-th item of array n, or -1.
+func (t *Tree) Item(n int32, i int) int32 {
+	c := n + 1
+	for ; i > 0 && c < t.nodes[n].next; i-- {
+		c = t.nodes[c].next
+	}
+	if c >= t.nodes[n].next {
+		return -1
+	}
+	return c
+}
+
+// NameNode adds a string node that stands for the name of the member c, so
+// that a validator (of propertyNames) can read the name as an instance. Drop
+// it with DropNameNode once done; errors at it are reported at the member.
+func (t *Tree) NameNode(c int32) int32 {
+	d := t.nodes[c]
+	n := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{
+		kind: KindString, flags: flagName | flagMember | d.flags&flagKeyBuf | (d.flags&flagKeyBuf)>>1,
+		next: n + 1, parent: d.parent, start: d.start, end: d.start,
+		s0: d.k0, s1: d.k1, k0: d.k0, k1: d.k1,
+	})
+	return n
+}
+
+// DropNameNode removes the node NameNode added.
+func (t *Tree) DropNameNode(n int32) { t.nodes = t.nodes[:n] }
+
+// reset empties t for another parse, keeping its storage.
+func (t *Tree) reset(src []byte) {
+	t.src = src
+	t.buf = t.buf[:0]
+	t.nodes = t.nodes[:0]
+}

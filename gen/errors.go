@@ -1,0 +1,19 @@
+package gen
+
+import "github.com/envgen/envgen/gen/internal/model"
+
+// Error is a problem with the input, tied to the schema location that causes
+// it: every stage reports input problems as *Error, printed as
+// "file#/pointer: message\n\thint".
+type Error = model.Error
+
+// Location is a place in a schema document: a file (or an absolute URL for
+// embedded and mapped documents) and a JSON Pointer into it.
+type Location = model.Location
+
+// Errorf is shorthand for an *Error at loc.
+func Errorf(loc Location, hint, message string) *Error { return model.Errorf(loc, hint, message) }
+
+// IsInputError reports whether err is (or wraps) an input problem, as opposed
+// to a bug or an I/O failure.
+func IsInputError(err error) bool { return model.IsInputError(err) }

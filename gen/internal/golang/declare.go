@@ -1,0 +1,113 @@
+package golang
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// declaration renders the type declaration of a named type with its doc
+// comment:
+//
+//	// Warning is ...
+//	type Warning struct { ... }
+func (d *decl) declaration() []jen.Code {
+	var underlying jen.Code
+	alias := false
+	switch t := d.t.(type) {
+	case *model.Object:
+		underlying = jen.Struct(d.fields(t)...)
+	case *model.Union:
+		underlying = jen.Struct(d.unionFields(t)...)
+	case *model.Tuple:
+		underlying = jen.Struct(d.tupleFields(t)...)
+	case *model.Enum:
+		underlying = enumBase(t.ValueType)
+	case *model.Const:
+		underlying = enumBase(t.ValueType)
+	case *model.Scalar:
+		underlying = scalarCode(t.Scalar)
+	case *model.Array:
+		underlying = jen.Index().Add(d.slot(t.Items, true))
+	case *model.Map:
+		underlying = jen.Map(jen.String()).Add(d.slot(t.Values, true))
+	case *model.Any, *model.TypeParam: // a type parameter: under a name of its own (see newDecl)
+		underlying = jen.Qual(jsonPkg, "RawMessage")
+	case *model.Alias:
+		// type SearchEnvelope = Envelope[SearchResult]: an alias, not a new
+		// type, so that the target's methods stay; or, for d.wrap, a type of
+		// its own: type Derived BaseSchema.
+		alias = !d.wrap
+		underlying = d.typeCode(t.Target)
+	default:
+		d.fail(d.loc(), "", "cannot declare a type of kind %s", d.t.Base().Kind)
+		return nil
+	}
+	decl := jen.Type().Add(d.typeName())
+	if alias {
+		decl.Op("=")
+	}
+	decl.Add(underlying)
+	return []jen.Code{withDoc(d.typeDoc(), decl)}
+}
+
+// constants renders the constants of an enum or const type.
+func (d *decl) constants() []jen.Code {
+	if d.standIn {
+		return nil // the values of an anonymous enum have no constant names
+	}
+	switch t := d.t.(type) {
+	case *model.Enum:
+		if len(t.Members) != len(t.Values) {
+			d.fail(d.loc(), "package naming should name every value",
+				"enum %s has %d values but %d constant names", d.name, len(t.Values), len(t.Members))
+			return nil
+		}
+		consts := make([]enumConst, len(t.Values))
+		for i, v := range t.Values {
+			consts[i] = enumConst{name: t.Members[i], value: v}
+		}
+		return d.enumConstants(t.ValueType, consts)
+	case *model.Const:
+		return d.enumConstants(t.ValueType, []enumConst{{name: t.Member, value: t.Value}})
+	}
+	return nil
+}
+
+// method renders a method of the declared type with a doc comment that starts
+// with the method's name:
+//
+//	// MarshalJSON <doc>
+//	func (x T) MarshalJSON() ([]byte, error) { body }
+func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen.Code, body ...jen.Code) jen.Code {
+	recv := jen.Id("x")
+	if ptr {
+		recv.Op("*")
+	}
+	recv.Add(d.self())
+	fn := jen.Func().Params(recv).Id(name).Params(params...)
+	if results != nil {
+		fn.Add(results)
+	}
+	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))
+}
+
+// marshalResults is ([]byte, error).
+func marshalResults() jen.Code { return jen.Parens(jen.List(jen.Index().Byte(), jen.Error())) }
+
+// unmarshalParams is (data []byte).
+func unmarshalParams() []jen.Code { return []jen.Code{jen.Id("data").Index().Byte()} }
+
+// returnIfErr is: if err != nil { return <results…>, err }
+func returnIfErr(results ...jen.Code) jen.Code {
+	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
+}
+
+// withDoc puts comment lines (with their "//") above code.
+func withDoc(lines []string, code jen.Code) *jen.Statement {
+	s := &jen.Statement{}
+	for _, l := range lines {
+		s.Comment(l).Line()
+	}
+	return s.Add(code)
+}

@@ -1,0 +1,315 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/gen/internal/doctext"
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// wrapWidth is the column that doc comments wrap at, "// " included; a tab
+// of indentation counts as 4.
+const wrapWidth = 100
+
+// inlineJSON is the longest default or example written inside a sentence;
+// longer ones get a code block.
+const inlineJSON = 60
+
+// paragraph is one paragraph of a doc comment.
+type paragraph struct {
+	text  string   // prose, wrapped to the width
+	lines []string // when text is "": lines kept as written (a list, or code)
+	code  bool     // lines are a code block, indented in the comment
+}
+
+func prose(s string) paragraph { return paragraph{text: s} }
+
+// commentLines renders paragraphs as comment lines, "//" between paragraphs,
+// prose wrapped to fit wrapWidth at the given indentation (in tabs).
+func commentLines(paras []paragraph, indent int) []string {
+	width := wrapWidth - 4*indent - len("// ")
+	var out []string
+	for _, p := range paras {
+		lines := p.lines
+		if p.text != "" {
+			lines = doctext.Wrap(p.text, width)
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		if len(out) > 0 {
+			out = append(out, "//")
+		}
+		for _, l := range lines {
+			switch {
+			case p.code:
+				out = append(out, "//\t"+l)
+			case l == "":
+				out = append(out, "//")
+			default:
+				out = append(out, "// "+l)
+			}
+		}
+	}
+	return out
+}
+
+// splitParagraphs splits schema prose (a description) at blank lines. A
+// paragraph with list items or indented lines keeps its lines as written;
+// the others become prose, rewrapped.
+func splitParagraphs(s string) []paragraph {
+	var out []paragraph
+	for _, block := range doctext.Blocks(s) {
+		keep := false
+		for _, l := range block {
+			keep = keep || isListItem(l) || l[0] == ' ' || l[0] == '\t'
+		}
+		if keep {
+			out = append(out, paragraph{lines: block})
+		} else {
+			out = append(out, prose(strings.Join(block, " ")))
+		}
+	}
+	return out
+}
+
+// isListItem reports whether a line starts a Markdown list item: "- x",
+// "* x", "+ x" or "1. x".
+func isListItem(l string) bool {
+	l = strings.TrimLeft(l, " \t")
+	if strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "+ ") {
+		return true
+	}
+	digits := strings.TrimLeftFunc(l, unicode.IsDigit)
+	return len(digits) < len(l) && (strings.HasPrefix(digits, ". ") || strings.HasPrefix(digits, ") "))
+}
+
+// typeDoc is the doc comment of the declared type: an opening sentence that
+// starts with its name, the schema's description, what the Go type promises
+// beyond its declaration, then default, examples and deprecation.
+func (d *decl) typeDoc() []string {
+	doc := d.t.Base().Doc
+	paras := opening(d.name, doc, d.kindPhrase())
+	paras = append(paras, d.kindNotes()...)
+	paras = append(paras, annotations(doc)...)
+	return commentLines(paras, 0)
+}
+
+// opening makes the first paragraph say "<Name> is …":
+//
+//	title "A warning"                 → "Warning is a warning."
+//	title "Tool response envelope"    → "Envelope is the tool response envelope."
+//	description "Warning is …"        → as written
+//	no title, description "Lists …"   → "Warning is a JSON object." then the description
+//
+// A title that only repeats the name ("Warning") is left out.
+func opening(name string, doc model.Doc, phrase string) []paragraph {
+	title := strings.TrimSpace(doc.Title)
+	if doctext.Squash(title) == doctext.Squash(name) {
+		title = ""
+	}
+	desc := splitParagraphs(doc.Description)
+	if title != "" {
+		first := title
+		switch {
+		case startsWithWord(title, name):
+		case startsWithArticle(title):
+			first = name + " is " + lowerFirst(title)
+		default:
+			first = name + " is the " + lowerFirst(title)
+		}
+		return append([]paragraph{prose(sentence(first))}, desc...)
+	}
+	if len(desc) > 0 && desc[0].text != "" {
+		switch {
+		case startsWithWord(desc[0].text, name):
+			return desc
+		case startsWithArticle(desc[0].text):
+			desc[0].text = name + " is " + lowerFirst(desc[0].text)
+			return desc
+		}
+	}
+	return append([]paragraph{prose(name + " is " + phrase + ".")}, desc...)
+}
+
+// kindPhrase completes "<Name> is …" when the schema says nothing better.
+func (d *decl) kindPhrase() string {
+	switch t := d.t.(type) {
+	case *model.Object:
+		return "a JSON object"
+	case *model.Enum:
+		return "one of the " + d.name + " constants"
+	case *model.Const:
+		return "always " + canonicalOrAsIs(t.Value)
+	case *model.Union:
+		return "one of several types"
+	case *model.Array:
+		return "a JSON array"
+	case *model.Tuple:
+		return "a JSON array whose items have fixed positions"
+	case *model.Map:
+		return "a JSON object whose members all have the same type"
+	case *model.Scalar:
+		switch t.Scalar {
+		case model.ScalarString:
+			return "a JSON string"
+		case model.ScalarInteger:
+			return "a JSON integer"
+		case model.ScalarNumber:
+			return "a JSON number"
+		case model.ScalarBoolean:
+			return "a JSON boolean"
+		case model.ScalarNull:
+			return "the JSON value null"
+		}
+	case *model.Alias:
+		target := d.lookup(t.Target.ID)
+		switch {
+		case target == nil || !target.Base().Named:
+			return "another name for the type it is declared as"
+		}
+		name := target.Base().Name.Go
+		if imported(target) {
+			name = target.Base().External.Package() + "." + name
+		}
+		if len(target.Base().TypeParams) > 0 {
+			return "an instance of the generic type " + name
+		}
+		return "another name for " + name
+	}
+	return "any JSON value"
+}
+
+// kindNotes says what the Go type promises beyond its declaration.
+func (d *decl) kindNotes() []paragraph {
+	switch t := d.t.(type) {
+	case *model.Union:
+		note := "Exactly one field is set. "
+		switch {
+		case t.Discriminator != "":
+			note += fmt.Sprintf("UnmarshalJSON chooses it by the member %q.", t.Discriminator)
+		case t.Exclusive:
+			note += "UnmarshalJSON sets the one branch the value fits, and fails when it fits none or several."
+		default:
+			note += "UnmarshalJSON sets the first branch (in field order) that the value fits."
+		}
+		return []paragraph{prose(note)}
+	case *model.Tuple:
+		return []paragraph{prose(tupleNote(t, d.requiredItems(t)))}
+	case *model.Enum:
+		if isJSONText(t.ValueType) {
+			return []paragraph{prose(jsonTextNote)}
+		}
+	case *model.Const:
+		if isJSONText(t.ValueType) {
+			return []paragraph{prose(jsonTextNote)}
+		}
+	case *model.Any:
+		return []paragraph{prose("It holds the JSON text as it is; nil encodes as null.")}
+	}
+	return nil
+}
+
+const jsonTextNote = "Its values are JSON texts of mixed types, kept in the canonical form of " +
+	"envgenrt.CanonicalJSON; the zero value is not one of them."
+
+// fieldDoc is the doc comment of a struct field: the title and description of
+// its schema, then default, examples and deprecation. A title that only
+// repeats the field's name, or that the description starts with, is left out.
+func fieldDoc(name string, doc model.Doc) []paragraph {
+	title := strings.TrimSpace(doc.Title)
+	desc := splitParagraphs(doc.Description)
+	if doctext.Squash(title) == doctext.Squash(name) || len(desc) > 0 && strings.HasPrefix(desc[0].text, strings.TrimSuffix(title, ".")) {
+		title = ""
+	}
+	var paras []paragraph
+	if title != "" {
+		paras = append(paras, prose(sentence(title)))
+	}
+	paras = append(paras, desc...)
+	return append(paras, annotations(doc)...)
+}
+
+// annotations renders readOnly, writeOnly, default, examples and deprecated.
+func annotations(doc model.Doc) []paragraph {
+	var paras []paragraph
+	switch {
+	case doc.ReadOnly:
+		paras = append(paras, prose("The schema marks it read-only."))
+	case doc.WriteOnly:
+		paras = append(paras, prose("The schema marks it write-only."))
+	}
+	if doc.Default != nil {
+		paras = append(paras, valueParas("Default", "Default", []model.Value{*doc.Default})...)
+	}
+	if len(doc.Examples) > 0 {
+		paras = append(paras, valueParas("Example", "Examples", doc.Examples)...)
+	}
+	if doc.Deprecated {
+		paras = append(paras, prose("Deprecated: the schema marks it deprecated."))
+	}
+	return paras
+}
+
+// valueParas shows JSON values: "Default: 10" when there is one short value,
+// else a label and a code block with one value a line.
+func valueParas(one, many string, values []model.Value) []paragraph {
+	texts := make([]string, len(values))
+	for i, v := range values {
+		texts[i] = canonicalOrAsIs(v)
+	}
+	if len(texts) == 1 && len(texts[0]) <= inlineJSON {
+		return []paragraph{prose(one + ": " + texts[0])}
+	}
+	label := many
+	if len(texts) == 1 {
+		label = one
+	}
+	return []paragraph{prose(label + ":"), {lines: texts, code: true}}
+}
+
+// canonicalOrAsIs is a value's canonical JSON text, free of the HTML escapes
+// encoding/json adds.
+func canonicalOrAsIs(v model.Value) string {
+	if s, err := envgenrt.CanonicalJSON([]byte(v.JSON)); err == nil {
+		return s
+	}
+	return v.JSON
+}
+
+func startsWithWord(s, word string) bool {
+	rest, ok := strings.CutPrefix(s, word)
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == ',' || rest[0] == '.')
+}
+
+func startsWithArticle(s string) bool {
+	for _, a := range []string{"a ", "an ", "the "} {
+		if len(s) > len(a) && strings.EqualFold(s[:len(a)], a) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowerFirst lowers the first letter of s unless it starts an acronym
+// ("URL list" stays).
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	next, _ := utf8.DecodeRuneInString(s[n:])
+	if unicode.IsUpper(next) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// sentence ends s with a period unless it already ends a sentence.
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+		return s
+	}
+	return s + "."
+}

@@ -1,0 +1,205 @@
+package golang
+
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// jsonMethods renders the methods every named type gets (aliases have their
+// target's):
+//
+//	func (x T) MarshalJSON() ([]byte, error)            // AppendJSON(nil), where encoding/json needs it
+//	func (x *T) UnmarshalJSON(data []byte) error        // parse, validate, then fill
+//	func (x T) AppendJSON(b []byte) ([]byte, error)     // what json.Marshal writes
+//	func (x *T) DecodeNode(s *envgenrt.State, n int32) error
+//	func (*T) CheckNode(s *envgenrt.State, n int32) bool
+//	func (x T) Validate() error                         // checks json.Marshal(x)
+func (d *decl) jsonMethods() []jen.Code {
+	switch d.t.(type) {
+	case *model.Alias:
+		if !d.wrap {
+			return nil
+		}
+	case *model.TypeParam:
+		if !d.standIn {
+			return nil
+		}
+	}
+	var out []jen.Code
+	if d.needsMarshal() {
+		out = append(out, d.marshalJSON())
+	}
+	return append(out, d.unmarshalJSON(), d.appendJSON(), d.decodeNode(), d.checkNode(), d.validate())
+}
+
+// needsMarshal reports whether json.Marshal needs a MarshalJSON method to
+// write the type as AppendJSON does: for the rest (structs of known members,
+// scalars, slices, maps) encoding/json writes the same JSON by itself, and
+// faster, since it would compact the output of a MarshalJSON again.
+func (d *decl) needsMarshal() bool {
+	switch t := d.t.(type) {
+	case *model.Object:
+		return t.Extra != nil && !d.standIn
+	case *model.Union, *model.Tuple, *model.Any, *model.TypeParam, *model.Alias:
+		return true
+	case *model.Enum:
+		return isJSONText(t.ValueType)
+	case *model.Const:
+		return isJSONText(t.ValueType)
+	case *model.Scalar:
+		return t.Scalar == model.ScalarNull
+	}
+	return false
+}
+
+func (d *decl) marshalJSON() jen.Code {
+	return d.method(false, "MarshalJSON", "encodes x as JSON; see AppendJSON.", nil, marshalResults(),
+		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())))
+}
+
+// unmarshalJSON: return envgenrt.Unmarshal(data, x)
+func (d *decl) unmarshalJSON() jen.Code {
+	return d.method(true, "UnmarshalJSON", "decodes data into x if data is valid against the schema of "+d.name+
+		", and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError "+
+		"for text that is not JSON). x is not changed when data is invalid.",
+		unmarshalParams(), jen.Error(),
+		jen.Return(jen.Qual(runtimePkg, "Unmarshal").Call(jen.Id("data"), jen.Id("x"))))
+}
+
+func (d *decl) appendJSON() jen.Code {
+	body := append(d.appendBody(), jen.Return(jen.Id("b"), jen.Nil()))
+	// (_ []byte, err error): err is there for the statements that need it
+	results := jen.Parens(jen.List(jen.Id("_").Index().Byte(), jen.Err().Error()))
+	return d.method(false, "AppendJSON", "appends the JSON encoding of x to b: what json.Marshal writes, without reflection.",
+		[]jen.Code{jen.Id("b").Index().Byte()}, results, body...)
+}
+
+func (d *decl) decodeNode() jen.Code {
+	body := append(d.decodeBody(), jen.Return(jen.Nil()))
+	if _, ok := d.t.(*model.Union); ok {
+		body = d.decodeBody()
+	}
+	return d.method(true, "DecodeNode", "implements runtime.NodeDecoder: it fills x from node n, which its "+
+		"validator has accepted.", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
+		jen.Error(), body...)
+}
+
+// checkNode validates with the type's check function, with its type
+// parameters bound to their $dynamicAnchors:
+//
+//	func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
+//		m := s.Bind(runtime.Bind[T]("data", nil))
+//		ok := checkEnvelope(s, n)
+//		s.Leave(m)
+//		return ok
+//	}
+func (d *decl) checkNode() jen.Code {
+	fn := d.vp.fn[d.check]
+	var body []jen.Code
+	var binds []jen.Code
+	for _, p := range d.params {
+		tp, ok := d.lookup(p.id).(*model.TypeParam)
+		if !ok || !d.vp.Bookended(tp.Anchor, tp.Default) {
+			continue
+		}
+		def := jen.Nil()
+		if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
+			def = jen.Parens(jen.Op("*").Add(d.qualified(dt.Base()))).Call(jen.Nil())
+		}
+		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
+	}
+	switch {
+	case fn == "":
+		body = []jen.Code{jen.Return(jen.True())}
+	case len(binds) == 0:
+		body = []jen.Code{jen.Return(jen.Id(fn).Call(stateID, nodeID))}
+	default:
+		body = []jen.Code{
+			jen.Id("m").Op(":=").Add(stateID).Dot("Bind").Call(binds...),
+			jen.Id("ok").Op(":=").Id(fn).Call(stateID, nodeID),
+			jen.Add(stateID).Dot("Leave").Call(jen.Id("m")),
+			jen.Return(jen.Id("ok")),
+		}
+	}
+	recv := jen.Op("*").Add(d.self())
+	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
+	if fn == "" {
+		params = []jen.Code{jen.Op("*").Qual(runtimePkg, "State"), jen.Int32()}
+	}
+	return withDoc(commentLines([]paragraph{prose("CheckNode implements runtime.NodeChecker: it reports whether node n " +
+		"is valid against the schema of " + d.name + ".")}, 0),
+		jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...))
+}
+
+// validate: return runtime.Validate(x, (*T)(nil))
+func (d *decl) validate() jen.Code {
+	return d.method(false, "Validate", "reports whether x, as json.Marshal encodes it, is valid against the "+
+		"schema of "+d.name+": nil, or a *envgenrt.ValidationError that lists every violation. It allocates "+
+		"nothing when x is valid.", nil, jen.Error(),
+		jen.Return(jen.Qual(runtimePkg, "Validate").Call(jen.Id("x"), jen.Parens(jen.Op("*").Add(d.self())).Call(jen.Nil()))))
+}
+
+// validators renders the check functions declared with this named type: its
+// own, those of the anonymous schemas inside it, the adapters and the
+// $dynamicAnchors of its resource.
+func (d *decl) validators() []jen.Code {
+	var out []jen.Code
+	id := d.id
+	for _, fid := range d.vp.owned[id] {
+		out = append(out, d.checkFuncs(fid)...)
+		if _, ok := d.vp.orNull[fid]; ok {
+			out = append(out, d.orNullFunc(fid))
+		}
+	}
+	if d.vp.Dynamic {
+		for _, i := range d.vp.ownedResources()[id] {
+			out = append(out, d.anchorsFunc(&d.space.Resources[i]))
+		}
+	}
+	return out
+}
+
+// orphans renders the check functions declared in a file without a named
+// type to go with: those of schemas that no named type encloses (in files
+// only referenced), and the $dynamicAnchors of their resources.
+func (r *renderer) orphans(file string) []jen.Code {
+	var out []jen.Code
+	for _, id := range r.vp.owned[0] {
+		if r.vp.fileOf(r, id) != file {
+			continue
+		}
+		out = append(out, r.checkFuncs(id)...)
+		if _, ok := r.vp.orNull[id]; ok {
+			out = append(out, r.orNullFunc(id))
+		}
+	}
+	if r.vp.Dynamic {
+		for i := range r.space.Resources {
+			res := &r.space.Resources[i]
+			doc, _, _ := strings.Cut(res.Loc, "#")
+			_, owner := r.vp.identAt(res.Loc, "")
+			switch {
+			case r.vp.externalResource(res.Loc):
+				if file == r.importsFile() && r.vp.entered(res.Loc) {
+					out = append(out, r.anchorsFunc(res))
+				}
+			case owner == 0 && goFileName(r.docFile(doc)) == file:
+				out = append(out, r.anchorsFunc(res))
+			}
+		}
+	}
+	return out
+}
+
+// docFile is the file of the schema document at url, as the user knows it.
+func (r *renderer) docFile(url string) string {
+	for _, t := range r.space.Types[1:] {
+		if doc, _, _ := strings.Cut(t.Base().Loc.URL, "#"); doc == url && t.Base().Loc.File != "" {
+			return t.Base().Loc.File
+		}
+	}
+	return url
+}

@@ -1,0 +1,124 @@
+package golang
+
+import (
+	"go/token"
+	"strings"
+	"unicode"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// methodNames are the methods generated structs may have; no field may share
+// their names.
+var methodNames = []string{"MarshalJSON", "UnmarshalJSON", "AppendJSON", "DecodeNode", "CheckNode", "Validate"}
+
+// fields renders the fields of an object's struct in schema order, then the
+// Extra map when the object allows members beyond them:
+//
+//	Code    string            `json:"code"`
+//	Detail  *string           `json:"detail,omitzero"`
+//	Extra   map[string]json.RawMessage `json:"-"`
+func (d *decl) fields(o *model.Object) []jen.Code {
+	names := fieldNames{d: d}
+	members := map[string]bool{}
+	var docs [][]string
+	var fields []jen.Code
+	for _, f := range o.Fields {
+		loc := f.Loc
+		if loc.File == "" {
+			loc = o.Loc
+		}
+		names.add(f.GoName, loc)
+		if members[f.JSONName] {
+			d.fail(loc, "", "member %q is listed twice", f.JSONName)
+		}
+		members[f.JSONName] = true
+		tag, ok := jsonTag(f.JSONName, f.Required)
+		if !ok {
+			d.fail(loc, "encoding/json can only name members with letters, digits and !#$%&()*+-./:;<=>?@[]^_{|}~ and space",
+				"member name %q cannot be written in a Go struct tag", f.JSONName)
+		}
+		docs = append(docs, commentLines(fieldDoc(f.GoName, f.Doc), 1))
+		fields = append(fields, jen.Id(f.GoName).Add(d.slot(f.Type, f.Required)).Tag(map[string]string{"json": tag}))
+	}
+	if o.Extra != nil {
+		names.add("Extra", d.loc())
+		docs = append(docs, commentLines([]paragraph{prose(
+			"Extra holds the members beyond those above, by name. MarshalJSON writes them after the others.")}, 1))
+		fields = append(fields, jen.Id("Extra").Map(jen.String()).Add(d.slot(*o.Extra, true)).Tag(map[string]string{"json": "-"}))
+	}
+	return documentFields(docs, fields)
+}
+
+// documentFields puts each field's doc comment above it, with a blank line
+// around a documented field.
+func documentFields(docs [][]string, fields []jen.Code) []jen.Code {
+	var out []jen.Code
+	for i, f := range fields {
+		if i > 0 && (len(docs[i]) > 0 || len(docs[i-1]) > 0) {
+			out = append(out, jen.Line())
+		}
+		out = append(out, withDoc(docs[i], f))
+	}
+	return out
+}
+
+// fieldNames checks the Go names of one struct's fields.
+type fieldNames struct {
+	d    *decl
+	seen map[string]bool
+}
+
+func (n *fieldNames) add(name string, loc model.Location) {
+	if n.seen == nil {
+		n.seen = map[string]bool{}
+	}
+	switch {
+	case !token.IsIdentifier(name) || !token.IsExported(name):
+		n.d.fail(loc, "package naming should have named it", "field name %q is not an exported Go identifier", name)
+	case n.seen[name]:
+		n.d.fail(loc, "rename one of the members with x-go-name", "two fields of %s are named %s", n.d.name, name)
+	case isMethodName(name):
+		n.d.fail(loc, "rename the member with x-go-name",
+			"field %s of %s has the name of a method generated code declares", name, n.d.name)
+	}
+	n.seen[name] = true
+}
+
+func isMethodName(name string) bool {
+	for _, m := range methodNames {
+		if name == m {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonTag is the json struct tag of a member: its name, and omitzero when it is
+// optional. It reports false when encoding/json cannot read the name from a
+// tag (it would silently use the Go field name instead).
+func jsonTag(name string, required bool) (string, bool) {
+	tag := name
+	switch {
+	case !required:
+		tag += ",omitzero"
+	case name == "-":
+		tag = "-," // `json:"-"` would skip the field
+	}
+	return tag, validTagName(name)
+}
+
+// validTagName is encoding/json's rule for names in a json tag.
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,394 @@
+package golang
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/checkplan"
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// Validators. Every schema node with checks becomes one function over the
+// value tree of package runtime:
+//
+//	// checkWarning validates a value against warning.json#.
+//	func checkWarning(s *envgenrt.State, n int32) bool {
+//		errs := s.ErrorCount()
+//		if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
+//			return false
+//		}
+//		…
+//		return s.ErrorCount() == errs
+//	}
+//
+// A failed check records an error and goes on, so that every violation is
+// reported; s.Fail (and s.Stop after a failed subschema) say when to return
+// at once instead: inside anyOf, oneOf, not, if and contains, whose branches
+// report nothing, and once runtime.MaxErrors errors are collected.
+//
+// Each keyword has one small emitter, registered below in the order the
+// checks run (and errors are listed); the TypeScript validators mirror the
+// same registry. Emitters of one instance type are grouped under one test of
+// the instance's kind.
+
+// instance is the kind of JSON value a keyword applies to.
+type instance int
+
+const (
+	anyInstance instance = iota
+	stringInstance
+	numberInstance
+	arrayInstance
+	objectInstance
+)
+
+// kindConst is the runtime constant an instance group tests for.
+var kindConst = map[instance]string{
+	stringInstance: "KindString", numberInstance: "KindNumber", arrayInstance: "KindArray", objectInstance: "KindObject",
+}
+
+// emitter renders the checks of one keyword (or of keywords that only make
+// sense together), nil when the schema does not have it.
+type emitter struct {
+	keywords string
+	instance instance
+	emit     func(f *vfn) []jen.Code
+}
+
+// emitters, in the order checks run.
+var emitters = []emitter{
+	// validate_types.go
+	{"type", anyInstance, (*vfn).typeKeyword},
+	{"enum", anyInstance, (*vfn).enumKeyword},
+	{"const", anyInstance, (*vfn).constKeyword},
+	// validate_strings.go
+	{"minLength", stringInstance, (*vfn).minLength},
+	{"maxLength", stringInstance, (*vfn).maxLength},
+	{"pattern", stringInstance, (*vfn).pattern},
+	{"format", stringInstance, (*vfn).format},
+	// validate_numbers.go
+	{"minimum", numberInstance, (*vfn).minimum},
+	{"maximum", numberInstance, (*vfn).maximum},
+	{"exclusiveMinimum", numberInstance, (*vfn).exclusiveMinimum},
+	{"exclusiveMaximum", numberInstance, (*vfn).exclusiveMaximum},
+	{"multipleOf", numberInstance, (*vfn).multipleOf},
+	// validate_arrays.go
+	{"prefixItems, items", arrayInstance, (*vfn).items},
+	{"contains, minContains, maxContains", arrayInstance, (*vfn).contains},
+	{"minItems", arrayInstance, (*vfn).minItems},
+	{"maxItems", arrayInstance, (*vfn).maxItems},
+	{"uniqueItems", arrayInstance, (*vfn).uniqueItems},
+	// validate_objects.go
+	{"properties, patternProperties, additionalProperties", objectInstance, (*vfn).members},
+	{"required", objectInstance, (*vfn).required},
+	{"minProperties", objectInstance, (*vfn).minProperties},
+	{"maxProperties", objectInstance, (*vfn).maxProperties},
+	{"propertyNames", objectInstance, (*vfn).propertyNames},
+	{"dependentRequired", objectInstance, (*vfn).dependentRequired},
+	{"dependentSchemas", objectInstance, (*vfn).dependentSchemas},
+	// validate_refs.go
+	{"$ref", anyInstance, (*vfn).ref},
+	{"$dynamicRef", anyInstance, (*vfn).dynamicRef},
+	// validate_applicators.go
+	{"allOf", anyInstance, (*vfn).allOf},
+	{"anyOf", anyInstance, (*vfn).anyOf},
+	{"oneOf", anyInstance, (*vfn).oneOf},
+	{"not", anyInstance, (*vfn).not},
+	{"if, then, else", anyInstance, (*vfn).ifThenElse},
+	// last, since they read what everything above evaluated (validate_arrays.go, validate_objects.go)
+	{"unevaluatedItems", arrayInstance, (*vfn).unevaluatedItems},
+	{"unevaluatedProperties", objectInstance, (*vfn).unevaluatedProperties},
+}
+
+// vfn renders the check function of one type.
+type vfn struct {
+	*renderer
+	t    model.Type
+	c    *model.Checks
+	name string // e.g. "checkWarning"
+	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
+	vars []jen.Code
+	have map[string]int // required members the member loop records, by index in have (validate_objects.go)
+}
+
+// n, s and c are the identifiers generated code uses for the node, the state
+// and a child node.
+var (
+	nodeID  = jen.Id("n")
+	stateID = jen.Id("s")
+)
+
+// sp is the schema path of a keyword of this schema, e.g.
+// "envelope.json#/then/required".
+func (f *vfn) sp(keyword ...string) string {
+	loc := f.t.Base().Loc
+	p := path.Base(loc.File) + "#" + loc.Pointer
+	for _, k := range keyword {
+		p += "/" + escapeToken(k)
+	}
+	return p
+}
+
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
+func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword, message string) jen.Code {
+	if isTrue(cond) {
+		return jen.If(jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message))).
+			Block(jen.Return(jen.False()))
+	}
+	return jen.If(jen.Add(cond).Op("&&").Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message))).
+		Block(jen.Return(jen.False()))
+}
+
+// failIff is failIf with a message made by s.Failf.
+func (f *vfn) failIff(cond, node jen.Code, schemaPath, keyword, format string, args ...jen.Code) jen.Code {
+	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format)}, args...)
+	if isTrue(cond) {
+		return jen.If(jen.Add(stateID).Dot("Failf").Call(call...)).Block(jen.Return(jen.False()))
+	}
+	return jen.If(jen.Add(cond).Op("&&").Add(stateID).Dot("Failf").Call(call...)).Block(jen.Return(jen.False()))
+}
+
+// failStop is failIff for type, enum and const: a value that fails one of
+// them gets that one error and no other from the same schema, as
+// santhosh-tekuri reports it (docs/validation.md).
+//
+//	if !s.IsType(n, runtime.TypeString) {
+//		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
+//		return false
+//	}
+func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword, message string, args ...jen.Code) jen.Code {
+	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message)}, args...)
+	fail := "Fail" // message is plain text
+	if len(args) > 0 {
+		fail = "Failf" // message is a format
+	}
+	return jen.If(cond).Block(jen.Add(stateID).Dot(fail).Call(call...), jen.Return(jen.False()))
+}
+
+// isTrue reports whether a condition is the literal true.
+func isTrue(cond jen.Code) bool {
+	s, ok := cond.(*jen.Statement)
+	return ok && s.GoString() == "true"
+}
+
+// sub is: if !call && s.Stop() { return false }, for a subschema whose
+// errors are the caller's.
+func sub(call jen.Code) jen.Code {
+	return jen.If(jen.Op("!").Add(call).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False()))
+}
+
+// always reports whether ref accepts every value, so that no call is needed.
+func (f *vfn) always(ref model.Ref) bool {
+	return checkplan.Trivial(f.vp.Resolve(ref.ID))
+}
+
+// never reports whether ref is the schema false.
+func (f *vfn) never(ref model.Ref) bool {
+	t := f.vp.Resolve(ref.ID)
+	return t != nil && t.Base().Checks.False && !ref.OrNull
+}
+
+// call is the expression that validates node against ref, reporting errors:
+// checkX(s, node), or (s.IsNull(node) || checkX(s, node)) when null is
+// allowed besides. Callers test always first.
+func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
+	c := jen.Id(f.vp.fn[f.vp.Resolve(ref.ID).Base().ID]).Call(stateID, node)
+	if ref.OrNull {
+		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
+	}
+	return c
+}
+
+// funcValue is ref's validator as a runtime.CheckFunc: the function, its
+// OrNull adapter, or runtime.Always.
+func (f *vfn) funcValue(ref model.Ref) jen.Code {
+	return f.renderer.funcValue(ref)
+}
+
+func (r *renderer) funcValue(ref model.Ref) jen.Code {
+	t := r.vp.Resolve(ref.ID)
+	name := r.vp.fn[t.Base().ID]
+	switch {
+	case checkplan.Trivial(t):
+		return jen.Qual(runtimePkg, "Always")
+	case name == "":
+		return jen.Qual(runtimePkg, "Never") // the shared false schema
+	case ref.OrNull:
+		return jen.Id(r.orNullAdapter(t.Base().ID))
+	}
+	return jen.Id(name)
+}
+
+// varName makes a package-level variable name unique among the variables
+// and functions of the package (a pattern of checkFooProperties0 and the
+// first patternProperties of checkFoo could otherwise share one). Files and
+// functions render in a fixed order, so the numbering is stable.
+func (r *renderer) varName(name string) string {
+	if r.vars == nil {
+		r.vars = map[string]bool{}
+		for _, fn := range r.vp.fn {
+			r.vars[fn] = true
+		}
+	}
+	out := name
+	for i := 2; r.vars[out]; i++ {
+		out = name + strconv.Itoa(i)
+	}
+	r.vars[out] = true
+	return out
+}
+
+// orNullAdapter names the adapter that accepts null besides the type's own
+// checks (vplan.orNull).
+func (r *renderer) orNullAdapter(id model.TypeID) string { return r.vp.orNull[id] }
+
+// eachChild is the loop over the members or items of n, with their index
+// when withIndex is set:
+//
+//	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 { … }
+func eachChild(withIndex bool, body ...jen.Code) jen.Code {
+	c := jen.Id("c")
+	next := jen.Add(stateID).Dot("Next").Call(c)
+	if !withIndex {
+		return jen.For(
+			c.Clone().Op(":=").Add(stateID).Dot("First").Call(nodeID),
+			c.Clone().Op("<").Add(stateID).Dot("End").Call(nodeID),
+			c.Clone().Op("=").Add(next),
+		).Block(body...)
+	}
+	return jen.For(
+		jen.List(c, jen.Id("i")).Op(":=").List(jen.Add(stateID).Dot("First").Call(nodeID), jen.Lit(0)),
+		c.Clone().Op("<").Add(stateID).Dot("End").Call(nodeID),
+		jen.List(c, jen.Id("i")).Op("=").List(next, jen.Id("i").Op("+").Lit(1)),
+	).Block(body...)
+}
+
+// markItem is s.Mark(n, i), when this function records annotations.
+func (f *vfn) markItem() []jen.Code {
+	if !f.eval {
+		return nil
+	}
+	return []jen.Code{jen.Add(stateID).Dot("Mark").Call(nodeID, jen.Id("i"))}
+}
+
+// body is the statements of the check function.
+func (f *vfn) body() []jen.Code {
+	if f.c.False {
+		return []jen.Code{
+			jen.Add(stateID).Dot("Fail").Call(nodeID, jen.Lit(f.sp()), jen.Lit("false"), jen.Lit("no value is allowed here")),
+			jen.Return(jen.False()),
+		}
+	}
+	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
+	var group []jen.Code
+	current := anyInstance
+	flush := func() {
+		if len(group) == 0 {
+			return
+		}
+		if current == anyInstance {
+			out = append(out, group...)
+		} else {
+			// if s.Kind(n) == envgenrt.KindString { … }
+			out = append(out, jen.If(jen.Add(stateID).Dot("Kind").Call(nodeID).Op("==").Qual(runtimePkg, kindConst[current])).Block(group...))
+		}
+		group = nil
+	}
+	for _, e := range emitters {
+		code := e.emit(f)
+		if len(code) == 0 {
+			continue
+		}
+		if e.instance != current {
+			flush()
+			current = e.instance
+		}
+		group = append(group, code...)
+	}
+	flush()
+	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))
+}
+
+// checkBody is the statements of the check function of a type declared here.
+func (f *vfn) checkBody() []jen.Code {
+	switch x := f.t.(type) {
+	case *model.TypeParam:
+		return []jen.Code{f.dynamicCall(x.Anchor, x.Default, nodeID)}
+	case *model.Alias: // an alias that enters its resource (vplan.scoped): the target's checks
+		if f.always(x.Target) {
+			return []jen.Code{jen.Return(jen.True())}
+		}
+		return []jen.Code{jen.Return(f.call(x.Target, nodeID))}
+	}
+	return f.body()
+}
+
+// checkFuncs renders the check function(s) of the type id: the function, and
+// for a split one the body behind its frame set-up.
+func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
+	t := r.vp.Get(id)
+	name := r.vp.fn[id]
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
+	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
+	doc := name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer + "."
+	var body []jen.Code
+	if imported(t) { // see imports.go
+		body = r.adapter(t)
+		doc = strings.TrimSuffix(doc, ".") + " with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."
+	} else {
+		body = f.checkBody()
+	}
+	if t.Base().Loc.File == "" {
+		doc = name + " accepts no value: it stands for additionalProperties false."
+	}
+	out := f.vars
+	inner, split := r.vp.inner[id]
+	if !split {
+		return append(out, jen.Comment(doc).Line().Func().Id(name).Params(params...).Bool().Block(body...))
+	}
+	out = append(out, jen.Comment(doc).Line().Func().Id(name).Params(params...).Bool().Block(r.frames(t, inner)...))
+	out = append(out, jen.Comment(inner+" is the body of "+name+".").Line().Func().Id(inner).Params(params...).Bool().Block(body...))
+	return out
+}
+
+// frames is the body of a split function: enter the schema resource and
+// begin collecting annotations, run the body, undo both.
+//
+//	m := s.Enter("https://example.com/tree#", anchorsTree)
+//	e := s.BeginEval(n)
+//	ok := checkTreeIn(s, n)
+//	s.EndEval(e, ok)
+//	s.Leave(m)
+//	return ok
+func (r *renderer) frames(t model.Type, inner string) []jen.Code {
+	c := t.Base()
+	var pre, post []jen.Code
+	if r.vp.enters(t) {
+		pre = append(pre, jen.Id("m").Op(":=").Add(stateID).Dot("Enter").Call(jen.Lit(c.Resource), jen.Id(r.vp.anchors[c.Resource])))
+		post = append(post, jen.Add(stateID).Dot("Leave").Call(jen.Id("m")))
+	}
+	if c.Checks.UnevaluatedProperties != nil || c.Checks.UnevaluatedItems != nil {
+		pre = append(pre, jen.Id("e").Op(":=").Add(stateID).Dot("BeginEval").Call(nodeID))
+		post = append([]jen.Code{jen.Add(stateID).Dot("EndEval").Call(jen.Id("e"), jen.Id("ok"))}, post...)
+	}
+	out := append(pre, jen.Id("ok").Op(":=").Id(inner).Call(stateID, nodeID))
+	out = append(out, post...)
+	return append(out, jen.Return(jen.Id("ok")))
+}
+
+// orNullFunc renders an adapter: null, or the type's own checks.
+//
+//	func checkXOrNull(s *envgenrt.State, n int32) bool { return s.IsNull(n) || checkX(s, n) }
+func (r *renderer) orNullFunc(id model.TypeID) jen.Code {
+	name := r.vp.orNull[id]
+	return jen.Comment(name+" accepts null besides what "+r.vp.fn[id]+" accepts.").Line().
+		Func().Id(name).Params(jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()).Bool().
+		Block(jen.Return(jen.Add(stateID).Dot("IsNull").Call(nodeID).Op("||").Id(r.vp.fn[id]).Call(stateID, nodeID)))
+}

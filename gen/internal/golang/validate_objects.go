@@ -1,0 +1,243 @@
+package golang
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// properties, patternProperties, additionalProperties, required,
+// minProperties, maxProperties, propertyNames, dependentRequired,
+// dependentSchemas, unevaluatedProperties: checks of objects, run when the
+// instance is an object.
+
+// members checks each member against the properties schema of its name, the
+// patternProperties schemas its name matches, and additionalProperties when
+// neither applies, in one pass:
+//
+//	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+//		known := false
+//		switch string(s.Key(c)) {
+//		case "code":
+//			known = true
+//			if !checkWarningPropertiesCode(s, c) && s.Stop() {
+//				return false
+//			}
+//		}
+//		if patternHeadersPatternProperties0.Match(s.Key(c)) {
+//			known = true
+//			…
+//		}
+//		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+//			return false
+//		}
+//		s.Mark(n, i) // when unevaluatedProperties depends on it
+//	}
+func (f *vfn) members() []jen.Code {
+	c := f.c
+	ap := c.AdditionalProperties
+	if len(c.Properties) == 0 && len(c.PatternProperties) == 0 && ap == nil {
+		return nil
+	}
+	named := len(c.Properties) > 0 || len(c.PatternProperties) > 0
+	needKnown := named && ((ap != nil && !f.always(*ap)) || (f.eval && ap == nil))
+	setKnown := func() []jen.Code {
+		if needKnown {
+			return []jen.Code{jen.Id("known").Op("=").True()}
+		}
+		return nil
+	}
+	key := jen.Add(stateID).Dot("Key").Call(jen.Id("c"))
+	var body []jen.Code
+	if needKnown {
+		body = append(body, jen.Id("known").Op(":=").False())
+	}
+	// Required members that are properties are seen in this loop, so that
+	// required needs no lookup: have[i] for f.have[name] == i.
+	f.have = map[string]int{}
+	for _, name := range c.Required {
+		if _, dup := f.have[name]; !dup && slices.ContainsFunc(c.Properties, func(p model.PropertyCheck) bool { return p.Name == name }) {
+			f.have[name] = len(f.have)
+		}
+	}
+	var cases []jen.Code
+	for _, p := range c.Properties {
+		block := setKnown()
+		if i, ok := f.have[p.Name]; ok {
+			block = append(block, jen.Id("have").Index(jen.Lit(i)).Op("=").True())
+		}
+		if !f.always(p.Type) {
+			block = append(block, sub(f.call(p.Type, jen.Id("c"))))
+		}
+		if len(block) > 0 {
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
+		}
+	}
+	if len(cases) > 0 {
+		body = append(body, jen.Switch(jen.String().Call(key)).Block(cases...))
+	}
+	for i, pp := range c.PatternProperties {
+		re := f.regexpVar("pattern"+strings.TrimPrefix(f.name, "check")+"Properties"+strconv.Itoa(i), pp.Pattern,
+			"/patternProperties/"+escapeToken(pp.Pattern))
+		block := setKnown()
+		if !f.always(pp.Type) {
+			block = append(block, sub(f.call(pp.Type, jen.Id("c"))))
+		}
+		if len(block) > 0 {
+			body = append(body, jen.If(jen.Add(re).Dot("Match").Call(key)).Block(block...))
+		}
+	}
+	if ap != nil && !f.always(*ap) {
+		notKnown := jen.Op("!").Id("known")
+		if !named {
+			notKnown = jen.True()
+		}
+		if f.never(*ap) {
+			body = append(body, f.failIff(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
+				"unexpected property %q", key))
+		} else {
+			body = append(body, jen.If(notKnown.Op("&&").Op("!").Add(f.call(*ap, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
+				Block(jen.Return(jen.False())))
+		}
+	}
+	if f.eval {
+		mark := f.markItem()
+		if ap == nil {
+			body = append(body, jen.If(jen.Id("known")).Block(mark...))
+		} else {
+			body = append(body, mark...)
+		}
+	}
+	if len(body) == 0 || (len(body) == 1 && needKnown) {
+		f.have = nil
+		return nil
+	}
+	loop := eachChild(f.eval, body...)
+	if len(f.have) > 0 {
+		// var have [2]bool // required members seen
+		return []jen.Code{jen.Var().Id("have").Index(jen.Lit(len(f.have))).Bool().Comment("required members seen"), loop}
+	}
+	return []jen.Code{loop}
+}
+
+// required reports each missing member:
+//
+//	if !s.Has(n, "data") && s.Fail(n, "…/required", "required", `missing required property "data"`) { … }
+func (f *vfn) required() []jen.Code {
+	var out []jen.Code
+	for _, name := range f.c.Required {
+		missing := jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(name))
+		if i, ok := f.have[name]; ok { // seen by the member loop
+			missing = jen.Op("!").Id("have").Index(jen.Lit(i))
+		}
+		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", "missing required property "+strconv.Quote(name)))
+	}
+	return out
+}
+
+func (f *vfn) minProperties() []jen.Code {
+	if f.c.MinProperties == nil || *f.c.MinProperties == 0 {
+		return nil
+	}
+	m := *f.c.MinProperties
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minProperties"),
+		"minProperties", "must have at least "+plural(m, "property"))}
+}
+
+func (f *vfn) maxProperties() []jen.Code {
+	if f.c.MaxProperties == nil {
+		return nil
+	}
+	m := *f.c.MaxProperties
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxProperties"),
+		"maxProperties", "must have at most "+plural(m, "property"))}
+}
+
+// propertyNames validates each member name as a string instance:
+//
+//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+//		k := s.NameNode(c)
+//		valid := checkXPropertyNames(s, k)
+//		s.DropNameNode(k)
+//		if !valid && s.Stop() { … }
+//	}
+func (f *vfn) propertyNames() []jen.Code {
+	r := f.c.PropertyNames
+	if r == nil || f.always(*r) {
+		return nil
+	}
+	return []jen.Code{eachChild(false,
+		jen.Id("k").Op(":=").Add(stateID).Dot("NameNode").Call(jen.Id("c")),
+		jen.Id("valid").Op(":=").Add(f.call(*r, jen.Id("k"))),
+		jen.Add(stateID).Dot("DropNameNode").Call(jen.Id("k")),
+		jen.If(jen.Op("!").Id("valid").Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())),
+	)}
+}
+
+// dependentRequired reports each member missing while the member that
+// requires it is present:
+//
+//	if s.Has(n, "a") {
+//		if !s.Has(n, "b") && s.Fail(n, "…/dependentRequired/a", "dependentRequired", `property "b" is required when "a" is present`) { … }
+//	}
+func (f *vfn) dependentRequired() []jen.Code {
+	var out []jen.Code
+	for _, d := range f.c.DependentRequired {
+		var checks []jen.Code
+		for _, req := range d.Requires {
+			checks = append(checks, f.failIf(jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(req)), nodeID,
+				f.sp("dependentRequired", d.Member), "dependentRequired",
+				"property "+strconv.Quote(req)+" is required when "+strconv.Quote(d.Member)+" is present"))
+		}
+		if len(checks) > 0 {
+			out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member))).Block(checks...))
+		}
+	}
+	return out
+}
+
+// dependentSchemas:
+//
+//	if s.Has(n, "a") && !checkXDependentSchemasA(s, n) && s.Stop() { … }
+func (f *vfn) dependentSchemas() []jen.Code {
+	var out []jen.Code
+	for _, d := range f.c.DependentSchemas {
+		if f.always(d.Type) {
+			continue
+		}
+		out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member)).Op("&&").
+			Op("!").Add(f.call(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
+	}
+	return out
+}
+
+// unevaluatedProperties checks the members nothing else evaluated, then
+// counts them as evaluated:
+//
+//	for c, i := … {
+//		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) { … }
+//	}
+//	s.MarkAll(n)
+func (f *vfn) unevaluatedProperties() []jen.Code {
+	u := f.c.UnevaluatedProperties
+	if u == nil {
+		return nil
+	}
+	notEvaluated := jen.Op("!").Add(stateID).Dot("Evaluated").Call(nodeID, jen.Id("i"))
+	var check jen.Code
+	switch {
+	case f.always(*u):
+		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	case f.never(*u):
+		check = f.failIff(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
+			"unexpected property %q", jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
+	default:
+		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
+			Block(jen.Return(jen.False()))
+	}
+	return []jen.Code{eachChild(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+}

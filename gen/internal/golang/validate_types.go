@@ -1,0 +1,121 @@
+package golang
+
+import (
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// type, enum, const: the keywords that apply to every instance.
+
+// typeMask is the runtime constant of each JSON type.
+var typeMask = map[string]string{
+	"null": "TypeNull", "boolean": "TypeBoolean", "integer": "TypeInteger", "number": "TypeNumber",
+	"string": "TypeString", "array": "TypeArray", "object": "TypeObject",
+}
+
+// typeKeyword:
+//
+//	if !s.IsType(n, runtime.TypeString|runtime.TypeNull) && s.Failf(n, "…/type", "type", "must be string or null, not %s", s.TypeOf(n)) {
+//		return false
+//	}
+func (f *vfn) typeKeyword() []jen.Code {
+	if len(f.c.Types) == 0 {
+		return nil
+	}
+	var mask *jen.Statement
+	for _, t := range f.c.Types {
+		if mask == nil {
+			mask = jen.Qual(runtimePkg, typeMask[t])
+		} else {
+			mask.Op("|").Qual(runtimePkg, typeMask[t])
+		}
+	}
+	cond := jen.Op("!").Add(stateID).Dot("IsType").Call(nodeID, mask)
+	msg := "must be " + strings.Join(f.c.Types, " or ") + ", not %s"
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("type"), "type", msg, jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
+}
+
+// literalVar declares the JSON values of an enum or const once per package:
+//
+//	var enumMixed = []*runtime.Literal{runtime.MustLiteral(`1`), runtime.MustLiteral(`"a"`)}
+func (f *vfn) literalVar(name string, values []model.Value) jen.Code {
+	name = f.varName(name)
+	lits := make([]jen.Code, len(values))
+	for i, v := range values {
+		lits[i] = jen.Qual(runtimePkg, "MustLiteral").Call(textLit(v.JSON))
+	}
+	f.vars = append(f.vars, jen.Var().Id(name).Op("=").Index().Op("*").Qual(runtimePkg, "Literal").Values(lits...))
+	return jen.Id(name)
+}
+
+// allStrings returns the values as Go strings when they all are strings.
+func allStrings(values []model.Value) ([]jen.Code, bool) {
+	out := make([]jen.Code, len(values))
+	for i, v := range values {
+		s, ok := v.Go.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = jen.Lit(s)
+	}
+	return out, true
+}
+
+// valueList is values for a message: "ok", "partial" or "error".
+func valueList(values []model.Value) string {
+	var texts []string
+	for i, v := range values {
+		if i == 10 {
+			texts = append(texts, "…")
+			break
+		}
+		texts = append(texts, v.JSON)
+	}
+	return strings.Join(texts, ", ")
+}
+
+// enumKeyword:
+//
+//	if !s.StringIn(n, "ok", "partial") && s.Fail(n, "…/enum", "enum", `must be one of "ok", "partial"`) {
+//		return false
+//	}
+//
+// or, for values that are not all strings, !s.OneOf(n, enumX).
+func (f *vfn) enumKeyword() []jen.Code {
+	if f.c.Enum == nil {
+		return nil
+	}
+	msg := "must be one of " + valueList(f.c.Enum)
+	var cond jen.Code
+	if strs, ok := allStrings(f.c.Enum); ok {
+		cond = jen.Op("!").Add(stateID).Dot("StringIn").Call(append([]jen.Code{nodeID}, strs...)...)
+	} else {
+		v := f.literalVar("enum"+strings.TrimPrefix(f.name, "check"), f.c.Enum)
+		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
+	}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("enum"), "enum", msg)}
+}
+
+// constKeyword: like enum with one value.
+func (f *vfn) constKeyword() []jen.Code {
+	if f.c.Const == nil {
+		return nil
+	}
+	msg := "must be " + f.c.Const.JSON
+	var cond jen.Code
+	switch v := f.c.Const.Go.(type) {
+	case string:
+		cond = jen.Op("!").Add(stateID).Dot("StringIn").Call(nodeID, jen.Lit(v))
+	case bool, nil:
+		// s.Kind(n) != envgenrt.KindTrue
+		kind := map[any]string{true: "KindTrue", false: "KindFalse", nil: "KindNull"}[v]
+		cond = jen.Add(stateID).Dot("Kind").Call(nodeID).Op("!=").Qual(runtimePkg, kind)
+	default:
+		lits := f.literalVar("const"+strings.TrimPrefix(f.name, "check"), []model.Value{*f.c.Const})
+		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, lits)
+	}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("const"), "const", msg)}
+}

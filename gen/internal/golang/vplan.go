@@ -1,0 +1,236 @@
+package golang
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/envgen/envgen/gen/internal/checkplan"
+	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
+)
+
+// vplan is what the validators of one rendering know about the whole space,
+// decided once before any file is written: which types need a check
+// function and its name, where it is declared, and which functions need the
+// machinery of $dynamicRef and unevaluated*. The language-neutral analysis
+// is checkplan's Plan, which gen/internal/typescript's vplan embeds too; this adds the
+// names and the files that declare them.
+//
+// Every schema node with checks gets one function, `checkX(s, n) bool`. Named
+// types use their Go name (checkEnvelope); anonymous ones the name of the
+// named type whose schema encloses theirs and the JSON Pointer from there
+// (checkEnvelopeThenPropertiesStatus). Names never come from map order or
+// TypeIDs: a clash left after that is numbered in location order.
+type vplan struct {
+	*checkplan.Plan
+	space *model.Space
+	fn    map[model.TypeID]string       // the check function; absent: always valid
+	inner map[model.TypeID]string       // for split functions: the body behind the frame set-up
+	owner map[model.TypeID]model.TypeID // the named type whose file declares the function; 0: the schema's own file
+	// anchors are, when Dynamic is set (some $dynamicRef resolves in the
+	// dynamic scope), the functions that put the $dynamicAnchors of a
+	// resource in scope: functions in such resources enter their resource.
+	anchors map[string]string // resource location → name of its anchors function
+	orNull  map[model.TypeID]string
+	order   []model.TypeID                  // the types with functions, by name
+	owned   map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
+	// resOwned is, once asked for, owner → the indexes of the resources in
+	// space.Resources whose anchors function its file declares.
+	resOwned map[model.TypeID][]int
+}
+
+func newVPlan(space *model.Space) *vplan {
+	p := &vplan{
+		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
+		owner: map[model.TypeID]model.TypeID{}, anchors: map[string]string{}, orNull: map[model.TypeID]string{},
+		owned: map[model.TypeID][]model.TypeID{},
+	}
+	p.Plan = checkplan.New(space, checkplan.Options{
+		ShapeEdges: true, // unions and generic arguments check their parts
+		Spelling: checkplan.Spelling{
+			Name: func(c *model.Common) string { return c.Name.Go },
+			Stem: func(base string) string { return strings.TrimSuffix(base, path.Ext(base)) },
+			Word: identWord,
+		},
+	})
+	p.name(p.Reached)
+	return p
+}
+
+// enters reports whether t's function enters t's schema resource for the
+// dynamic scope: the resource declares $dynamicAnchors, and a $dynamicRef
+// may be met while t is validated.
+func (p *vplan) enters(t model.Type) bool { return p.HasAnchors(t) }
+
+// scoped reports whether an alias enters a schema resource of its own, which
+// declares $dynamicAnchors (see build's scopeAlias): then it has a function
+// that enters it before checking the target.
+func (p *vplan) scoped(a *model.Alias) bool {
+	return p.Dynamic && p.ReachesDynamic[a.ID] && p.space.Resource(a.Resource) != nil
+}
+
+// split reports whether t's function sets up frames around a body function.
+func (p *vplan) split(t model.Type) bool { return checkplan.Split(t, p.enters(t)) }
+
+// name names the functions of the reached types that need one.
+func (p *vplan) name(reached []model.TypeID) {
+	var wants []checkplan.Want
+	general := p.generalUses(reached)
+	for _, id := range reached {
+		t := p.Get(id)
+		if p.Resolve(id) != t || checkplan.Trivial(t) { // aliases and plain references have none of their own
+			continue
+		}
+		if t.Base().Checks.False && !general[id] { // additionalProperties: false and the like, checked where used
+			continue
+		}
+		prefix := "check"
+		if _, ok := t.(*model.TypeParam); ok {
+			prefix = "dynamic"
+		}
+		ident, owner := p.ident(t)
+		if t.Base().External != nil { // declared in the file of the first input (imports.go)
+			owner = 0
+		}
+		p.owner[id] = owner
+		wants = append(wants, checkplan.Want{ID: id, Name: prefix + ident, Loc: t.Base().Loc.URL})
+	}
+	checkplan.SortWants(wants)
+	unique := checkplan.Names{}.Unique
+	for _, w := range wants {
+		p.fn[w.ID] = unique(w.Name)
+		p.order = append(p.order, w.ID)
+		p.owned[p.owner[w.ID]] = append(p.owned[p.owner[w.ID]], w.ID)
+	}
+	for _, w := range wants {
+		t := p.Get(w.ID)
+		if p.split(t) {
+			p.inner[w.ID] = unique(p.fn[w.ID] + "In")
+		}
+	}
+	for _, id := range reached { // adapters for uses that allow null besides
+		refs := model.CheckRefs(&p.Get(id).Base().Checks)
+		refs = append(refs, model.ShapeRefs(p.Get(id))...)
+		for _, r := range refs {
+			if target := p.Resolve(r.ID); r.OrNull && target != nil && p.fn[target.Base().ID] != "" {
+				if _, ok := p.orNull[target.Base().ID]; !ok {
+					p.orNull[target.Base().ID] = unique(p.fn[target.Base().ID] + "OrNull")
+				}
+			}
+		}
+	}
+	if p.Dynamic {
+		for _, r := range p.space.Resources {
+			ident, _ := p.identAt(r.Loc, "")
+			p.anchors[r.Loc] = unique("anchors" + ident)
+		}
+	}
+	sort.Slice(p.order, func(i, j int) bool { return p.fn[p.order[i]] < p.fn[p.order[j]] })
+}
+
+// generalUses finds the types used where a false schema is not checked in
+// place: everything but additionalProperties, unevaluatedProperties,
+// unevaluatedItems and items (past prefixItems), whose emitters report
+// "unexpected property" and the like themselves.
+func (p *vplan) generalUses(reached []model.TypeID) map[model.TypeID]bool {
+	out := map[model.TypeID]bool{}
+	for _, id := range reached {
+		t := p.Get(id)
+		if t.Base().Named { // its CheckNode calls it
+			out[id] = true
+		}
+		c := &t.Base().Checks
+		special := map[*model.Ref]bool{c.AdditionalProperties: true, c.UnevaluatedProperties: true,
+			c.UnevaluatedItems: true, c.Items: true}
+		for _, r := range model.CheckRefs(c) {
+			if !special[r] || r.OrNull {
+				out[p.Resolve(r.ID).Base().ID] = true
+			}
+		}
+		for _, id := range p.Edges(t) { // shapes, type parameters, aliases, dynamic targets
+			if tt := p.Resolve(id); tt != nil {
+				if _, isCheck := checkRefIDs(c)[id]; !isCheck {
+					out[tt.Base().ID] = true
+				}
+			}
+		}
+	}
+	for _, r := range p.space.Resources { // anchors are looked up
+		for _, a := range r.Anchors {
+			out[a.Type.ID] = true
+		}
+	}
+	return out
+}
+
+func checkRefIDs(c *model.Checks) map[model.TypeID]bool {
+	out := map[model.TypeID]bool{}
+	for _, r := range model.CheckRefs(c) {
+		out[r.ID] = true
+	}
+	return out
+}
+
+// ident is the name part of t's function, and the named type whose name it
+// starts with.
+func (p *vplan) ident(t model.Type) (string, model.TypeID) {
+	c := t.Base()
+	if c.Named && c.Kind != model.KindTypeParam {
+		return c.Name.Go, c.ID
+	}
+	if c.Loc.URL == "" { // made up by the builder: the shared false schema
+		return "Nothing", 0
+	}
+	return p.identAt(c.Loc.URL, c.Loc.File)
+}
+
+// ownedResources maps each named type to the resources whose anchors
+// functions its file declares (see identAt); computed once.
+func (p *vplan) ownedResources() map[model.TypeID][]int {
+	if p.resOwned == nil {
+		p.resOwned = map[model.TypeID][]int{}
+		for i := range p.space.Resources {
+			_, owner := p.identAt(p.space.Resources[i].Loc, "")
+			p.resOwned[owner] = append(p.resOwned[owner], i)
+		}
+	}
+	return p.resOwned
+}
+
+// identAt names a schema location (see checkplan's IdentAt), and gives
+// the named type whose name it starts with (0 when there is none).
+func (p *vplan) identAt(url, file string) (string, model.TypeID) {
+	ident, owner := p.IdentAt(url, file)
+	if owner == nil {
+		return ident, 0
+	}
+	return ident, owner.Base().ID
+}
+
+// identWord spells a file name or pointer token as part of an identifier,
+// as package naming spells names (initialisms upper case: "id" → "ID").
+func identWord(s, fallback string) string {
+	if s != "" && strings.Trim(s, "0123456789") == "" { // an index: allOf/0 → AllOf0
+		return s
+	}
+	if w := naming.Camel(s); w != "" {
+		return w
+	}
+	return exportedName(s, fallback)
+}
+
+// fileOf is the Go file that declares t's function.
+func (p *vplan) fileOf(r *renderer, id model.TypeID) string {
+	if o := p.owner[id]; o != 0 {
+		return goFileName(r.fileOf(p.Get(o)))
+	}
+	t := p.Get(id)
+	if t.Base().External != nil {
+		return r.importsFile()
+	}
+	if t.Base().Loc.File == "" {
+		return docFile
+	}
+	return goFileName(t.Base().Loc.File)
+}

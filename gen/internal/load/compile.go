@@ -1,0 +1,227 @@
+package load
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/url"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// compiler resolves references and compiles schema objects into
+// jsonschema.Schema values, the compiled form the builder reads. Every
+// location is compiled once, found through a map, so compiling is linear in
+// the size of the documents. (jsonschema.Compiler, which this follows
+// keyword for keyword, keeps the schemas of one Compile in a list it scans
+// for each reference: quadratic when one document's references reach
+// thousands of definitions.) Documents are still checked against their
+// metaschema by github.com/santhosh-tekuri/jsonschema/v6 (meta.go).
+type compiler struct {
+	l        *loader
+	meta     *metaschemas
+	roots    map[string]*root
+	schemas  map[location]*jsonschema.Schema
+	queue    []pending
+	metaDocs map[string]any // the metaschemas of dialects, by URL
+}
+
+// location is a schema's place: the URL of its document and a JSON Pointer.
+type location struct{ url, ptr string }
+
+type pending struct {
+	loc location
+	sch *jsonschema.Schema
+}
+
+func newCompiler(l *loader) *compiler {
+	return &compiler{l: l, meta: newMetaschemas(l), roots: map[string]*root{},
+		schemas: map[location]*jsonschema.Schema{}, metaDocs: map[string]any{}}
+}
+
+// compile returns the compiled schema at ptr in the document at u, and
+// everything it reaches.
+func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
+	r, err := c.root(u)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := lookup(r.doc, ptr); !ok {
+		return nil, r.errorAt(ptr, "", "no such location in %s", r.path)
+	}
+	sch := c.enqueue(location{u, ptr})
+	// first in, first out: with several errors, the first reported is the
+	// one nearest the top of the document
+	for i := 0; i < len(c.queue); i++ {
+		if err := c.compileAt(c.queue[i].loc, c.queue[i].sch); err != nil {
+			return nil, err
+		}
+	}
+	c.queue = c.queue[:0]
+	return sch, nil
+}
+
+func (c *compiler) enqueue(loc location) *jsonschema.Schema {
+	if sch, ok := c.schemas[loc]; ok {
+		return sch
+	}
+	sch := &jsonschema.Schema{Location: loc.url + "#" + encodePointer(loc.ptr)}
+	c.schemas[loc] = sch
+	c.queue = append(c.queue, pending{loc, sch})
+	return sch
+}
+
+// compileAt fills in sch, the schema at loc.
+func (c *compiler) compileAt(loc location, sch *jsonschema.Schema) error {
+	r := c.roots[loc.url]
+	v, _ := lookup(r.doc, loc.ptr)
+	if err := c.ensure(r, loc.ptr, v); err != nil {
+		return err
+	}
+	res := r.resource(loc.ptr)
+	sch.DraftVersion = res.dialect.draft.version
+	switch v := v.(type) {
+	case bool:
+		sch.Bool = &v
+	case map[string]any:
+		if len(v) == 0 {
+			t := true
+			sch.Bool = &t
+			return nil
+		}
+		o := &object{c: c, r: r, res: res, ptr: loc.ptr, obj: v, s: sch}
+		return o.compile()
+	}
+	return nil
+}
+
+// ensure makes ready v, the value at ptr in r, that no walk of subschemas
+// has reached (a $ref into a place no keyword makes a schema): its resources
+// and anchors are collected, and it is checked against the metaschema.
+func (c *compiler) ensure(r *root, ptr string, v any) error {
+	if r.processed[ptr] {
+		return nil
+	}
+	res := r.resource(ptr)
+	if err := c.collect(r, v, res.id, ptr, res.dialect); err != nil {
+		return err
+	}
+	if _, ok := r.resources[ptr]; !ok {
+		if obj, ok := v.(map[string]any); ok {
+			if err := r.collectAnchors(obj, ptr, r.resource(ptr)); err != nil {
+				return err
+			}
+		}
+	}
+	return c.meta.check(r, ptr, v)
+}
+
+// resolve finds what ref, written in the schema at ptr of r under keyword
+// kw, refers to, and returns its compiled schema; the target's document is
+// loaded if need be. An error names the reference.
+func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonschema.Schema, error) {
+	at := ptr + "/" + escape(kw)
+	u, frag, err := join(res.id, ref)
+	if err != nil {
+		return nil, r.errorAt(at, "", "invalid %s %q: %v", kw, ref, err)
+	}
+	target, tres := r, r.byID[u]
+	switch {
+	case u == r.url:
+		tres = r.resources[""]
+	case tres != nil:
+	case isMetaschema(u):
+		sch, err := c.meta.schema(u + "#" + encodePointer(frag))
+		var lue *jsonschema.LoadURLError
+		if errors.As(err, &lue) {
+			return nil, referenceError(r, at, kw, ref, errNetwork)
+		} else if err != nil {
+			return nil, r.errorAt(at, "", "%s %q does not resolve: %v", kw, ref, err)
+		}
+		return sch, nil
+	default:
+		target, err = c.root(u)
+		if err != nil {
+			var le *loadError
+			if errors.As(err, &le) && le.url == u {
+				return nil, referenceError(r, at, kw, ref, le.err)
+			}
+			return nil, err
+		}
+		tres = target.resources[""]
+	}
+	tptr := tres.ptr + frag
+	if isAnchor(frag) {
+		p, ok := tres.anchors[frag]
+		if !ok {
+			return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
+				"%s %q does not resolve: no anchor %q in %s", kw, ref, frag, target.path)
+		}
+		tptr = p
+	}
+	v, ok := lookup(target.doc, tptr)
+	if !ok {
+		return nil, r.errorAt(at, "check the JSON Pointer or $anchor after the #",
+			"%s %q does not resolve: no such location in %s", kw, ref, target.path)
+	}
+	if err := c.ensure(target, tptr, v); err != nil {
+		var me *model.Error
+		if errors.As(err, &me) && me.Hint == metaHint { // say where the schema that is not one was meant
+			me.Hint = fmt.Sprintf("the %s at %s#%s leads to %s#%s, which is not a schema", kw, r.path, at, target.path, tptr)
+		}
+		return nil, err
+	}
+	return c.enqueue(location{target.url, tptr}), nil
+}
+
+func referenceError(r *root, at, kw, ref string, err error) error {
+	if errors.Is(err, errNetwork) {
+		return r.errorAt(at, "add the schema to the inputs, or map its prefix to a local folder with --ref-map PREFIX=DIR",
+			"%s %q needs the network, and envgen never fetches", kw, ref)
+	}
+	var me *model.Error
+	if errors.As(err, &me) { // the document was found but does not parse
+		return me
+	}
+	return r.errorAt(at, "check the path or $id it names", "%s %q does not resolve: %v", kw, ref, err)
+}
+
+// loadError is a document that could not be loaded.
+type loadError struct {
+	url string
+	err error
+}
+
+func (e *loadError) Error() string { return fmt.Sprintf("cannot load %s: %v", e.url, e.err) }
+func (e *loadError) Unwrap() error { return e.err }
+
+// isMetaschema reports whether u is one of the drafts' own documents, which
+// the metaschema compiler has built in.
+func isMetaschema(u string) bool {
+	return strings.HasPrefix(u, "https://json-schema.org/") || strings.HasPrefix(u, "http://json-schema.org/")
+}
+
+// encodePointer percent-encodes each token of a JSON Pointer for use as a
+// URL fragment, leaving the slashes between them.
+func encodePointer(ptr string) string {
+	toks := strings.Split(ptr, "/")
+	for i, t := range toks {
+		toks[i] = url.PathEscape(t)
+	}
+	return strings.Join(toks, "/")
+}
+
+// number reads a JSON number exactly.
+func number(v any) *big.Rat {
+	switch v.(type) {
+	case json.Number, float64, float32, int, int64, int32, uint64, uint32, uint:
+		if n, ok := new(big.Rat).SetString(fmt.Sprint(v)); ok {
+			return n
+		}
+	}
+	return nil
+}

@@ -1,0 +1,234 @@
+package load
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// write creates files in a temp dir and changes into it, so that paths in
+// messages are short and relative, as a user would see them.
+func write(t *testing.T, files map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		files  map[string]string
+		inputs []string
+		want   string // the whole message, location first
+	}{{
+		name:   "missing file",
+		inputs: []string{"nope.json"},
+		want:   "nope.json#: cannot read: no such file or folder",
+	}, {
+		name:  "invalid JSON",
+		files: map[string]string{"a.json": "{\n  \"type\": \"object\",\n}"},
+		want:  "a.json#: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string",
+	}, {
+		name:  "malformed YAML",
+		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: [1, 2\n"},
+		want:  "a.yaml#: invalid YAML: line ",
+	}, {
+		name:  "duplicate YAML key",
+		files: map[string]string{"a.yaml": "type: object\ntype: string\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 1: duplicate key \"type\"",
+	}, {
+		name:  "metaschema",
+		files: map[string]string{"a.json": `{"type": "object", "properties": {"n": {"type": "integr"}}}`},
+		want:  "a.json#/properties/n/type: not a valid schema: ",
+	}, {
+		name:  "unresolvable pointer",
+		files: map[string]string{"a.json": `{"properties": {"n": {"$ref": "#/$defs/missing"}}}`},
+		want:  `a.json#/properties/n/$ref: $ref "#/$defs/missing" does not resolve: no such location in a.json`,
+	}, {
+		name:  "missing file reference",
+		files: map[string]string{"a.json": `{"properties": {"n": {"$ref": "other.json"}}}`},
+		want:  `a.json#/properties/n/$ref: $ref "other.json" does not resolve: cannot read other.json: no such file or folder`,
+	}, {
+		name:  "network reference",
+		files: map[string]string{"a.json": `{"items": {"$ref": "https://example.com/s.json"}}`},
+		want:  `a.json#/items/$ref: $ref "https://example.com/s.json" needs the network, and envgen never fetches`,
+	}, {
+		name:  "refused keyword",
+		files: map[string]string{"a.json": `{"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true}`},
+		want:  `a.json#/$recursiveAnchor: unsupported keyword "$recursiveAnchor"`,
+	}, {
+		name:  "missing anchor",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$anchor": "here"}}, "items": {"$ref": "#there"}}`},
+		want:  `a.json#/items/$ref: $ref "#there" does not resolve: no anchor "there" in a.json`,
+	}, {
+		name:  "missing location in another file",
+		files: map[string]string{"a.json": `{"items": {"$ref": "b.json#/$defs/x"}}`, "b.json": `{"$defs": {}}`},
+		want:  `a.json#/items/$ref: $ref "b.json#/$defs/x" does not resolve: no such location in b.json`,
+	}, {
+		name:  "dynamic reference",
+		files: map[string]string{"a.json": `{"items": {"$dynamicRef": "#/$defs/none"}}`},
+		want:  `a.json#/items/$dynamicRef: $dynamicRef "#/$defs/none" does not resolve: no such location in a.json`,
+	}, {
+		name:  "invalid pattern",
+		files: map[string]string{"a.json": `{"properties": {"s": {"type": "string", "pattern": "a(b"}}}`},
+		want:  `a.json#/properties/s/pattern: invalid pattern "a(b": missing closing )`,
+	}, {
+		name:  "invalid pattern property",
+		files: map[string]string{"a.json": `{"patternProperties": {"[": {}}}`},
+		want:  `a.json#/patternProperties/[: invalid pattern "[": missing ] of a character class`,
+	}, {
+		name:  "same anchor twice",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$anchor": "x"}, "b": {"$anchor": "x"}}}`},
+		want:  `a.json#/$defs/b/$anchor: anchor "x" is also declared at /$defs/a`,
+	}, {
+		name:  "same embedded $id twice",
+		files: map[string]string{"a.json": `{"$defs": {"a": {"$id": "https://x.test/e"}, "b": {"$id": "https://x.test/e"}}}`},
+		want:  `a.json#/$defs/b: identifier "https://x.test/e" is also the identifier of /$defs/a`,
+	}, {
+		name:   "metaschema of a referenced file",
+		files:  map[string]string{"a.json": `{"items": {"$ref": "b.json"}}`, "b.json": `{"minLength": -1}`},
+		inputs: []string{"a.json"},
+		want:   `b.json#/minLength: not a valid schema: `,
+	}, {
+		name:  "metaschema on the network",
+		files: map[string]string{"a.json": `{"$schema": "https://x.test/meta", "type": "string"}`},
+		want:  `a.json#/$schema: $schema "https://x.test/meta" needs the network, and envgen never fetches`,
+	}, {
+		name: "unknown vocabulary",
+		files: map[string]string{
+			"a.json":    `{"$schema": "https://x.test/meta", "type": "string"}`,
+			"meta.json": `{"$id": "https://x.test/meta", "$vocabulary": {"https://x.test/vocab/units": true}}`,
+		},
+		want: `a.json#/$schema: metaschema "https://x.test/meta" requires the vocabulary "https://x.test/vocab/units", which envgen does not know`,
+	}, {
+		name:  "identifier of the root again",
+		files: map[string]string{"a.json": `{"$id": "https://x.test/a.json", "$defs": {"x": {"$id": "a.json"}}}`},
+		want:  `a.json#/$defs/x: identifier "https://x.test/a.json" is also the identifier of the document's root`,
+	}, {
+		name:  "missing json-schema.org document",
+		files: map[string]string{"a.json": `{"items": {"$ref": "http://json-schema.org/draft-03/schema#"}}`},
+		want:  `a.json#/items/$ref: $ref "http://json-schema.org/draft-03/schema#" needs the network, and envgen never fetches`,
+	}, {
+		name:  "bad pointer escape",
+		files: map[string]string{"a.json": `{"$defs": {"a~2b": {}}, "items": {"$ref": "#/$defs/a~2b"}}`},
+		want:  `a.json#/items/$ref: $ref "#/$defs/a~2b" does not resolve: no such location in a.json`,
+	}, {
+		name:  "reference to a value that is not a schema",
+		files: map[string]string{"a.json": `{"$defs": {"x": {"enum": ["s"]}}, "items": {"$ref": "#/$defs/x/enum/0"}}`},
+		want:  "a.json#/$defs/x/enum/0: not a valid schema: got string, want boolean or object\n\tthe $ref at a.json#/items/$ref leads to a.json#/$defs/x/enum/0, which is not a schema",
+	}, {
+		name:  "same $id twice",
+		files: map[string]string{"a.json": `{"$id": "https://x.test/a"}`, "b.json": `{"$id": "https://x.test/a"}`},
+		want:  `b.json#: $id "https://x.test/a" is also the $id of a.json`,
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			write(t, tc.files)
+			inputs := tc.inputs
+			if inputs == nil {
+				for name := range tc.files {
+					inputs = append(inputs, name)
+				}
+			}
+			_, err := Load(Options{Inputs: inputs})
+			var me *model.Error
+			if !errors.As(err, &me) {
+				t.Fatalf("want a *model.Error, got %v", err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got  %s\nwant %s…", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRefMapAndEmbedded(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json":         `{"properties": {"a": {"$ref": "https://remote.test/s/common.json#/$defs/id"}, "b": {"$ref": "https://envgen.test/v1/thing.json"}}}`,
+		"local/common.json": `{"$defs": {"id": {"type": "string"}}}`,
+	})
+	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json", "type": "integer"}`)}}
+	set, err := Load(Options{
+		Inputs:   []string{"tool.json"},
+		RefMap:   map[string]string{"https://remote.test/s/": "local"},
+		Embedded: embedded, EmbeddedName: "envgen:schemas",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := set.Files[0].Schema.Properties
+	if got := set.Locate(props["a"].Ref.Location); got.String() != "local/common.json#/$defs/id" {
+		t.Errorf("mapped reference located at %s", got)
+	}
+	if got := set.Locate(props["b"].Ref.Location); got.String() != "envgen:schemas/thing.json#" {
+		t.Errorf("embedded reference located at %s", got)
+	}
+}
+
+func TestInputsFolderAndOrder(t *testing.T) {
+	write(t, map[string]string{
+		"s/b.yaml":        "type: object\nproperties:\n  zeta: {type: string}\n  alpha: {type: integer}\n",
+		"s/a.json":        `{"type": "object", "properties": {"zeta": {}, "alpha": {}}, "$defs": {"x": {}, "y": {"$defs": {"z": {}}}, "100%": {"type": "string"}}}`,
+		"s/notes.txt":     "not a schema",
+		"s/nested/c.json": `{"not": "read: folders are not searched recursively"}`,
+	})
+	set, err := Load(Options{Inputs: []string{"s", "s/a.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, f := range set.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, " ") != "s/a.json s/b.yaml" {
+		t.Errorf("inputs = %v", paths)
+	}
+	for _, f := range set.Files {
+		if got := strings.Join(set.Keys(f.Schema.Location+"/properties"), " "); got != "zeta alpha" {
+			t.Errorf("%s: property order %q, want the written order", f.Path, got)
+		}
+	}
+	var keys []string
+	for _, d := range set.Files[0].Defs {
+		keys = append(keys, d.Key)
+	}
+	if strings.Join(keys, " ") != "100% x y z" {
+		t.Errorf("defs = %v, want every $defs entry, nested ones too", keys)
+	}
+}
+
+// A Location percent-encodes its pointer; Raw and Keys read it decoded, so a
+// member name with a space or "%" keeps its schema and its written order.
+func TestRawAndKeysDecodeLocations(t *testing.T) {
+	write(t, map[string]string{
+		"a.json": `{"$defs": {"a b%": {"title": "T", "properties": {"z": {}, "y": {}}}}}`,
+	})
+	set, err := Load(Options{Inputs: []string{"a.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := set.Files[0].Defs[0].Schema
+	if !strings.Contains(def.Location, "a%20b%25") {
+		t.Fatalf("location %s: want the pointer percent-encoded", def.Location)
+	}
+	if got := set.Raw(def.Location)["title"]; got != "T" {
+		t.Errorf("Raw: title = %v", got)
+	}
+	if got := strings.Join(set.Keys(def.Location+"/properties"), " "); got != "z y" {
+		t.Errorf("Keys = %q, want the written order", got)
+	}
+}

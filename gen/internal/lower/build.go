@@ -1,0 +1,282 @@
+// Package build turns compiled schemas into the model's type space.
+//
+// It works in passes, so that no pass needs to know the order the others
+// visit schemas in: (1) every input root and every $defs entry becomes a type,
+// and the schemas they reach become types as they are met, each once, keyed by
+// its location; (2) type parameters found at $dynamicRef are propagated to the
+// named types that reach them, and uses of generic types get their arguments;
+// (3) the types that need a declaration of their own are marked Named, and
+// those that an imported package declares External. Names themselves are
+// package naming's job.
+package lower
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// Build returns the type space of a loaded set. Types from schema documents
+// that are not inputs and that one of imports covers are External (see
+// model.Common.External).
+func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
+	b := &builder{
+		set:      set,
+		space:    &model.Space{},
+		byLoc:    map[string]model.TypeID{},
+		nullable: map[model.TypeID]bool{},
+		params:   map[string]model.TypeID{},
+		visiting: map[string]bool{},
+		anchored: map[string]bool{},
+	}
+	// The documents of imported packages first, as their packages were
+	// built from them: their types get the hints, and so the names, they
+	// have there (imports.go).
+	imported, err := set.Referenced(func(url string) bool { return importOf(imports, url) != nil })
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range imported {
+		if b.file(f); b.err != nil {
+			return nil, b.err
+		}
+	}
+	for _, f := range set.Files {
+		id := b.file(f)
+		b.space.Roots = append(b.space.Roots, model.Root{File: f.Path, URL: f.URL, Type: id})
+		if b.err != nil {
+			return nil, b.err
+		}
+	}
+	b.imports(imports)
+	markNamed(b.space)
+	if err := b.generics(); err != nil {
+		return nil, err
+	}
+	b.resources()
+	return b.space, nil
+}
+
+// file declares the types of a document: its root and every $defs entry. It
+// returns the root's.
+func (b *builder) file(f *load.File) model.TypeID {
+	root := b.ref(f.Schema, model.NameHint{FileName: baseName(f.Path)})
+	id := b.declare(root, f.Schema, model.NameHint{FileName: baseName(f.Path), Title: f.Schema.Title})
+	for _, d := range f.Defs {
+		r := b.ref(d.Schema, model.NameHint{DefsKey: d.Key})
+		b.declare(r, d.Schema, model.NameHint{DefsKey: d.Key, Title: d.Schema.Title})
+	}
+	return id
+}
+
+type builder struct {
+	set      *load.Set
+	space    *model.Space
+	byLoc    map[string]model.TypeID // a schema's file#pointer → its type
+	nullable map[model.TypeID]bool   // types whose own schema admits null besides their shape
+	params   map[string]model.TypeID // the TypeParam for a $dynamicAnchor's location
+	visiting map[string]bool         // pure $ref chains being followed, to refuse cycles
+	anchors  []anchorUse             // the $dynamicAnchors met, for Space.Resources
+	anchored map[string]bool         // resource → whether it declares $dynamicAnchors (anchoredResource)
+	err      error                   // the first error; building goes on with placeholders, output is discarded
+}
+
+func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
+	if b.err == nil {
+		b.err = &model.Error{Loc: loc, Message: fmt.Sprintf(format, args...), Hint: hint}
+	}
+}
+
+// declare makes sure the schema at a root or $defs entry has a type of its own
+// with the given hint: when the schema is only a reference (its ref resolved to
+// a type that lives elsewhere), that is an Alias.
+func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint) model.TypeID {
+	loc := b.set.Locate(s.Location)
+	if r.ID != 0 && b.space.Get(r.ID).Base().Loc.String() == loc.String() {
+		c := b.space.Get(r.ID).Base()
+		mergeHint(&c.NameHint, hint)
+		c.Named = true
+		return r.ID
+	}
+	a := &model.Alias{Target: r}
+	a.Loc = loc
+	a.Doc = docOf(s)
+	a.NameHint = hint
+	a.Named = true
+	a.Resource = b.resourceOf(loc)
+	if o := b.override(s); o != "" {
+		a.NameHint.Override = o
+	}
+	id := b.space.Add(a)
+	b.byLoc[aliasKey(loc)] = id
+	return id
+}
+
+func aliasKey(loc model.Location) string { return "alias:" + loc.String() }
+
+func mergeHint(h *model.NameHint, extra model.NameHint) {
+	if extra.DefsKey != "" {
+		h.DefsKey = extra.DefsKey
+	}
+	if extra.FileName != "" && h.FileName == "" {
+		h.FileName = extra.FileName
+	}
+	if extra.Title != "" && h.Title == "" {
+		h.Title = extra.Title
+	}
+}
+
+// override reads x-go-name, the schema's own name for its type.
+func (b *builder) override(s *jsonschema.Schema) string {
+	raw := b.set.Raw(s.Location)
+	name, _ := raw["x-go-name"].(string)
+	return name
+}
+
+func baseName(p string) string {
+	base := path.Base(p)
+	for _, ext := range []string{".json", ".yaml", ".yml"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return strings.TrimSuffix(base, ".schema")
+}
+
+// ref returns the use of the type for schema s, building it on first sight.
+func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
+	loc := b.set.Locate(s.Location)
+	key := loc.String()
+	if target := b.pureRef(s); target != nil {
+		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.set.Locate(target.Location)) != res {
+			return b.scopeAlias(s, target, loc, hint)
+		}
+		if b.visiting[key] {
+			b.fail(loc, "break the cycle with a schema that is more than a $ref", "$ref cycle: this reference leads back to itself")
+			return model.Ref{}
+		}
+		b.visiting[key] = true
+		defer delete(b.visiting, key)
+		return b.ref(target, model.NameHint{})
+	}
+	if inner, ok := b.nullableOf(s); ok {
+		r := b.ref(inner, hint)
+		r.Nullable, r.OrNull = true, true
+		return r
+	}
+	if id, ok := b.byLoc[key]; ok {
+		return model.Ref{ID: id, Nullable: b.nullable[id]}
+	}
+	id := b.newType(s, loc, hint)
+	return model.Ref{ID: id, Nullable: b.nullable[id]}
+}
+
+// annotations are the keywords that do not change what a schema accepts.
+var annotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$defs": true, "definitions": true, "$anchor": true,
+	"$vocabulary": true, "title": true, "description": true, "default": true, "examples": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true, "format": true, "contentEncoding": true,
+	"contentMediaType": true, "contentSchema": true,
+}
+
+// onlyAnnotations reports whether raw has no assertion keywords besides those
+// named in allowed.
+func onlyAnnotations(raw map[string]any, allowed ...string) bool {
+outer:
+	for k := range raw {
+		if annotations[k] || strings.HasPrefix(k, "x-") {
+			continue
+		}
+		for _, a := range allowed {
+			if k == a {
+				continue outer
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// pureRef returns the target of a schema that is nothing but a $ref (plus
+// annotations), whose type is therefore the target's type.
+func (b *builder) pureRef(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Ref == nil {
+		return nil
+	}
+	raw := b.set.Raw(s.Location)
+	if raw == nil || s.DraftVersion < 2019 || onlyAnnotations(raw, "$ref") {
+		if _, dyn := raw["$dynamicAnchor"]; dyn {
+			return nil
+		}
+		return s.Ref
+	}
+	return nil
+}
+
+// scopeAlias is the type of a schema that is only a $ref to another schema
+// resource, from a resource that declares $dynamicAnchors: evaluation that
+// reaches it enters its resource before the target's, which can change what a
+// $dynamicRef under the target resolves to, so the schema is an Alias of its
+// own (with its Resource) rather than the target's type.
+func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, hint model.NameHint) model.Ref {
+	key := aliasKey(loc)
+	if id, ok := b.byLoc[key]; ok {
+		return model.Ref{ID: id}
+	}
+	a := &model.Alias{}
+	a.Loc = loc
+	a.Doc = docOf(s)
+	a.NameHint = hint
+	fromLocation(&a.NameHint, loc)
+	a.Resource = b.resourceOf(loc)
+	id := b.space.Add(a)
+	b.byLoc[key] = id
+	a.Target = b.ref(target, model.NameHint{})
+	return model.Ref{ID: id}
+}
+
+// nullableOf recognises the two spellings of "T or null": a type list with
+// "null" and one other type, and anyOf/oneOf of a schema and {"type": "null"}.
+// It returns the schema of T for the second spelling; the first is handled
+// where types are read, since T is the same schema.
+func (b *builder) nullableOf(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
+	raw := b.set.Raw(s.Location)
+	for _, branches := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
+		if len(branches) != 2 || raw == nil || !onlyAnnotations(raw, "anyOf", "oneOf") || (s.AnyOf != nil && s.OneOf != nil) {
+			continue
+		}
+		for i, br := range branches {
+			other := branches[1-i]
+			if isNullSchema(br) && !admitsNull(other) {
+				return other, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func isNullSchema(s *jsonschema.Schema) bool {
+	return s.Types != nil && s.Types.ToStrings()[0] == "null" && len(s.Types.ToStrings()) == 1 &&
+		s.Ref == nil && s.Enum == nil && s.Const == nil && s.Not == nil && s.AllOf == nil && s.AnyOf == nil && s.OneOf == nil
+}
+
+func admitsNull(s *jsonschema.Schema) bool {
+	for s.Ref != nil && s.Types == nil {
+		s = s.Ref
+	}
+	if s.Bool != nil {
+		return *s.Bool
+	}
+	if s.Types == nil {
+		return s.Enum == nil && s.Const == nil
+	}
+	for _, t := range s.Types.ToStrings() {
+		if t == "null" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,186 @@
+package lower
+
+import (
+	"reflect"
+	"sort"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// generics (run after markNamed) gives every named type that reaches a type parameter (through its shape,
+// across other types) that parameter, and every use of a generic type its
+// arguments.
+//
+// The argument for a parameter at a use is decided by the schema resource the
+// use stands in, as $dynamicRef decides it at validation time: a resource
+// (a file, or a schema with an $id of its own) that defines the parameter's
+// $dynamicAnchor itself binds it to that schema (this is how a tool's schema
+// fixes the envelope's data); any other use passes the parameter on, which
+// makes the using type generic too.
+func (b *builder) generics() error {
+	if len(b.params) == 0 {
+		return nil
+	}
+	bindings := b.bindings()
+	// Fixpoint: a type's parameters are those its shape reaches and its own
+	// file does not bind.
+	params := map[model.TypeID][]model.TypeID{}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range b.space.Types[1:] {
+			c := t.Base()
+			if c.Kind == model.KindTypeParam {
+				continue
+			}
+			set := map[model.TypeID]bool{}
+			for _, r := range model.ShapeRefs(t) {
+				for _, p := range b.reach(*r, params) {
+					if _, bound := bindings.lookup(c.Resource, b.space.Get(p).(*model.TypeParam)); !bound {
+						set[p] = true
+					}
+				}
+			}
+			if len(set) != len(params[c.ID]) {
+				params[c.ID] = sortedParams(b.space, set)
+				changed = true
+			}
+		}
+	}
+	// Only declared types have parameters; an anonymous type is spelled
+	// inline, so the parameters it reaches are its user's.
+	for id, ps := range params {
+		if c := b.space.Get(id).Base(); c.Named {
+			c.TypeParams = ps
+		}
+	}
+	// Arguments at every use of a generic type.
+	for _, t := range b.space.Types[1:] {
+		for _, r := range model.ShapeRefs(t) {
+			b.fillArgs(t.Base().Resource, r, bindings)
+		}
+	}
+	return nil
+}
+
+// reach lists the type parameters a Ref stands for or reaches.
+func (b *builder) reach(r model.Ref, params map[model.TypeID][]model.TypeID) []model.TypeID {
+	if b.space.Get(r.ID).Base().Kind == model.KindTypeParam {
+		return []model.TypeID{r.ID}
+	}
+	return params[r.ID]
+}
+
+func (b *builder) fillArgs(ctx string, r *model.Ref, bindings anchorBindings) {
+	target := b.space.Get(r.ID)
+	if len(target.Base().TypeParams) == 0 || len(r.Args) > 0 {
+		return
+	}
+	for _, pid := range target.Base().TypeParams {
+		p := b.space.Get(pid).(*model.TypeParam)
+		if arg, ok := bindings.lookup(ctx, p); ok {
+			r.Args = append(r.Args, arg)
+			continue
+		}
+		r.Args = append(r.Args, model.Ref{ID: pid})
+	}
+}
+
+func sortedParams(space *model.Space, set map[model.TypeID]bool) []model.TypeID {
+	out := make([]model.TypeID, 0, len(set))
+	for id := range set {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := space.Get(out[i]).(*model.TypeParam), space.Get(out[j]).(*model.TypeParam)
+		if a.Anchor != b.Anchor {
+			return a.Anchor < b.Anchor
+		}
+		return a.Loc.String() < b.Loc.String()
+	})
+	return out
+}
+
+// anchorBindings maps a schema resource (Common.Resource) and an anchor name
+// to the type of the schema that resource marks with that $dynamicAnchor.
+type anchorBindings map[string]map[string]model.Ref
+
+// lookup returns the binding of p in the resource res, unless that resource
+// is p's own (where the anchor is the default, not a binding).
+func (ab anchorBindings) lookup(res string, p *model.TypeParam) (model.Ref, bool) {
+	if res == p.Resource {
+		return model.Ref{}, false
+	}
+	r, ok := ab[res][p.Anchor]
+	return r, ok
+}
+
+// bindings finds, in every schema resource that has types, the
+// $dynamicAnchor schemas that are types of their own (in practice, $defs
+// entries).
+func (b *builder) bindings() anchorBindings {
+	ab := anchorBindings{}
+	for _, t := range b.space.Types[1:] {
+		c := t.Base()
+		if c.Kind == model.KindTypeParam || c.Kind == model.KindAlias {
+			continue
+		}
+		raw := b.set.Raw(c.Loc.URL)
+		anchor, ok := raw["$dynamicAnchor"].(string)
+		if !ok {
+			continue
+		}
+		if ab[c.Resource] == nil {
+			ab[c.Resource] = map[string]model.Ref{}
+		}
+		ab[c.Resource][anchor] = model.Ref{ID: c.ID, Nullable: b.nullable[c.ID]}
+	}
+	return ab
+}
+
+// markNamed marks the types that need a declaration of their own: roots and
+// $defs entries (already marked), and every object, union, tuple, enum and
+// const that a named type's shape spells, since those cannot be written
+// inline in Go. Types used only by checks stay anonymous.
+func markNamed(space *model.Space) {
+	var visit func(id model.TypeID)
+	seen := map[model.TypeID]bool{}
+	visit = func(id model.TypeID) {
+		if seen[id] {
+			return
+		}
+		seen[id] = true
+		t := space.Get(id)
+		switch t.Base().Kind {
+		case model.KindObject, model.KindUnion, model.KindTuple, model.KindEnum, model.KindConst:
+			t.Base().Named = true
+		}
+		for _, r := range model.ShapeRefs(t) {
+			visit(r.ID)
+		}
+		if p, ok := t.(*model.TypeParam); ok {
+			visit(p.Default.ID)
+		}
+	}
+	for _, t := range space.Types[1:] {
+		if t.Base().Named {
+			visit(t.Base().ID)
+		}
+	}
+	// The schema at a type parameter's own $dynamicAnchor is its default, not a
+	// type of its own: Envelope[T any], not a type Data beside it. (It stays
+	// named when it says more than "any JSON value".)
+	for _, t := range space.Types[1:] {
+		p, ok := t.(*model.TypeParam)
+		if !ok {
+			continue
+		}
+		d := space.Get(p.Default.ID).Base()
+		if d.Kind == model.KindAny && d.Loc.File == p.Loc.File && isEmpty(d.Checks) {
+			d.Named = false
+		}
+	}
+}
+
+func isEmpty(c model.Checks) bool {
+	return reflect.DeepEqual(c, model.Checks{})
+}

@@ -1,0 +1,104 @@
+package lower
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// The dynamic scope of $dynamicRef is made of schema resources: a document's
+// root, and every schema with an $id of its own. The validators need, for
+// every type, the resource its schema belongs to (Common.Resource), and for
+// every resource, the $dynamicAnchors it declares (Space.Resources).
+
+// anchorUse is a $dynamicAnchor met while building.
+type anchorUse struct {
+	resource, name string
+	id             model.TypeID
+}
+
+// resourceOf returns the resource location of the schema at loc: the longest
+// prefix of its pointer that is a schema with an $id, else the document root.
+func (b *builder) resourceOf(loc model.Location) string {
+	if loc.URL == "" {
+		return ""
+	}
+	doc, ptr, _ := strings.Cut(loc.URL, "#")
+	for {
+		if ptr == "" {
+			return doc + "#"
+		}
+		if id, ok := b.set.Raw(doc + "#" + ptr)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
+			return doc + "#" + ptr
+		}
+		ptr = ptr[:strings.LastIndex(ptr, "/")]
+	}
+}
+
+// noteAnchor records that the type id is the schema s, which may declare a
+// $dynamicAnchor.
+func (b *builder) noteAnchor(c *model.Common, s *jsonschema.Schema) {
+	if s.DynamicAnchor != "" && c.Resource != "" {
+		b.anchors = append(b.anchors, anchorUse{c.Resource, s.DynamicAnchor, c.ID})
+	}
+}
+
+// resources fills Space.Resources from the anchors met, sorted by location
+// and name.
+func (b *builder) resources() {
+	byLoc := map[string]*model.Resource{}
+	for _, a := range b.anchors {
+		r := byLoc[a.resource]
+		if r == nil {
+			r = &model.Resource{Loc: a.resource}
+			byLoc[a.resource] = r
+		}
+		r.Anchors = append(r.Anchors, model.DynamicAnchor{Name: a.name, Type: model.Ref{ID: a.id, Nullable: b.nullable[a.id]}})
+	}
+	for _, r := range byLoc {
+		sort.Slice(r.Anchors, func(i, j int) bool { return r.Anchors[i].Name < r.Anchors[j].Name })
+		b.space.Resources = append(b.space.Resources, *r)
+	}
+	sort.Slice(b.space.Resources, func(i, j int) bool { return b.space.Resources[i].Loc < b.space.Resources[j].Loc })
+}
+
+// anchoredResource reports whether the schema resource at res declares a
+// $dynamicAnchor anywhere inside it (not in resources nested in it).
+func (b *builder) anchoredResource(res string) bool {
+	if res == "" {
+		return false
+	}
+	if v, ok := b.anchored[res]; ok {
+		return v
+	}
+	var walk func(v any, root bool) bool
+	walk = func(v any, root bool) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			if id, ok := x["$id"].(string); ok && !root && id != "" && !strings.HasPrefix(id, "#") {
+				return false // a resource of its own
+			}
+			if _, ok := x["$dynamicAnchor"].(string); ok {
+				return true
+			}
+			for _, k := range sortedNames(x) {
+				if walk(x[k], false) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range x {
+				if walk(e, false) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	v := walk(b.set.Raw(res), true)
+	b.anchored[res] = v
+	return v
+}

@@ -1,0 +1,509 @@
+package typescript
+
+import (
+	"path"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// Validators. Every schema node with checks becomes one function over the
+// value, its instance path and the validation's context (module _envgen.ts,
+// imported as rt). The path is a number: the value is at the first p members
+// and items of c.path, which rt.at(c, p, key) sets on the way down, and a
+// JSON Pointer is spelled only for an error.
+//
+//	/** Checks a value against warning.json#. */
+//	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
+//	  const errs = c.errors.length;
+//	  if (!rt.isObject(v) && rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+//	  …
+//	  return c.errors.length === errs;
+//	}
+//
+// A failed check records an error and goes on, so that every violation is
+// reported; rt.fail (and c.stop after a failed subschema) say when to return
+// at once instead: inside anyOf, oneOf, not, if and contains, whose branches
+// report nothing, and once rt.maxErrors errors are collected.
+//
+// Each keyword has one small emitter, registered below in the order the
+// checks run (and errors are listed): the same registry, in the same order,
+// as gen/internal/golang's, so that the Go and TypeScript validators agree error for
+// error. Emitters of one instance type are grouped under one test of the
+// value's type.
+
+// instance is the kind of JSON value a keyword applies to.
+type instance int
+
+const (
+	anyInstance instance = iota
+	stringInstance
+	numberInstance
+	arrayInstance
+	objectInstance
+)
+
+// instanceGuard is the test that narrows the value $v to the instance kind,
+// as the statements of its group need it.
+var instanceGuard = map[instance]string{
+	stringInstance: `typeof $v === "string"`,
+	numberInstance: `typeof $v === "number"`,
+	arrayInstance:  "rt.isArray($v)",
+	objectInstance: "rt.isObject($v)",
+}
+
+// guard is instanceGuard for the value this function checks.
+func (f *vfn) guard(i instance) string { return strings.ReplaceAll(instanceGuard[i], "$v", f.v) }
+
+// emitter renders the checks of one keyword (or of keywords that only make
+// sense together), nothing when the schema does not have it.
+type emitter struct {
+	keywords string
+	instance instance
+	emit     func(f *vfn) []string
+}
+
+// emitters, in the order checks run. (Assigned in init: inlining a leaf
+// runs the registry from inside an emitter.)
+var emitters []emitter
+
+func init() { emitters = registry() }
+
+func registry() []emitter {
+	return []emitter{
+		// validate_types.go
+		{"type", anyInstance, (*vfn).typeKeyword},
+		{"enum", anyInstance, (*vfn).enumKeyword},
+		{"const", anyInstance, (*vfn).constKeyword},
+		// validate_strings.go
+		{"minLength", stringInstance, (*vfn).minLength},
+		{"maxLength", stringInstance, (*vfn).maxLength},
+		{"pattern", stringInstance, (*vfn).pattern},
+		{"format", stringInstance, (*vfn).format},
+		// validate_numbers.go
+		{"minimum", numberInstance, (*vfn).minimum},
+		{"maximum", numberInstance, (*vfn).maximum},
+		{"exclusiveMinimum", numberInstance, (*vfn).exclusiveMinimum},
+		{"exclusiveMaximum", numberInstance, (*vfn).exclusiveMaximum},
+		{"multipleOf", numberInstance, (*vfn).multipleOf},
+		// validate_arrays.go
+		{"prefixItems, items", arrayInstance, (*vfn).items},
+		{"contains, minContains, maxContains", arrayInstance, (*vfn).contains},
+		{"minItems", arrayInstance, (*vfn).minItems},
+		{"maxItems", arrayInstance, (*vfn).maxItems},
+		{"uniqueItems", arrayInstance, (*vfn).uniqueItems},
+		// validate_objects.go
+		{"properties, patternProperties, additionalProperties", objectInstance, (*vfn).members},
+		{"required", objectInstance, (*vfn).required},
+		{"minProperties", objectInstance, (*vfn).minProperties},
+		{"maxProperties", objectInstance, (*vfn).maxProperties},
+		{"propertyNames", objectInstance, (*vfn).propertyNames},
+		{"dependentRequired", objectInstance, (*vfn).dependentRequired},
+		{"dependentSchemas", objectInstance, (*vfn).dependentSchemas},
+		// validate_refs.go
+		{"$ref", anyInstance, (*vfn).ref},
+		{"$dynamicRef", anyInstance, (*vfn).dynamicRef},
+		// validate_applicators.go
+		{"allOf", anyInstance, (*vfn).allOf},
+		{"anyOf", anyInstance, (*vfn).anyOf},
+		{"oneOf", anyInstance, (*vfn).oneOf},
+		{"not", anyInstance, (*vfn).not},
+		{"if, then, else", anyInstance, (*vfn).ifThenElse},
+		// last, since they read what everything above evaluated (validate_arrays.go, validate_objects.go)
+		{"unevaluatedItems", arrayInstance, (*vfn).unevaluatedItems},
+		{"unevaluatedProperties", objectInstance, (*vfn).unevaluatedProperties},
+	}
+}
+
+// vfn renders the check function of one type.
+type vfn struct {
+	w    *moduleWriter
+	vp   *vplan
+	t    model.Type
+	c    *model.Checks
+	name string // e.g. "checkWarning"
+	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
+	// v and p spell the value and its path: "v" and "p" in a check function;
+	// a member and rt.at(c, p, "name") where a caller checks a member inline.
+	v, p string
+	// inlined is set for a leaf checked inside its caller's function, in a
+	// block labelled "leaf:" (see inline).
+	inlined bool
+	// The type keyword of one type, which body merges with the test of that
+	// type's group: its line, its test (rt.isObject(v)) and its failure
+	// alone (if (rt.fail(…)) return false;).
+	typeLine, typeTest, typeElse string
+}
+
+// sp is the schema path of a keyword of this schema, e.g.
+// "envelope.json#/then/required".
+func (f *vfn) sp(keyword ...string) string {
+	return schemaPath(f.t.Base().Loc, keyword...)
+}
+
+func schemaPath(loc model.Location, keyword ...string) string {
+	p := path.Base(loc.File) + "#" + loc.Pointer
+	if loc.File == "" {
+		p = "#" + loc.Pointer
+	}
+	for _, k := range keyword {
+		p += "/" + escapeToken(k)
+	}
+	return p
+}
+
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// failIf is: if (cond && rt.fail(c, path, sp, keyword, message)) return false;
+// message is a TypeScript expression.
+func failIf(cond, at, schemaPath, keyword, message string) string {
+	return "if (" + cond + " && rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
+}
+
+// failStop is failIf for type, enum and const: a value that fails one of them
+// gets that one error and no other from the same schema, as santhosh-tekuri
+// reports it (docs/validation.md):
+//
+//	if (typeof v !== "string") { rt.fail(c, p, "a.json#/type", "type", …); return false; }
+//
+// In a leaf checked inline, the rest of the leaf is skipped instead:
+//
+//	if (typeof x !== "string") { if (rt.fail(c, …)) return false; break leaf; }
+func (f *vfn) failStop(cond, keyword, message string) string {
+	return "if (" + cond + ") " + f.stopAlways(keyword, message)
+}
+
+// stopAlways is the block of failStop.
+func (f *vfn) stopAlways(keyword, message string) string {
+	fail := "rt.fail(c, " + f.p + ", " + stringLiteral(f.sp(keyword)) + ", " + stringLiteral(keyword) + ", " + message + ")"
+	if f.inlined {
+		return "{ if (" + fail + ") return false; break leaf; }"
+	}
+	return "{ " + fail + "; return false; }"
+}
+
+// failAlways is: if (rt.fail(c, path, sp, keyword, message)) return false;
+func failAlways(at, schemaPath, keyword, message string) string {
+	return "if (rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
+}
+
+// memberPath is the instance path of a member known when generating:
+// rt.at(c, p, "a/b").
+func memberPath(name string) string {
+	return "rt.at(c, p, " + stringLiteral(name) + ")"
+}
+
+// sub is: if (!call && c.stop) return false; for a subschema whose errors
+// are the caller's. Nothing when call is "" (always valid).
+func sub(call string) []string {
+	if call == "" {
+		return nil
+	}
+	return []string{"if (!" + call + " && c.stop) return false;"}
+}
+
+// target is the type whose function validates a use of ref.
+func (f *vfn) target(ref model.Ref) model.Type { return f.vp.Resolve(ref.ID) }
+
+// always reports whether ref accepts every value, so that no call is needed.
+func (f *vfn) always(ref model.Ref) bool {
+	t := f.target(ref)
+	if _, ok := t.(*model.TypeParam); ok {
+		return false
+	}
+	return t == nil || (!t.Base().Checks.False && f.vp.fn[t.Base().ID] == "")
+}
+
+// never reports whether ref is the schema false.
+func (f *vfn) never(ref model.Ref) bool {
+	t := f.target(ref)
+	return t != nil && t.Base().Checks.False && !ref.OrNull
+}
+
+// fnName is the function that validates t.
+func (f *vfn) fnName(t model.Type) string {
+	return f.vp.fn[t.Base().ID]
+}
+
+// call is the expression that validates the value x (at path at) against
+// ref, reporting errors: checkX(x, at, c), (x === null || checkX(x, at, c))
+// when null is allowed besides, rt.never(c, at, sp) for false, and "" when
+// ref accepts every value.
+func (f *vfn) call(ref model.Ref, x, at string) string {
+	if f.always(ref) {
+		return ""
+	}
+	t := f.target(ref)
+	var e string
+	switch {
+	case t.Base().Checks.False:
+		e = "rt.never(c, " + at + ", " + stringLiteral(schemaPath(t.Base().Loc)) + ")"
+	default:
+		e = f.checkOf(t) + "(" + x + ", " + at + ", c)"
+	}
+	if ref.OrNull {
+		return "(" + x + " === null || " + e + ")"
+	}
+	return e
+}
+
+// check is ref's validator as an rt.Check: the function, its OrNull
+// adapter, rt.always or rt.nothing.
+func (f *vfn) check(ref model.Ref) string {
+	t := f.target(ref)
+	switch {
+	case f.always(ref):
+		return "rt.always"
+	case t.Base().Checks.False && !ref.OrNull:
+		return "rt.nothing"
+	case ref.OrNull:
+		return f.w.useOrNull(f, t)
+	}
+	return f.checkOf(t)
+}
+
+// checkOf is the rt.Check of t, which has a function.
+func (f *vfn) checkOf(t model.Type) string {
+	if t.Base().Checks.False {
+		return "rt.nothing"
+	}
+	return f.fnName(t)
+}
+
+// inline spells the checks of ref where it is used, for the value read at
+// path at, when ref is a leaf: an anonymous schema of type, enum, const,
+// string and number keywords only. It saves a call, and reads as a person
+// would write it:
+//
+//	leaf: {
+//	  const x = v["cursor"];
+//	  if (typeof x === "string") {
+//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must have at least 1 character")) return false;
+//	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+//	}
+func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
+	t := f.target(ref)
+	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.Eval[t.Base().ID] || f.vp.split(t) {
+		return nil, false
+	}
+	switch t.(type) {
+	case *model.Alias, *model.TypeParam:
+		return nil, false
+	}
+	rest := t.Base().Checks
+	rest.Types, rest.Enum, rest.Const, rest.Format, rest.Pattern = nil, nil, nil, "", ""
+	rest.MinLength, rest.MaxLength = nil, nil
+	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum, rest.MultipleOf = nil, nil, nil, nil, nil
+	if !reflect.DeepEqual(rest, model.Checks{}) {
+		return nil, false
+	}
+	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at, inlined: true}
+	lines := append([]string{"const x = " + read + ";"}, leaf.checks()...)
+	if !strings.Contains(strings.Join(lines, "\n"), "break leaf;") {
+		return lines, true
+	}
+	return block("leaf:", lines...), true
+}
+
+// inPlace is the expression that validates v itself against ref, as $ref,
+// allOf and the other in-place applicators do: quietly for a branch whose
+// errors are not reported, and through rt.track where this function marks
+// what is evaluated, so that a branch that fails leaves nothing.
+func (f *vfn) inPlace(ref model.Ref, quiet bool) string {
+	switch {
+	case f.eval && quiet:
+		return "rt.trackQuiet(c, " + f.check(ref) + ", v, p)"
+	case f.eval:
+		return "rt.track(c, " + f.check(ref) + ", v, p)"
+	case quiet:
+		if f.always(ref) {
+			return "true"
+		}
+		if f.never(ref) {
+			return "false"
+		}
+		return "rt.quiet(c, " + f.check(ref) + ", v, p)"
+	}
+	return f.call(ref, "v", "p")
+}
+
+// body is the statements of the check function.
+func (f *vfn) body() []string {
+	out := append([]string{"const errs = c.errors.length;"}, f.checks()...)
+	return append(out, "return c.errors.length === errs;")
+}
+
+// checks is the checks of every keyword, in the order of the registry, each
+// instance kind's under one test of the value's kind.
+func (f *vfn) checks() []string {
+	var out, group []string
+	current := anyInstance
+	flush := func() {
+		if len(group) == 0 {
+			return
+		}
+		switch {
+		case current == anyInstance:
+			out = append(out, group...)
+		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine && f.guard(current) == f.typeTest:
+			// The type test and the group's test are one: if (rt.isObject(v)) { … } else if (rt.fail(…)) return false;
+			out = append(out[:len(out)-1], "if ("+f.typeTest+") {")
+			out = append(out, indent(group)...)
+			out = append(out, "} else "+f.typeElse)
+		default:
+			out = append(out, "if ("+f.guard(current)+") {")
+			out = append(out, indent(group)...)
+			out = append(out, "}")
+		}
+		group = nil
+	}
+	for _, e := range emitters {
+		code := e.emit(f)
+		if len(code) == 0 {
+			continue
+		}
+		if e.instance != current {
+			flush()
+			current = e.instance
+		}
+		group = append(group, code...)
+	}
+	flush()
+	return out
+}
+
+// indent indents TypeScript lines by one level.
+func indent(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if l != "" {
+			l = "  " + l
+		}
+		out[i] = l
+	}
+	return out
+}
+
+// block is head { body }.
+func block(head string, body ...string) []string {
+	out := append([]string{head + " {"}, indent(body)...)
+	return append(out, "}")
+}
+
+// funcView is a function declaration, laid out by function.ts.tmpl.
+type funcView struct {
+	Doc       docView
+	Export    bool
+	Signature string     // e.g. "checkWarning(v: unknown, p: number, c: rt.Context): boolean"
+	Body      []string   // statements, one a line, indented relative to the body
+	module    string     // the module that declares it
+	uses      []symbol   // the functions and constants its body names
+	imported  model.Type // the imported type whose validateX and isX it calls (imports.go), or nil
+}
+
+// checkSignature is the parameter list and result of every check function.
+const checkSignature = "(v: unknown, p: number, c: rt.Context): boolean"
+
+// signature is name's checkSignature, with _v and _p for the parameters the
+// body does not read (a false schema reads neither), as noUnusedParameters
+// wants.
+func signature(name string, body []string) string {
+	sig := checkSignature
+	for _, param := range []string{"v", "p"} {
+		if !reads(body, param) {
+			sig = strings.Replace(sig, "("+param+": ", "(_"+param+": ", 1)
+			sig = strings.Replace(sig, " "+param+": ", " _"+param+": ", 1)
+		}
+	}
+	return name + sig
+}
+
+var stringLiterals = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+
+// reads reports whether the statements use the identifier id outside
+// string literals.
+func reads(body []string, id string) bool {
+	word := regexp.MustCompile(`(^|[^\w$.])` + regexp.QuoteMeta(id) + `($|[^\w$])`)
+	for _, l := range body {
+		if word.MatchString(stringLiterals.ReplaceAllString(l, `""`)) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkFuncs renders the check function(s) of the type id: the function,
+// and for a split one the body behind its frame set-up.
+func (w *moduleWriter) checkFuncs(vp *vplan, id model.TypeID) []funcView {
+	fns := w.checkFuncsOf(vp, id)
+	for i := range fns {
+		fns[i].module = w.name
+	}
+	return fns
+}
+
+func (w *moduleWriter) checkFuncsOf(vp *vplan, id model.TypeID) []funcView {
+	t := vp.Get(id)
+	if imported(t) {
+		return []funcView{w.adapter(vp, t)}
+	}
+	name := vp.fn[id]
+	f := &vfn{w: w, vp: vp, t: t, c: &t.Base().Checks, name: name, eval: vp.Eval[id], v: "v", p: "p"}
+	doc := newDoc("", [][]string{{"Checks a value against " + schemaPath(t.Base().Loc) + "."}}, nil)
+	if tp, ok := t.(*model.TypeParam); ok { // a $dynamicRef that is a schema of its own
+		body, uses := w.capture(func() []string {
+			return []string{"return rt.dynamic(c, " + stringLiteral(tp.Anchor) + ", " + f.check(tp.Default) + ")(v, p, c);"}
+		})
+		return []funcView{{Doc: doc, Signature: name + checkSignature, Body: body, uses: uses}}
+	}
+	if a, ok := t.(*model.Alias); ok { // an alias that enters its own resource, then checks its target
+		body, uses := w.capture(func() []string {
+			call := f.call(a.Target, "v", "p")
+			if call == "" {
+				call = "true"
+			}
+			return w.frames(vp, t, call)
+		})
+		return []funcView{{Doc: doc, Signature: name + checkSignature, Body: body, uses: uses}}
+	}
+	body, uses := w.capture(f.body)
+	inner, split := vp.inner[id]
+	if !split {
+		return []funcView{{Doc: doc, Signature: signature(name, body), Body: body, uses: uses}}
+	}
+	frames, frameUses := w.capture(func() []string { return w.frames(vp, t, inner+"(v, p, c)") })
+	return []funcView{
+		{Doc: doc, Signature: name + checkSignature, Body: frames, uses: append(frameUses, symbol{w.name, inner})},
+		{Doc: newDoc("", [][]string{{"The body of " + name + "."}}, nil), Signature: signature(inner, body), Body: body, uses: uses},
+	}
+}
+
+// frames is the body of a split function: enter the schema resource and
+// begin collecting what is evaluated, run the body (or an alias's target),
+// undo both.
+//
+//	const m = rt.enter(c, anchorsTree);
+//	const e = rt.beginEval(c, v);
+//	const ok = checkTreeIn(v, p, c);
+//	rt.endEval(c, e, ok);
+//	rt.leave(c, m);
+//	return ok;
+func (w *moduleWriter) frames(vp *vplan, t model.Type, run string) []string {
+	c := t.Base()
+	var pre, post []string
+	if vp.enters[c.ID] {
+		pre = append(pre, "const m = rt.enter(c, "+w.useAnchors(vp, c.Resource)+");")
+		post = append(post, "rt.leave(c, m);")
+	}
+	if c.Checks.UnevaluatedProperties != nil || c.Checks.UnevaluatedItems != nil {
+		pre = append(pre, "const e = rt.beginEval(c, v);")
+		post = append([]string{"rt.endEval(c, e, ok);"}, post...)
+	}
+	out := append(pre, "const ok = "+run+";")
+	out = append(out, post...)
+	return append(out, "return ok;")
+}

@@ -1,0 +1,132 @@
+package typescript
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// type, enum and const.
+
+// typeTests are the tests of the JSON types, positive and negative, of the
+// value $v.
+var typeTests = map[string][2]string{
+	"null":    {"$v === null", "$v !== null"},
+	"boolean": {`typeof $v === "boolean"`, `typeof $v !== "boolean"`},
+	"object":  {"rt.isObject($v)", "!rt.isObject($v)"},
+	"array":   {"rt.isArray($v)", "!rt.isArray($v)"},
+	"number":  {"Number.isFinite($v)", "!Number.isFinite($v)"},
+	"integer": {"Number.isInteger($v)", "!Number.isInteger($v)"},
+	"string":  {`typeof $v === "string"`, `typeof $v !== "string"`},
+}
+
+// typeTest is the test that the value v has the JSON type t, or has not.
+func typeTest(t, v string, negative bool) string {
+	i := 0
+	if negative {
+		i = 1
+	}
+	return strings.ReplaceAll(typeTests[t][i], "$v", v)
+}
+
+// typeKeyword: if (!rt.isObject(v) && rt.fail(…, "type", "must be object, not " + rt.typeOf(v))) return false;
+func (f *vfn) typeKeyword() []string {
+	types := f.c.Types
+	if len(types) == 0 {
+		return nil
+	}
+	number := false
+	for _, t := range types {
+		number = number || t == "number"
+	}
+	var tests []string
+	for _, t := range types {
+		if t == "integer" && number {
+			continue // number holds integers
+		}
+		tests = append(tests, typeTest(t, f.v, false))
+	}
+	cond := "!(" + strings.Join(tests, " || ") + ")"
+	if len(tests) == 1 {
+		cond = typeTest(types[0], f.v, true)
+		if types[0] == "integer" && number {
+			cond = typeTest("number", f.v, true)
+		}
+	}
+	message := stringLiteral("must be "+strings.Join(types, " or ")+", not ") + " + rt.typeOf(" + f.v + ")"
+	line := f.failStop(cond, "type", message)
+	if len(tests) == 1 {
+		f.typeLine, f.typeTest, f.typeElse = line, tests[0], f.stopAlways("type", message)
+	}
+	return []string{line}
+}
+
+// enumKeyword: if (v !== "a" && v !== "b") { rt.fail(…); return false; } a
+// list of more values, or of arrays and objects, is a module constant that
+// rt.includes searches by JSON equality.
+func (f *vfn) enumKeyword() []string {
+	if f.c.Enum == nil {
+		return nil
+	}
+	texts := make([]string, len(f.c.Enum))
+	for i, v := range f.c.Enum {
+		texts[i] = jsonText(v)
+	}
+	message := stringLiteral("must be one of " + strings.Join(texts, ", "))
+	if len(f.c.Enum) == 0 {
+		return []string{failAlways(f.p, f.sp("enum"), "enum", stringLiteral("no value is allowed: the enum is empty"))}
+	}
+	if len(f.c.Enum) <= 4 && allScalars(f.c.Enum) {
+		tests := make([]string, len(f.c.Enum))
+		for i, v := range f.c.Enum {
+			tests[i] = f.v + " !== " + valueExpr(v)
+		}
+		return []string{f.failStop(strings.Join(tests, " && "), "enum", message)}
+	}
+	items := make([]string, len(f.c.Enum))
+	for i, v := range f.c.Enum {
+		items[i] = valueExpr(v)
+	}
+	name := f.w.moduleConst(f.constName("Values"), "["+strings.Join(items, ", ")+"]")
+	return []string{f.failStop("!rt.includes("+name+", "+f.v+")", "enum", message)}
+}
+
+// constKeyword: if (v !== "x") { rt.fail(…); return false; } an array or an
+// object is a module constant compared with rt.equal.
+func (f *vfn) constKeyword() []string {
+	if f.c.Const == nil {
+		return nil
+	}
+	v := *f.c.Const
+	message := stringLiteral("must be " + jsonText(v))
+	if allScalars([]model.Value{v}) {
+		return []string{f.failStop(f.v+" !== "+valueExpr(v), "const", message)}
+	}
+	name := f.w.moduleConst(f.constName("Value"), valueExpr(v))
+	return []string{f.failStop("!rt.equal("+f.v+", "+name+")", "const", message)}
+}
+
+// allScalars reports whether every value is a string, number, boolean or
+// null, which === compares as JSON does.
+func allScalars(vs []model.Value) bool {
+	for _, v := range vs {
+		switch decodeValue(v).(type) {
+		case nil, bool, string, json.Number:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// constName is the name of a module constant of this function's schema:
+// checkWarningCode + "Pattern" → warningCodePattern.
+func (f *vfn) constName(suffix string) string {
+	ident := strings.TrimPrefix(f.name, "check")
+	if ident == "" {
+		return "schema" + suffix
+	}
+	r := []rune(ident)
+	return strings.ToLower(string(r[0])) + string(r[1:]) + suffix
+}
