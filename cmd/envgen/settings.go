@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"go/token"
-	"net/url"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/config"
 )
 
 // settings are the flags that generate and check share.
@@ -51,7 +51,7 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 	var opts gen.Options
 	if s.config != "" {
 		var err error
-		if opts, err = loadConfig(s.config); err != nil {
+		if opts, err = config.Load(s.config); err != nil {
 			return gen.Options{}, err
 		}
 	}
@@ -140,7 +140,7 @@ func parseRefMap(s string) (string, string, error) {
 	if !ok || prefix == "" || dir == "" {
 		return "", "", fmt.Errorf("want PREFIX=DIR, e.g. https://example.com/schemas/=./schemas")
 	}
-	return prefix, dir, checkURLPrefix(prefix)
+	return prefix, dir, config.CheckURLPrefix(prefix)
 }
 
 // parseName splits LOCATION=GoName at the last "=".
@@ -150,10 +150,10 @@ func parseName(s string) (string, string, error) {
 		return "", "", fmt.Errorf("want LOCATION=GoName, e.g. schemas/tool.json#/$defs/item=ToolItem")
 	}
 	loc, name := s[:i], s[i+1:]
-	if err := checkLocation(loc); err != nil {
+	if err := config.CheckLocation(loc); err != nil {
 		return "", "", err
 	}
-	return loc, name, checkGoName(name)
+	return loc, name, config.CheckGoName(name)
 }
 
 // mergeImports parses --import flags over the config file's imports; a flag
@@ -195,57 +195,8 @@ func parseImport(s string) (gen.Import, error) {
 	}
 	goPath, tsModule, _ := strings.Cut(pkgs, ",")
 	imp := gen.Import{Prefix: prefix, GoPath: goPath, TSModule: tsModule}
-	if err := checkURLPrefix(prefix); err != nil {
+	if err := config.CheckURLPrefix(prefix); err != nil {
 		return gen.Import{}, err
 	}
-	return imp, checkImport(imp)
-}
-
-// checkImport refuses an import with no package, or with a Go import path
-// or package name that cannot be one.
-func checkImport(imp gen.Import) error {
-	switch {
-	case imp.GoPath == "" && imp.TSModule == "":
-		return fmt.Errorf("an import needs a Go import path, a TypeScript module, or both")
-	case imp.GoPath != "" && !isImportPath(imp.GoPath):
-		return fmt.Errorf("%q is not a Go import path such as example.com/lib/schemas", imp.GoPath)
-	case imp.GoPackage != "" && !token.IsIdentifier(imp.GoPackage):
-		return fmt.Errorf("%q is not a valid Go package name", imp.GoPackage)
-	case strings.ContainsAny(imp.TSModule, "\"\n"):
-		return fmt.Errorf("%q is not a TypeScript module specifier such as @example/schemas", imp.TSModule)
-	}
-	return nil
-}
-
-// isImportPath reports whether p has the shape of a Go import path:
-// slash-separated elements, none empty or starting with a dot, no spaces or
-// quotes.
-func isImportPath(p string) bool {
-	for _, elem := range strings.Split(p, "/") {
-		if elem == "" || strings.HasPrefix(elem, ".") || strings.ContainsAny(elem, " \t\\\"'`") {
-			return false
-		}
-	}
-	return true
-}
-
-func checkURLPrefix(prefix string) error {
-	if u, err := url.Parse(prefix); err != nil || !u.IsAbs() {
-		return fmt.Errorf("%s is not an absolute URL prefix such as https://example.com/schemas/", prefix)
-	}
-	return nil
-}
-
-func checkLocation(loc string) error {
-	if !strings.Contains(loc, "#") {
-		return fmt.Errorf("%s is not a schema location such as schemas/tool.json#/$defs/item", loc)
-	}
-	return nil
-}
-
-func checkGoName(name string) error {
-	if !token.IsIdentifier(name) {
-		return fmt.Errorf("%q is not a valid Go identifier", name)
-	}
-	return nil
+	return imp, config.CheckImport(imp)
 }

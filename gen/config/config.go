@@ -1,4 +1,8 @@
-package main
+// Package config reads envgen.yaml, the file that says what envgen generates
+// (see Load), into gen.Options. The JSON Schema beside this file,
+// envgen.schema.json, describes the same keys for editors; a test keeps the
+// two in step.
+package config
 
 import (
 	"bytes"
@@ -15,7 +19,7 @@ import (
 	"github.com/envgen/envgen/gen"
 )
 
-// loadConfig reads a config file (YAML, or JSON, which YAML reads too):
+// Load reads a config file (YAML, or JSON, which YAML reads too):
 //
 //	inputs: [schemas/]                # schema files or folders
 //	go: {out: internal/envelope, package: envelope}
@@ -31,7 +35,7 @@ import (
 // Relative paths (inputs, output folders, ref_map folders, and the file part of
 // names locations) are relative to the config file's folder. A key that is
 // unknown or has the wrong type is an input error at path#/pointer.
-func loadConfig(path string) (gen.Options, error) {
+func Load(path string) (gen.Options, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return gen.Options{}, fmt.Errorf("reading config: %w", err)
@@ -111,7 +115,7 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 	}
 	if n := top["ref_map"]; n != nil {
-		if opts.RefMap, err = p.stringMap(n, "/ref_map", checkURLPrefix, nil); err != nil {
+		if opts.RefMap, err = p.stringMap(n, "/ref_map", CheckURLPrefix, nil); err != nil {
 			return opts, err
 		}
 		for k, v := range opts.RefMap {
@@ -119,7 +123,7 @@ func (p configParser) options(root *yaml.Node) (gen.Options, error) {
 		}
 	}
 	if n := top["names"]; n != nil {
-		if opts.Names, err = p.stringMap(n, "/names", checkLocation, checkGoName); err != nil {
+		if opts.Names, err = p.stringMap(n, "/names", CheckLocation, CheckGoName); err != nil {
 			return opts, err
 		}
 		rebased := make(map[string]string, len(opts.Names))
@@ -163,7 +167,7 @@ func (p configParser) imports(n *yaml.Node, ptr string) ([]gen.Import, error) {
 	var out []gen.Import
 	err := p.eachPair(n, ptr, func(prefix string, v *yaml.Node) error {
 		at := ptr + "/" + escape(prefix)
-		if err := checkURLPrefix(prefix); err != nil {
+		if err := CheckURLPrefix(prefix); err != nil {
 			return p.errorf(at, "%v", err)
 		}
 		f, err := p.fields(v, at, configKeys["imports"]...)
@@ -180,7 +184,7 @@ func (p configParser) imports(n *yaml.Node, ptr string) ([]gen.Import, error) {
 		if imp.TSModule, err = p.str(f["ts"], at+"/ts"); err != nil {
 			return err
 		}
-		if err := checkImport(imp); err != nil {
+		if err := CheckImport(imp); err != nil {
 			return p.errorf(at, "%v", err)
 		}
 		out = append(out, imp)

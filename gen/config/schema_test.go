@@ -1,4 +1,4 @@
-package main
+package config
 
 import (
 	"bytes"
@@ -84,7 +84,7 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := loadConfig(p); err != nil {
+		if _, err := Load(p); err != nil {
 			t.Errorf("parser refuses a good config: %v", err)
 		}
 		if err := sch.Validate(yamlToJSON(t, text)); err != nil {
@@ -96,7 +96,7 @@ func TestConfigSchemaAgreesWithParser(t *testing.T) {
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := loadConfig(p); err == nil {
+		if _, err := Load(p); err == nil {
 			t.Errorf("parser accepts a bad config:\n%s", text)
 		}
 		if err := sch.Validate(yamlToJSON(t, text)); err == nil {
@@ -151,7 +151,7 @@ func TestExampleConfigs(t *testing.T) {
 		t.Fatalf("no examples/*/envgen.yaml (%v)", err)
 	}
 	for _, f := range files {
-		if _, err := loadConfig(f); err != nil {
+		if _, err := Load(f); err != nil {
 			t.Errorf("parser: %v", err)
 		}
 		data, err := os.ReadFile(f)
