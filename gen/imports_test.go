@@ -16,7 +16,7 @@ import (
 
 // TestImportedNames: a downstream schema that references every root and
 // $defs entry of the canonical schemas imports each type under the name the
-// canonical package (make generate) gives it: the builder declares the
+// canonical package (make generate) gives it: package lower declares the
 // imported documents as that run declares its inputs, and package naming
 // applies the same rules to them. A name that differed would be an
 // identifier the package does not declare.

@@ -14,7 +14,7 @@ import (
 )
 
 // compiler resolves references and compiles schema objects into
-// jsonschema.Schema values, the compiled form the builder reads. Every
+// jsonschema.Schema values, the compiled form package lower reads. Every
 // location is compiled once, found through a map, so compiling is linear in
 // the size of the documents. (jsonschema.Compiler, which this follows
 // keyword for keyword, keeps the schemas of one Compile in a list it scans

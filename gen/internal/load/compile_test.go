@@ -447,7 +447,7 @@ func (c *comparison) field(s *jsonschema.Schema, name string, x, y any) {
 		}
 	case *jsonschema.Format:
 		// envgen keeps every format's name, asserted or not; santhosh-tekuri
-		// keeps the formats it asserts, which the builder read from the
+		// keeps the formats it asserts, which package lower reads from the
 		// document before.
 		want := ""
 		if yf := y.(*jsonschema.Format); yf != nil {

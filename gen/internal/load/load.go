@@ -1,6 +1,6 @@
 // Package load reads schema files, checks them against their metaschema
 // (with github.com/santhosh-tekuri/jsonschema/v6), resolves every reference
-// and compiles every schema into a jsonschema.Schema, the form the builder
+// and compiles every schema into a jsonschema.Schema, the form package lower
 // reads.
 //
 // It never touches the network: a reference resolves to an input file, a file

@@ -1,7 +1,7 @@
 // Package model is envgen's language-neutral type space.
 //
-// The loader turns schema files into compiled JSON Schema; the builder (package
-// build) turns those into a Space: a closed set of kinds (object, enum, const,
+// The loader turns schema files into compiled JSON Schema; package lower turns
+// those into a Space: a closed set of kinds (object, enum, const,
 // union, array, tuple, map, scalar, any, type parameter) that refer to each other
 // by TypeID, never by a Go or TypeScript spelling. Names are decided once, by
 // package naming, and stored here; the backends only spell them.
@@ -127,7 +127,7 @@ type Common struct {
 	// Resource is the location (Loc.URL form, "https://example.com/a.json#"
 	// or "…#/$defs/x" for a nested $id) of the schema resource the schema
 	// belongs to: the nearest schema at or above it with an $id, else its
-	// document's root. "" for types the builder makes up. A $dynamicRef
+	// document's root. "" for types package lower makes up. A $dynamicRef
 	// resolves in the resources evaluation has entered (Space.Resources).
 	Resource string
 
