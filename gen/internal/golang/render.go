@@ -53,13 +53,16 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 	plan := r.plan()
-	out := make(map[string][]byte, len(plan))
+	out := make(map[string][]byte, 2*len(plan))
 	for _, f := range plan {
-		b, err := r.renderFile(f)
+		api, impl, err := r.renderFile(f)
 		if err != nil {
 			return nil, err
 		}
-		out[f.name] = b
+		out[f.name] = api
+		if impl != nil {
+			out[companionName(f.name)] = impl
+		}
 	}
 	return out, nil
 }
@@ -69,12 +72,15 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 type renderer struct {
 	space *model.Space
 	opts  Options
-	// parts render, in this order, the pieces of each named type's output:
-	// declaration, constants, methods, check functions.
-	parts []part
-	vp    *vplan          // the validators' view of the whole space
-	vars  map[string]bool // package-level variables named so far (varName)
-	err   error           // the first error; output is discarded when set
+	// api renders, in this order, the pieces of each named type's output
+	// that its file x.go declares: declaration, constants, Validate.
+	api []part
+	// impl renders those that the companion file x_json.go declares: the JSON
+	// methods and the check functions.
+	impl []part
+	vp   *vplan          // the validators' view of the whole space
+	vars map[string]bool // package-level variables named so far (varName)
+	err  error           // the first error; output is discarded when set
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -86,7 +92,8 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 	return &renderer{
 		space: space,
 		opts:  opts,
-		parts: []part{(*decl).declaration, (*decl).constants, (*decl).jsonMethods, (*decl).validators},
+		api:   []part{(*decl).declaration, (*decl).constants, (*decl).validateMethod},
+		impl:  []part{(*decl).jsonMethods, (*decl).validators},
 		vp:    newVPlan(space),
 	}
 }
@@ -153,7 +160,48 @@ func (r *renderer) lookup(id model.TypeID) model.Type {
 	return r.space.Types[id]
 }
 
-func (r *renderer) renderFile(gf goFile) ([]byte, error) {
+// renderFile renders the two files of gf: the API file, gf.name, which
+// declares the types with their constants and Validate methods, and its
+// companion (companionName), which holds their JSON methods and check
+// functions; impl is nil when the companion would declare nothing.
+func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
+	apiFile, implFile := r.newFile(), r.newFile()
+	if gf.name == docFile {
+		for _, line := range packageDoc(r.opts.Package) {
+			apiFile.PackageComment(line)
+		}
+	}
+	add := func(f *jen.File, codes []jen.Code) int {
+		for _, code := range codes {
+			f.Add(code)
+			f.Line()
+		}
+		return len(codes)
+	}
+	implCodes := 0
+	for _, t := range gf.types {
+		d := r.newDecl(t)
+		for _, p := range r.api {
+			add(apiFile, p(d))
+		}
+		for _, p := range r.impl {
+			implCodes += add(implFile, p(d))
+		}
+	}
+	implCodes += add(implFile, r.orphans(gf.name))
+	if r.err != nil {
+		return nil, nil, r.err
+	}
+	if api, err = r.write(apiFile, gf.name); err != nil || implCodes == 0 {
+		return api, nil, err
+	}
+	impl, err = r.write(implFile, companionName(gf.name))
+	return api, impl, err
+}
+
+// newFile starts a file of the package: the header, and the names of the
+// packages it may import.
+func (r *renderer) newFile() *jen.File {
 	f := jen.NewFile(r.opts.Package)
 	f.HeaderComment(generatedHeader)
 	f.ImportName(runtimePkg, "envgenrt")
@@ -167,30 +215,14 @@ func (r *renderer) renderFile(gf goFile) ([]byte, error) {
 			f.ImportAlias(imp.GoPath, imp.Package())
 		}
 	}
-	if gf.name == docFile {
-		for _, line := range packageDoc(r.opts.Package) {
-			f.PackageComment(line)
-		}
-	}
-	for _, t := range gf.types {
-		d := r.newDecl(t)
-		for _, p := range r.parts {
-			for _, code := range p(d) {
-				f.Add(code)
-				f.Line()
-			}
-		}
-	}
-	for _, code := range r.orphans(gf.name) {
-		f.Add(code)
-		f.Line()
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
+	return f
+}
+
+// write formats f, the file called name.
+func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("golang: rendering %s: %w", gf.name, err)
+		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
 	return buf.Bytes(), nil
 }
@@ -248,7 +280,9 @@ func (r *renderer) checkNames() error {
 func packageDoc(pkg string) []string {
 	return commentLines([]paragraph{
 		prose("Package " + pkg + " holds the Go types that envgen generated from JSON Schema."),
-		prose("Each schema file has a Go file of the same base name. The package documentation of " +
+		prose("Each schema file has a Go file of the same base name, x.go, that declares its types with their " +
+			"constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them. " +
+			"The package documentation of " +
 			"github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types; " +
 			"github.com/envgen/envgen/envgenrt holds the helpers the types use."),
 	}, 0)
