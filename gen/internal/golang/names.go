@@ -61,18 +61,3 @@ var (
 		"mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv",
 		"riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
 )
-
-// exportedName turns an anchor such as "page-item" into "PageItem", or
-// returns fallback when nothing usable is left.
-func exportedName(s, fallback string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		r := []rune(part)
-		b.WriteString(string(unicode.ToUpper(r[0])) + string(r[1:]))
-	}
-	out := b.String()
-	if out == "" || !unicode.IsLetter([]rune(out)[0]) {
-		return fallback
-	}
-	return out
-}

@@ -3,13 +3,13 @@ package golang
 import (
 	"bytes"
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
 
 // Import paths of the packages generated code uses. Every identifier from them
@@ -45,13 +45,13 @@ type Options struct {
 // Problems with the input (a member name no struct tag can carry, two types
 // with one Go name…) are returned as *model.Error, with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
-	if !token.IsIdentifier(opts.Package) || opts.Package == "_" {
+	if !naming.IsGoPackage(opts.Package) {
 		return nil, fmt.Errorf("golang: package name %q is not a Go identifier", opts.Package)
 	}
-	r := newRenderer(space, opts)
-	if err := r.checkNames(); err != nil {
+	if err := naming.CheckGo(space); err != nil {
 		return nil, err
 	}
+	r := newRenderer(space, opts)
 	plan := r.plan()
 	out := make(map[string][]byte, 2*len(plan))
 	for _, f := range plan {
@@ -102,6 +102,14 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 func (r *renderer) fail(loc model.Location, hint, format string, args ...any) {
 	if r.err == nil {
 		r.err = model.Errorf(loc, hint, fmt.Sprintf(format, args...))
+	}
+}
+
+// failWith records err, a problem package naming found, unless there is one
+// already.
+func (r *renderer) failWith(err error) {
+	if r.err == nil && err != nil {
+		r.err = err
 	}
 }
 
@@ -225,55 +233,6 @@ func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
 		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
 	return buf.Bytes(), nil
-}
-
-// checkNames refuses what would not compile because naming left it
-// ambiguous: a named type without a valid exported Go name, and two
-// package-level identifiers (types, enum constants, type parameters) that are
-// the same.
-func (r *renderer) checkNames() error {
-	seen := map[string]model.Location{}
-	declare := func(name string, loc model.Location) {
-		if !token.IsIdentifier(name) || !token.IsExported(name) {
-			r.fail(loc, "give the type a name with x-go-name, or a names override",
-				"Go name %q is not an exported Go identifier", name)
-			return
-		}
-		if prev, ok := seen[name]; ok {
-			r.fail(loc, "rename one of them with x-go-name, or a names override",
-				"Go name %q is also used by %s", name, prev)
-			return
-		}
-		seen[name] = loc
-	}
-	named := slices.DeleteFunc(r.space.Named(), imported)
-	for _, t := range named {
-		c := t.Base()
-		switch t := t.(type) {
-		case *model.TypeParam:
-			continue
-		case *model.Enum:
-			declare(c.Name.Go, c.Loc)
-			for _, m := range t.Members {
-				declare(m, c.Loc)
-			}
-			continue
-		case *model.Const:
-			declare(t.Member, c.Loc)
-		}
-		declare(c.Name.Go, c.Loc)
-	}
-	// A type parameter named like a package-level type would hide it inside
-	// the generic type's declaration.
-	for _, t := range named {
-		for _, p := range r.newDecl(t).params {
-			if prev, ok := seen[p.name]; ok {
-				r.fail(t.Base().Loc, "rename the type at "+prev.String(),
-					"type parameter %s of %s has the name of a type", p.name, t.Base().Name.Go)
-			}
-		}
-	}
-	return r.err
 }
 
 // packageDoc is the doc comment of the generated package, one line each.
