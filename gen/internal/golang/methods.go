@@ -8,31 +8,47 @@ import (
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
-// jsonMethods renders the methods every named type gets (aliases have their
-// target's):
+// jsonMethods renders the JSON methods every named type gets (aliases have
+// their target's), which the companion file x_json.go declares:
 //
 //	func (x T) MarshalJSON() ([]byte, error)            // AppendJSON(nil), where encoding/json needs it
 //	func (x *T) UnmarshalJSON(data []byte) error        // parse, validate, then fill
 //	func (x T) AppendJSON(b []byte) ([]byte, error)     // what json.Marshal writes
 //	func (x *T) DecodeNode(s *envgenrt.State, n int32) error
 //	func (*T) CheckNode(s *envgenrt.State, n int32) bool
-//	func (x T) Validate() error                         // checks json.Marshal(x)
 func (d *decl) jsonMethods() []jen.Code {
-	switch d.t.(type) {
-	case *model.Alias:
-		if !d.wrap {
-			return nil
-		}
-	case *model.TypeParam:
-		if !d.standIn {
-			return nil
-		}
+	if !d.hasMethods() {
+		return nil
 	}
 	var out []jen.Code
 	if d.needsMarshal() {
 		out = append(out, d.marshalJSON())
 	}
-	return append(out, d.unmarshalJSON(), d.appendJSON(), d.decodeNode(), d.checkNode(), d.validate())
+	return append(out, d.unmarshalJSON(), d.appendJSON(), d.decodeNode(), d.checkNode())
+}
+
+// validateMethod renders the Validate method every named type gets, which
+// the API file x.go declares beside the type: it is what a user calls, where
+// the JSON methods are what encoding/json calls.
+//
+//	func (x T) Validate() error                         // checks json.Marshal(x)
+func (d *decl) validateMethod() []jen.Code {
+	if !d.hasMethods() {
+		return nil
+	}
+	return []jen.Code{d.validate()}
+}
+
+// hasMethods reports whether the declared type has methods of its own: an
+// alias has its target's, and a type parameter declares nothing.
+func (d *decl) hasMethods() bool {
+	switch d.t.(type) {
+	case *model.Alias:
+		return d.wrap
+	case *model.TypeParam:
+		return d.standIn
+	}
+	return true
 }
 
 // needsMarshal reports whether json.Marshal needs a MarshalJSON method to

@@ -10,7 +10,8 @@ import (
 // extension (and without a ".schema" before it), e.g. "schemas/envelope.json"
 // → "envelope.go". Characters other than ASCII letters, digits, "-", "_" and
 // "." become "_"; a name that go build would skip or constrain ("_x", ".x",
-// "x_test", "x_windows") gets a prefix or suffix that keeps it built.
+// "x_test", "x_windows") gets a prefix or suffix that keeps it built, and so
+// does one that ends like a companion ("x_json", see companionName).
 func goFileName(file string) string {
 	base := file[strings.LastIndexAny(file, `/\`)+1:]
 	if i := strings.LastIndexByte(base, '.'); i > 0 {
@@ -31,11 +32,24 @@ func goFileName(file string) string {
 	}
 	if i := strings.LastIndexByte(base, '_'); i >= 0 {
 		last := base[i+1:]
-		if last == "test" || slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
+		if last == "test" || last == companionSuffix || slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
 			base += "_schema"
 		}
 	}
 	return base + ".go"
+}
+
+// companionSuffix ends the name of the file that holds the JSON methods and
+// check functions of the types an API file declares: "meta.go" →
+// "meta_json.go", next to it in a listing. "json" is no GOOS or GOARCH, so
+// go build reads no constraint from it; goFileName never gives a name that
+// ends in it, so a companion cannot be another schema's API file.
+const companionSuffix = "json"
+
+// companionName is the companion file of the API file name: "meta.go" →
+// "meta_json.go".
+func companionName(name string) string {
+	return strings.TrimSuffix(name, ".go") + "_" + companionSuffix + ".go"
 }
 
 // knownOS and knownArch are the file name suffixes that go build reads as
@@ -47,18 +61,3 @@ var (
 		"mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv",
 		"riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
 )
-
-// exportedName turns an anchor such as "page-item" into "PageItem", or
-// returns fallback when nothing usable is left.
-func exportedName(s, fallback string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		r := []rune(part)
-		b.WriteString(string(unicode.ToUpper(r[0])) + string(r[1:]))
-	}
-	out := b.String()
-	if out == "" || !unicode.IsLetter([]rune(out)[0]) {
-		return fallback
-	}
-	return out
-}

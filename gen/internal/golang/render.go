@@ -3,13 +3,13 @@ package golang
 import (
 	"bytes"
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
 
 // Import paths of the packages generated code uses. Every identifier from them
@@ -45,21 +45,24 @@ type Options struct {
 // Problems with the input (a member name no struct tag can carry, two types
 // with one Go name…) are returned as *model.Error, with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
-	if !token.IsIdentifier(opts.Package) || opts.Package == "_" {
+	if !naming.IsGoPackage(opts.Package) {
 		return nil, fmt.Errorf("golang: package name %q is not a Go identifier", opts.Package)
 	}
-	r := newRenderer(space, opts)
-	if err := r.checkNames(); err != nil {
+	if err := naming.CheckGo(space); err != nil {
 		return nil, err
 	}
+	r := newRenderer(space, opts)
 	plan := r.plan()
-	out := make(map[string][]byte, len(plan))
+	out := make(map[string][]byte, 2*len(plan))
 	for _, f := range plan {
-		b, err := r.renderFile(f)
+		api, impl, err := r.renderFile(f)
 		if err != nil {
 			return nil, err
 		}
-		out[f.name] = b
+		out[f.name] = api
+		if impl != nil {
+			out[companionName(f.name)] = impl
+		}
 	}
 	return out, nil
 }
@@ -69,12 +72,15 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 type renderer struct {
 	space *model.Space
 	opts  Options
-	// parts render, in this order, the pieces of each named type's output:
-	// declaration, constants, methods, check functions.
-	parts []part
-	vp    *vplan          // the validators' view of the whole space
-	vars  map[string]bool // package-level variables named so far (varName)
-	err   error           // the first error; output is discarded when set
+	// api renders, in this order, the pieces of each named type's output
+	// that its file x.go declares: declaration, constants, Validate.
+	api []part
+	// impl renders those that the companion file x_json.go declares: the JSON
+	// methods and the check functions.
+	impl []part
+	vp   *vplan          // the validators' view of the whole space
+	vars map[string]bool // package-level variables named so far (varName)
+	err  error           // the first error; output is discarded when set
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -86,7 +92,8 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 	return &renderer{
 		space: space,
 		opts:  opts,
-		parts: []part{(*decl).declaration, (*decl).constants, (*decl).jsonMethods, (*decl).validators},
+		api:   []part{(*decl).declaration, (*decl).constants, (*decl).validateMethod},
+		impl:  []part{(*decl).jsonMethods, (*decl).validators},
 		vp:    newVPlan(space),
 	}
 }
@@ -95,6 +102,14 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 func (r *renderer) fail(loc model.Location, hint, format string, args ...any) {
 	if r.err == nil {
 		r.err = model.Errorf(loc, hint, fmt.Sprintf(format, args...))
+	}
+}
+
+// failWith records err, a problem package naming found, unless there is one
+// already.
+func (r *renderer) failWith(err error) {
+	if r.err == nil && err != nil {
+		r.err = err
 	}
 }
 
@@ -153,7 +168,48 @@ func (r *renderer) lookup(id model.TypeID) model.Type {
 	return r.space.Types[id]
 }
 
-func (r *renderer) renderFile(gf goFile) ([]byte, error) {
+// renderFile renders the two files of gf: the API file, gf.name, which
+// declares the types with their constants and Validate methods, and its
+// companion (companionName), which holds their JSON methods and check
+// functions; impl is nil when the companion would declare nothing.
+func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
+	apiFile, implFile := r.newFile(), r.newFile()
+	if gf.name == docFile {
+		for _, line := range packageDoc(r.opts.Package) {
+			apiFile.PackageComment(line)
+		}
+	}
+	add := func(f *jen.File, codes []jen.Code) int {
+		for _, code := range codes {
+			f.Add(code)
+			f.Line()
+		}
+		return len(codes)
+	}
+	implCodes := 0
+	for _, t := range gf.types {
+		d := r.newDecl(t)
+		for _, p := range r.api {
+			add(apiFile, p(d))
+		}
+		for _, p := range r.impl {
+			implCodes += add(implFile, p(d))
+		}
+	}
+	implCodes += add(implFile, r.orphans(gf.name))
+	if r.err != nil {
+		return nil, nil, r.err
+	}
+	if api, err = r.write(apiFile, gf.name); err != nil || implCodes == 0 {
+		return api, nil, err
+	}
+	impl, err = r.write(implFile, companionName(gf.name))
+	return api, impl, err
+}
+
+// newFile starts a file of the package: the header, and the names of the
+// packages it may import.
+func (r *renderer) newFile() *jen.File {
 	f := jen.NewFile(r.opts.Package)
 	f.HeaderComment(generatedHeader)
 	f.ImportName(runtimePkg, "envgenrt")
@@ -167,88 +223,25 @@ func (r *renderer) renderFile(gf goFile) ([]byte, error) {
 			f.ImportAlias(imp.GoPath, imp.Package())
 		}
 	}
-	if gf.name == docFile {
-		for _, line := range packageDoc(r.opts.Package) {
-			f.PackageComment(line)
-		}
-	}
-	for _, t := range gf.types {
-		d := r.newDecl(t)
-		for _, p := range r.parts {
-			for _, code := range p(d) {
-				f.Add(code)
-				f.Line()
-			}
-		}
-	}
-	for _, code := range r.orphans(gf.name) {
-		f.Add(code)
-		f.Line()
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("golang: rendering %s: %w", gf.name, err)
-	}
-	return buf.Bytes(), nil
+	return f
 }
 
-// checkNames refuses what would not compile because naming left it
-// ambiguous: a named type without a valid exported Go name, and two
-// package-level identifiers (types, enum constants, type parameters) that are
-// the same.
-func (r *renderer) checkNames() error {
-	seen := map[string]model.Location{}
-	declare := func(name string, loc model.Location) {
-		if !token.IsIdentifier(name) || !token.IsExported(name) {
-			r.fail(loc, "give the type a name with x-go-name, or a names override",
-				"Go name %q is not an exported Go identifier", name)
-			return
-		}
-		if prev, ok := seen[name]; ok {
-			r.fail(loc, "rename one of them with x-go-name, or a names override",
-				"Go name %q is also used by %s", name, prev)
-			return
-		}
-		seen[name] = loc
+// write formats f, the file called name.
+func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
-	named := slices.DeleteFunc(r.space.Named(), imported)
-	for _, t := range named {
-		c := t.Base()
-		switch t := t.(type) {
-		case *model.TypeParam:
-			continue
-		case *model.Enum:
-			declare(c.Name.Go, c.Loc)
-			for _, m := range t.Members {
-				declare(m, c.Loc)
-			}
-			continue
-		case *model.Const:
-			declare(t.Member, c.Loc)
-		}
-		declare(c.Name.Go, c.Loc)
-	}
-	// A type parameter named like a package-level type would hide it inside
-	// the generic type's declaration.
-	for _, t := range named {
-		for _, p := range r.newDecl(t).params {
-			if prev, ok := seen[p.name]; ok {
-				r.fail(t.Base().Loc, "rename the type at "+prev.String(),
-					"type parameter %s of %s has the name of a type", p.name, t.Base().Name.Go)
-			}
-		}
-	}
-	return r.err
+	return buf.Bytes(), nil
 }
 
 // packageDoc is the doc comment of the generated package, one line each.
 func packageDoc(pkg string) []string {
 	return commentLines([]paragraph{
 		prose("Package " + pkg + " holds the Go types that envgen generated from JSON Schema."),
-		prose("Each schema file has a Go file of the same base name. The package documentation of " +
+		prose("Each schema file has a Go file of the same base name, x.go, that declares its types with their " +
+			"constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them. " +
+			"The package documentation of " +
 			"github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types; " +
 			"github.com/envgen/envgen/envgenrt holds the helpers the types use."),
 	}, 0)

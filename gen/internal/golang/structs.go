@@ -1,18 +1,14 @@
 package golang
 
 import (
-	"go/token"
 	"strings"
 	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
-
-// methodNames are the methods generated structs may have; no field may share
-// their names.
-var methodNames = []string{"MarshalJSON", "UnmarshalJSON", "AppendJSON", "DecodeNode", "CheckNode", "Validate"}
 
 // fields renders the fields of an object's struct in schema order, then the
 // Extra map when the object allows members beyond them:
@@ -21,7 +17,7 @@ var methodNames = []string{"MarshalJSON", "UnmarshalJSON", "AppendJSON", "Decode
 //	Detail  *string           `json:"detail,omitzero"`
 //	Extra   map[string]json.RawMessage `json:"-"`
 func (d *decl) fields(o *model.Object) []jen.Code {
-	names := fieldNames{d: d}
+	names := naming.GoStruct{Owner: d.name}
 	members := map[string]bool{}
 	var docs [][]string
 	var fields []jen.Code
@@ -30,7 +26,7 @@ func (d *decl) fields(o *model.Object) []jen.Code {
 		if loc.File == "" {
 			loc = o.Loc
 		}
-		names.add(f.GoName, loc)
+		d.failWith(names.Field(f.GoName, loc))
 		if members[f.JSONName] {
 			d.fail(loc, "", "member %q is listed twice", f.JSONName)
 		}
@@ -44,7 +40,7 @@ func (d *decl) fields(o *model.Object) []jen.Code {
 		fields = append(fields, jen.Id(f.GoName).Add(d.slot(f.Type, f.Required)).Tag(map[string]string{"json": tag}))
 	}
 	if o.Extra != nil {
-		names.add("Extra", d.loc())
+		d.failWith(names.Field("Extra", d.loc()))
 		docs = append(docs, commentLines([]paragraph{prose(
 			"Extra holds the members beyond those above, by name. MarshalJSON writes them after the others.")}, 1))
 		fields = append(fields, jen.Id("Extra").Map(jen.String()).Add(d.slot(*o.Extra, true)).Tag(map[string]string{"json": "-"}))
@@ -63,37 +59,6 @@ func documentFields(docs [][]string, fields []jen.Code) []jen.Code {
 		out = append(out, withDoc(docs[i], f))
 	}
 	return out
-}
-
-// fieldNames checks the Go names of one struct's fields.
-type fieldNames struct {
-	d    *decl
-	seen map[string]bool
-}
-
-func (n *fieldNames) add(name string, loc model.Location) {
-	if n.seen == nil {
-		n.seen = map[string]bool{}
-	}
-	switch {
-	case !token.IsIdentifier(name) || !token.IsExported(name):
-		n.d.fail(loc, "package naming should have named it", "field name %q is not an exported Go identifier", name)
-	case n.seen[name]:
-		n.d.fail(loc, "rename one of the members with x-go-name", "two fields of %s are named %s", n.d.name, name)
-	case isMethodName(name):
-		n.d.fail(loc, "rename the member with x-go-name",
-			"field %s of %s has the name of a method generated code declares", name, n.d.name)
-	}
-	n.seen[name] = true
-}
-
-func isMethodName(name string) bool {
-	for _, m := range methodNames {
-		if name == m {
-			return true
-		}
-	}
-	return false
 }
 
 // jsonTag is the json struct tag of a member: its name, and omitzero when it is

@@ -1,11 +1,10 @@
 package golang
 
 import (
-	"strconv"
-
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
 
 // decl is the rendering of one named type. Its type parameters are in scope in
@@ -31,7 +30,7 @@ type decl struct {
 // typeParam is a type parameter of the declared type.
 type typeParam struct {
 	id   model.TypeID
-	name string // "T" when it is the only one, else "T" + its anchor, e.g. "TData"
+	name string // as package naming names it: "T" when it is the only one, else e.g. "TData"
 }
 
 // maxDepth bounds the nesting of anonymous types, which only a cycle of
@@ -71,23 +70,13 @@ func (r *renderer) newDecl(t model.Type) *decl {
 			}
 		}
 	}
-	taken := map[string]bool{}
+	names := naming.TypeParams(r.space, c)
 	for i, id := range c.TypeParams {
-		tp, ok := r.lookup(id).(*model.TypeParam)
-		if !ok {
+		if _, ok := r.lookup(id).(*model.TypeParam); !ok {
 			r.fail(c.Loc, "", "type parameter %d of %s is not a type parameter", i, d.name)
 			continue
 		}
-		name := "T"
-		if len(c.TypeParams) > 1 {
-			name = "T" + exportedName(tp.Anchor, strconv.Itoa(i+1))
-		}
-		if taken[name] {
-			r.fail(c.Loc, "give the $dynamicAnchors names that differ in more than case and punctuation",
-				"two type parameters of %s are both named %s", d.name, name)
-		}
-		taken[name] = true
-		d.params = append(d.params, typeParam{id: id, name: name})
+		d.params = append(d.params, typeParam{id: id, name: names[i]})
 	}
 	return d
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
 
 // branch is one branch of a union as its struct declares it.
@@ -29,12 +30,12 @@ func (d *decl) branches(u *model.Union) []branch {
 		d.fail(d.loc(), "", "union %s has %d branches but %d tag lists", d.name, len(u.Branches), len(u.Tags))
 		return nil
 	}
-	names := fieldNames{d: d}
+	names := naming.GoStruct{Owner: d.name}
 	owner := map[string]string{} // tag → branch
 	out := make([]branch, len(u.Branches))
 	for i, ref := range u.Branches {
 		b := branch{name: u.BranchNames[i], ref: ref, presence: pointer}
-		names.add(b.name, d.loc())
+		d.failWith(names.Field(b.name, d.loc()))
 		if _, null := d.resolve(ref); null {
 			b.presence = nullable
 		}

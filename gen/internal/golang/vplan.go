@@ -21,7 +21,10 @@ import (
 // types use their Go name (checkEnvelope); anonymous ones the name of the
 // named type whose schema encloses theirs and the JSON Pointer from there
 // (checkEnvelopeThenPropertiesStatus). Names never come from map order or
-// TypeIDs: a clash left after that is numbered in location order.
+// TypeIDs: a clash left after that is numbered in location order. These
+// names are this backend's own: starting with a lower-case word ("check",
+// "dynamic", "anchors"), they cannot be the name of a type, constant or
+// field, which package naming gives (see its targets.go).
 type vplan struct {
 	*checkplan.Plan
 	space *model.Space
@@ -217,7 +220,7 @@ func identWord(s, fallback string) string {
 	if w := naming.Camel(s); w != "" {
 		return w
 	}
-	return exportedName(s, fallback)
+	return fallback
 }
 
 // fileOf is the Go file that declares t's function.

@@ -10,6 +10,11 @@
 // A type that an imported package declares (model.Common.External) gets the
 // name that package gives it: the same rules over the same schemas, in a
 // namespace of the package's own, and no override by location applies.
+//
+// What each target language accepts as a name, and what would collide there,
+// is decided here too (targets.go): CheckGo and CheckTS refuse what a backend
+// could not declare, TypeParams names type parameters, and the backends only
+// spell the names.
 package naming
 
 import (
@@ -20,13 +25,6 @@ import (
 
 	"github.com/envgen/envgen/gen/internal/model"
 )
-
-// reservedFields are method names of generated types; a member with one of
-// these names gets "Field" appended to its Go name.
-var reservedFields = map[string]bool{
-	"MarshalJSON": true, "UnmarshalJSON": true, "AppendJSON": true, "DecodeNode": true, "CheckNode": true,
-	"Validate": true, "Extra": true, "String": true,
-}
 
 // Assign names every named type of space, with its enum constants, union
 // branches and struct fields. overrides maps a schema location ("file#/pointer")
@@ -89,7 +87,7 @@ func (n *namer) candidate(c *model.Common) (string, error) {
 		h.Override = o
 	}
 	if h.Override != "" {
-		if !isIdentifier(h.Override) {
+		if !IsGoName(h.Override) {
 			return "", &model.Error{Loc: c.Loc, Message: fmt.Sprintf("name override %q is not an exported Go identifier", h.Override)}
 		}
 		return h.Override, nil
@@ -182,7 +180,7 @@ func (n *namer) fields(o *model.Object) error {
 		if f.GoName == "" {
 			f.GoName = "Field"
 		}
-		if reservedFields[f.GoName] {
+		if reservedField(f.GoName) {
 			f.GoName += "Field"
 		}
 		if prev, dup := seen[f.GoName]; dup {
@@ -244,7 +242,7 @@ func memberNames(typeName string, values []model.Value) []string {
 	byValue := true
 	for i, v := range values {
 		out[i] = typeName + valueName(v)
-		if !isIdentifier(out[i]) || seen[out[i]] {
+		if !IsGoName(out[i]) || seen[out[i]] {
 			byValue = false
 		}
 		seen[out[i]] = true

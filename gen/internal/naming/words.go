@@ -78,13 +78,3 @@ func words(s string) []string {
 	flush()
 	return out
 }
-
-// isIdentifier reports whether s is a valid exported Go identifier.
-func isIdentifier(s string) bool {
-	for i, r := range s {
-		if !unicode.IsLetter(r) && r != '_' && (i == 0 || !unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return s != "" && unicode.IsUpper([]rune(s)[0])
-}

@@ -38,9 +38,10 @@ func (r *renderer) module(t model.Type) (string, bool) {
 			"%s is declared by the package imported for %s, which has no TypeScript module", c.Name.TS, c.External.Prefix)
 		return "", false
 	}
-	if prev, taken := r.local[c.Name.TS]; taken {
-		r.fail(prev, "rename the type here with x-go-name, or a names override",
-			"the TypeScript name %q is also the name of the type imported from %q", c.Name.TS, c.External.TSModule)
+	if err := r.local.Import(c); err != nil {
+		if r.err == nil {
+			r.err = err
+		}
 		return "", false
 	}
 	return c.External.TSModule, true

@@ -46,6 +46,7 @@ import (
 	"text/template"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 	"github.com/envgen/envgen/templates"
 )
 
@@ -85,12 +86,16 @@ const runtimeModule = "_envgen"
 // with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}, files: map[string]model.Location{},
-		byModule: map[string][]model.Type{}, local: map[string]model.Location{}}
+		byModule: map[string][]model.Type{}}
 	r.plan()
-	r.checkNames()
 	if r.err != nil {
 		return nil, r.err
 	}
+	local, err := naming.CheckTS(space)
+	if err != nil {
+		return nil, err
+	}
+	r.local = local
 	r.vp = newVPlan(space, func(t model.Type) string { return r.claim(r.fileOf(t)) })
 	modules := r.modules()
 	if r.err != nil {
@@ -140,7 +145,7 @@ type renderer struct {
 	vp       *vplan                    // the validators' plan
 	live     map[symbol]bool           // the validator declarations the API uses
 	exported map[symbol]bool           // the functions another module uses
-	local    map[string]model.Location // the names of the types declared here, by who has them
+	local    naming.TSDeclared         // the names of the types declared here, by who has them
 	err      error                     // the first error; output is discarded when set
 }
 
@@ -235,45 +240,6 @@ func (r *renderer) fileOf(t model.Type) string {
 		t = r.space.Get(c.NameHint.Parent)
 	}
 	return ""
-}
-
-// checkNames refuses what would not compile: a named type without a valid
-// TypeScript name, two declarations with one name, and a type parameter
-// named like a type, which would hide it inside the generic declaration.
-func (r *renderer) checkNames() {
-	seen := r.local
-	for _, t := range r.space.Named() {
-		if _, ok := t.(*model.TypeParam); ok || imported(t) {
-			continue
-		}
-		c := t.Base()
-		switch prev, dup := seen[c.Name.TS]; {
-		case !isIdentifier(c.Name.TS) || reservedTypeNames[c.Name.TS]:
-			r.fail(c.Loc, "give the type a name with x-go-name, or a names override", "TypeScript name %q is not a usable type name", c.Name.TS)
-		case dup:
-			r.fail(c.Loc, "rename one of them with x-go-name, or a names override", "TypeScript name %q is also used by %s", c.Name.TS, prev)
-		}
-		seen[c.Name.TS] = c.Loc
-	}
-	for _, t := range r.space.Named() {
-		if imported(t) {
-			continue
-		}
-		for _, p := range r.typeParams(t) {
-			if prev, ok := seen[p.name]; ok {
-				r.fail(t.Base().Loc, "rename the type at "+prev.String(),
-					"type parameter %s of %s has the name of a type", p.name, t.Base().Name.TS)
-			}
-		}
-	}
-}
-
-// reservedTypeNames cannot name a declared type: TypeScript's own, and the
-// types the package index exports from the runtime.
-var reservedTypeNames = map[string]bool{
-	"any": true, "bigint": true, "boolean": true, "never": true, "null": true, "number": true, "object": true,
-	"string": true, "symbol": true, "undefined": true, "unknown": true, "void": true,
-	"Guard": true, "ValidationError": true, "Validator": true,
 }
 
 // renderModule lays out one module: its imports (collected while its

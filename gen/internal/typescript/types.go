@@ -348,13 +348,11 @@ type typeParam struct {
 // typeParams lists the type parameters t is declared with.
 func (r *renderer) typeParams(t model.Type) []typeParam {
 	ids := t.Base().TypeParams
+	names := naming.TypeParams(r.space, t.Base())
 	out := make([]typeParam, len(ids))
 	for i, id := range ids {
 		p := r.space.Get(id).(*model.TypeParam)
-		out[i] = typeParam{id: id, name: "T", def: p.Default}
-		if len(ids) > 1 {
-			out[i].name = "T" + naming.Camel(p.Anchor)
-		}
+		out[i] = typeParam{id: id, name: names[i], def: p.Default}
 	}
 	return out
 }

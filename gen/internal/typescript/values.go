@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/gen/internal/naming"
 )
 
 // valueType spells a JSON value from a schema as a literal type. Arrays and
@@ -117,25 +116,8 @@ func stringLiteral(s string) string {
 // propertyKey spells a member name: as it is when it is an identifier, else
 // quoted. `data`, `default` → as they are; "x-request-id", "1st" → quoted.
 func propertyKey(name string) string {
-	if isIdentifier(name) {
+	if naming.IsTSIdentifierName(name) {
 		return name
 	}
 	return stringLiteral(name)
-}
-
-// isIdentifier reports whether s is an ECMAScript IdentifierName (reserved
-// words included, which are valid member names).
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		switch {
-		case r == '$' || r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r):
-		case i > 0 && (unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc) || r == '\u200c' || r == '\u200d'):
-		default:
-			return false
-		}
-	}
-	return utf8.ValidString(s)
 }

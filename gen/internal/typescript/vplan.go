@@ -21,7 +21,10 @@ import (
 // their TypeScript name (checkEnvelope); anonymous ones the name of the named
 // type whose schema encloses theirs and the JSON Pointer from there
 // (checkEnvelopeThenPropertiesStatus). Names never come from map order or
-// TypeIDs: a clash left after that is numbered in location order.
+// TypeIDs: a clash left after that is numbered in location order. These
+// names, and validateX and isX, are this backend's own: starting with a
+// lower-case word, they cannot be the name of a type, which package naming
+// gives (see its targets.go).
 type vplan struct {
 	*checkplan.Plan
 	space  *model.Space

@@ -40,34 +40,6 @@ func (x Category) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Category, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Category) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Category.
-func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCategory(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Category:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
@@ -75,76 +47,14 @@ func (x Category) Validate() error {
 	return envgenrt.Validate(x, (*Category)(nil))
 }
 
-// checkCategory validates a value against error.json#/$defs/category.
-func checkCategory(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/category/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
-		s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // Code is a stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED. Once published, a
 // code keeps its meaning.
 type Code string
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Code, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Code) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Code.
-func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCode(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Code: nil,
 // or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Code) Validate() error {
 	return envgenrt.Validate(x, (*Code)(nil))
-}
-
-var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
-
-// checkCode validates a value against error.json#/$defs/code.
-func checkCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
-		if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // Error is a JSON object.
@@ -179,255 +89,11 @@ type Error struct {
 	Causes []Error `json:"causes,omitzero"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Error) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"code":`...)
-	if b, err = x.Code.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"category":`...)
-	if b, err = x.Category.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
-	if x.Remediation != nil {
-		b = append(b, `"remediation":`...)
-		b = envgenrt.AppendString(b, *x.Remediation)
-		b = append(b, ',')
-	}
-	if x.Retry != nil {
-		b = append(b, `"retry":`...)
-		if b, err = x.Retry.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Details != nil {
-		b = append(b, `"details":`...)
-		if b, err = x.Details.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Causes != nil {
-		b = append(b, `"causes":`...)
-		b = append(b, '[')
-		for i1 := range x.Causes {
-			if b, err = x.Causes[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Error{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "code":
-			if err := x.Code.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "category":
-			if err := x.Category.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
-		case "remediation":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Remediation = v2
-			}
-		case "retry":
-			if !s.IsNull(c1) {
-				v2 := new(Retry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Retry = v2
-			}
-		case "details":
-			if err := x.Details.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "causes":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Error, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Causes = a2
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Error.
-func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkError(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
-}
-
-// checkError validates a value against error.json#.
-func checkError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "code":
-				known = true
-				have[0] = true
-				if !checkCode(s, c) && s.Stop() {
-					return false
-				}
-			case "category":
-				known = true
-				have[1] = true
-				if !checkCategory(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[2] = true
-				if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "remediation":
-				known = true
-				if !checkErrorPropertiesRemediation(s, c) && s.Stop() {
-					return false
-				}
-			case "retry":
-				known = true
-				if !checkRetry(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				known = true
-				if !checkScalarMap(s, c) && s.Stop() {
-					return false
-				}
-			case "causes":
-				known = true
-				if !checkErrorPropertiesCauses(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
-			return false
-		}
-		if !have[2] && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorPropertiesCauses validates a value against error.json#/properties/causes.
-func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "error.json#/properties/causes/type", "type", "must be array, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkError(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorPropertiesMessage validates a value against error.json#/properties/message.
-func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorPropertiesRemediation validates a value against error.json#/properties/remediation.
-func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // Retry is a JSON object.
@@ -441,127 +107,11 @@ type Retry struct {
 	AfterMs *int64 `json:"after_ms,omitzero"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Retry, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Retry) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"retryable":`...)
-	b = envgenrt.AppendBool(b, x.Retryable)
-	b = append(b, ',')
-	if x.AfterMs != nil {
-		b = append(b, `"after_ms":`...)
-		b = envgenrt.AppendInt(b, *x.AfterMs)
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Retry{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "retryable":
-			if err := s.ReadBool(c1, &x.Retryable); err != nil {
-				return err
-			}
-		case "after_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.AfterMs = v2
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Retry.
-func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkRetry(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Retry:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Retry) Validate() error {
 	return envgenrt.Validate(x, (*Retry)(nil))
-}
-
-// checkRetry validates a value against error.json#/$defs/retry.
-func checkRetry(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/retry/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "retryable":
-				known = true
-				have[0] = true
-				if !checkRetryPropertiesRetryable(s, c) && s.Stop() {
-					return false
-				}
-			case "after_ms":
-				known = true
-				if !checkRetryPropertiesAfterMs(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkRetryPropertiesAfterMs validates a value against error.json#/$defs/retry/properties/after_ms.
-func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkRetryPropertiesRetryable validates a value against error.json#/$defs/retry/properties/retryable.
-func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Scalar is a JSON scalar: string, number, boolean or null. null is a reported value (e.g. the
@@ -570,39 +120,6 @@ func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
 // It holds the JSON text as it is; nil encodes as null.
 type Scalar json.RawMessage
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Scalar) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Scalar, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Scalar) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = envgenrt.AppendRaw(b, x); err != nil {
-		return b, err
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Scalar) DecodeNode(s *envgenrt.State, n int32) error {
-	*x = Scalar(s.DecodeRaw(n))
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Scalar.
-func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkScalar(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Scalar:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
@@ -610,91 +127,13 @@ func (x Scalar) Validate() error {
 	return envgenrt.Validate(x, (*Scalar)(nil))
 }
 
-// checkScalar validates a value against error.json#/$defs/scalar.
-func checkScalar(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // ScalarMap is a small flat object whose values are JSON scalars. It never holds code, file
 // contents or secrets.
 type ScalarMap map[string]Scalar
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of ScalarMap, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *ScalarMap) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ScalarMap) AppendJSON(b []byte) (_ []byte, err error) {
-	if x == nil {
-		b = append(b, `null`...)
-	} else {
-		b = append(b, '{')
-		var keys1 [16]string
-		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
-			b = envgenrt.AppendString(b, k1)
-			b = append(b, ':')
-			if b, err = x[k1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndObject(b)
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ScalarMap) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	m1 := make(map[string]Scalar, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		var e1 Scalar
-		if err := e1.DecodeNode(s, c1); err != nil {
-			return err
-		}
-		m1[string(s.Key(c1))] = e1
-	}
-	*x = m1
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ScalarMap.
-func (*ScalarMap) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkScalarMap(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ScalarMap:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x ScalarMap) Validate() error {
 	return envgenrt.Validate(x, (*ScalarMap)(nil))
-}
-
-// checkScalarMap validates a value against error.json#/$defs/scalar_map.
-func checkScalarMap(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/scalar_map/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if true && !checkScalar(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
 }

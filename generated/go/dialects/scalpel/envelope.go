@@ -12,50 +12,6 @@ import (
 // What this invocation supports, e.g. envelope-v1; omitted by default.
 type Capabilities []string
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Capabilities, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *Capabilities) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
-	if x == nil {
-		b = append(b, `null`...)
-	} else {
-		b = append(b, '[')
-		for i1 := range x {
-			b = envgenrt.AppendString(b, x[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
-	}
-	a1 := make([]string, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := s.ReadString(c1, &a1[i1]); err != nil {
-			return err
-		}
-	}
-	*x = a1
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Capabilities.
-func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCapabilities(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // Capabilities: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
@@ -63,70 +19,10 @@ func (x Capabilities) Validate() error {
 	return envgenrt.Validate(x, (*Capabilities)(nil))
 }
 
-// checkCapabilities validates a value against envelope.json#/$defs/capabilities.
-func checkCapabilities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkCapabilitiesItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkCapabilitiesItems validates a value against envelope.json#/$defs/capabilities/items.
-func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // Data is the tool-specific payload (the tool's existing response model), or null.
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Data json.RawMessage
-
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Data) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Data) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = envgenrt.AppendRaw(b, x); err != nil {
-		return b, err
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
-	*x = Data(s.DecodeRaw(n))
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Data.
-func (*Data) CheckNode(*envgenrt.State, int32) bool {
-	return true
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
 // or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
@@ -139,51 +35,11 @@ func (x Data) Validate() error {
 // End-to-end run time in milliseconds; omitted by default, included in debug mode.
 type DurationMs float64
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DurationMs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *DurationMs) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
-		return b, err
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DurationMs.
-func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkDurationMs(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // DurationMs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x DurationMs) Validate() error {
 	return envgenrt.Validate(x, (*DurationMs)(nil))
-}
-
-// checkDurationMs validates a value against envelope.json#/$defs/duration_ms.
-func checkDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeNumber) {
-		s.Failf(n, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Envelope is the Code Scalpel MCP response envelope (V2.0 contract, v3.3.0) in any profile: every
@@ -202,335 +58,11 @@ type Envelope struct {
 	Data         Data                            `json:"data,omitzero"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if !x.Tier.IsZero() {
-		b = append(b, `"tier":`...)
-		if p1 := x.Tier.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.ToolVersion.IsZero() {
-		b = append(b, `"tool_version":`...)
-		if p1 := x.ToolVersion.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.ToolID.IsZero() {
-		b = append(b, `"tool_id":`...)
-		if p1 := x.ToolID.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.RequestID.IsZero() {
-		b = append(b, `"request_id":`...)
-		if p1 := x.RequestID.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.Capabilities.IsZero() {
-		b = append(b, `"capabilities":`...)
-		if p1 := x.Capabilities.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.DurationMs.IsZero() {
-		b = append(b, `"duration_ms":`...)
-		if p1 := x.DurationMs.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.Error.IsZero() {
-		b = append(b, `"error":`...)
-		if p1 := x.Error.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if !x.UpgradeHints.IsZero() {
-		b = append(b, `"upgrade_hints":`...)
-		if p1 := x.UpgradeHints.Ptr(); p1 != nil {
-			if b, err = p1.AppendJSON(b); err != nil {
-				return b, err
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	if x.Data != nil {
-		b = append(b, `"data":`...)
-		if b, err = x.Data.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Envelope{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "tier":
-			if s.IsNull(c1) {
-				x.Tier = envgenrt.NullValue[TierName]()
-			} else {
-				var v2 TierName
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = envgenrt.Value(v2)
-			}
-		case "tool_version":
-			if s.IsNull(c1) {
-				x.ToolVersion = envgenrt.NullValue[ToolVersion]()
-			} else {
-				var v2 ToolVersion
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolVersion = envgenrt.Value(v2)
-			}
-		case "tool_id":
-			if s.IsNull(c1) {
-				x.ToolID = envgenrt.NullValue[ToolID]()
-			} else {
-				var v2 ToolID
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolID = envgenrt.Value(v2)
-			}
-		case "request_id":
-			if s.IsNull(c1) {
-				x.RequestID = envgenrt.NullValue[RequestID]()
-			} else {
-				var v2 RequestID
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = envgenrt.Value(v2)
-			}
-		case "capabilities":
-			if s.IsNull(c1) {
-				x.Capabilities = envgenrt.NullValue[Capabilities]()
-			} else {
-				var v2 Capabilities
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Capabilities = envgenrt.Value(v2)
-			}
-		case "duration_ms":
-			if s.IsNull(c1) {
-				x.DurationMs = envgenrt.NullValue[DurationMs]()
-			} else {
-				var v2 DurationMs
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.DurationMs = envgenrt.Value(v2)
-			}
-		case "error":
-			if s.IsNull(c1) {
-				x.Error = envgenrt.NullValue[ErrorModel]()
-			} else {
-				var v2 ErrorModel
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = envgenrt.Value(v2)
-			}
-		case "upgrade_hints":
-			if s.IsNull(c1) {
-				x.UpgradeHints = envgenrt.NullValue[UpgradeHints]()
-			} else {
-				var v2 UpgradeHints
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UpgradeHints = envgenrt.Value(v2)
-			}
-		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
-func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEnvelope(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
-}
-
-// checkEnvelope validates a value against envelope.json#.
-func checkEnvelope(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "tier":
-				known = true
-				if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
-					return false
-				}
-			case "tool_version":
-				known = true
-				if !checkToolVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "tool_id":
-				known = true
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "capabilities":
-				known = true
-				if !checkCapabilities(s, c) && s.Stop() {
-					return false
-				}
-			case "duration_ms":
-				known = true
-				if !checkDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
-					return false
-				}
-			case "upgrade_hints":
-				known = true
-				if !checkUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-	}
-	if !s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeElse(s, n) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkEnvelopeElse validates a value against envelope.json#/else.
-func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"data\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkEnvelopeIf validates a value against envelope.json#/if.
-func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				have[0] = true
-				if !checkEnvelopeIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkEnvelopeIfPropertiesError validates a value against envelope.json#/if/properties/error.
-func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Error is the standardized error model: only included when an error occurs.
@@ -548,96 +80,6 @@ type ErrorModel struct {
 	ErrorDetails envgenrt.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorModel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *ErrorModel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"error":`...)
-	b = envgenrt.AppendString(b, x.Error)
-	b = append(b, ',')
-	b = append(b, `"error_code":`...)
-	b = envgenrt.AppendString(b, x.ErrorCode)
-	b = append(b, ',')
-	if !x.ErrorDetails.IsZero() {
-		b = append(b, `"error_details":`...)
-		if p1 := x.ErrorDetails.Ptr(); p1 != nil {
-			if (*p1) == nil {
-				b = append(b, `null`...)
-			} else {
-				b = append(b, '{')
-				var keys2 [16]string
-				for _, k2 := range envgenrt.SortedKeys((*p1), keys2[:0]) {
-					b = envgenrt.AppendString(b, k2)
-					b = append(b, ':')
-					if b, err = envgenrt.AppendRaw(b, (*p1)[k2]); err != nil {
-						return b, err
-					}
-					b = append(b, ',')
-				}
-				b = envgenrt.EndObject(b)
-			}
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = ErrorModel{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "error":
-			if err := s.ReadString(c1, &x.Error); err != nil {
-				return err
-			}
-		case "error_code":
-			if err := s.ReadString(c1, &x.ErrorCode); err != nil {
-				return err
-			}
-		case "error_details":
-			if s.IsNull(c1) {
-				x.ErrorDetails = envgenrt.NullValue[map[string]json.RawMessage]()
-			} else {
-				var v2 map[string]json.RawMessage
-				if s.Kind(c1) != envgenrt.KindObject {
-					return s.WrongKind(c1, "an object")
-				}
-				m3 := make(map[string]json.RawMessage, s.Count(c1))
-				for c3 := s.First(c1); c3 < s.End(c1); c3 = s.Next(c3) {
-					var e3 json.RawMessage
-					e3 = s.DecodeRaw(c3)
-					m3[string(s.Key(c3))] = e3
-				}
-				v2 = m3
-				x.ErrorDetails = envgenrt.Value(v2)
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorModel.
-func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkErrorModel(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // ErrorModel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
@@ -645,133 +87,16 @@ func (x ErrorModel) Validate() error {
 	return envgenrt.Validate(x, (*ErrorModel)(nil))
 }
 
-// checkErrorModel validates a value against envelope.json#/$defs/error_model.
-func checkErrorModel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error_model/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "error":
-				known = true
-				have[0] = true
-				if !checkErrorModelPropertiesError(s, c) && s.Stop() {
-					return false
-				}
-			case "error_code":
-				known = true
-				have[1] = true
-				if !checkErrorModelPropertiesErrorCode(s, c) && s.Stop() {
-					return false
-				}
-			case "error_details":
-				known = true
-				if !checkErrorModelPropertiesErrorDetails(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorModelOrNull accepts null besides what checkErrorModel accepts.
-func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
-	return s.IsNull(n) || checkErrorModel(s, n)
-}
-
-// checkErrorModelPropertiesError validates a value against envelope.json#/$defs/error_model/properties/error.
-func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorModelPropertiesErrorCode validates a value against envelope.json#/$defs/error_model/properties/error_code.
-func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkErrorModelPropertiesErrorDetails validates a value against envelope.json#/$defs/error_model/properties/error_details.
-func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // RequestID is a JSON string.
 //
 // Correlation id; omitted by default unless the client provided one.
 type RequestID string
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestID.
-func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkRequestID(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
-}
-
-// checkRequestID validates a value against envelope.json#/$defs/request_id.
-func checkRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Tier is the tier the call ran under; null or omitted by default.
@@ -795,34 +120,6 @@ func (x TierName) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of TierName, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *TierName) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of TierName.
-func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkTierName(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of TierName:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
@@ -830,57 +127,10 @@ func (x TierName) Validate() error {
 	return envgenrt.Validate(x, (*TierName)(nil))
 }
 
-// checkTierName validates a value against envelope.json#/$defs/tier_name.
-func checkTierName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tier_name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.StringIn(n, "community", "pro", "enterprise") {
-		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkTierNameOrNull accepts null besides what checkTierName accepts.
-func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
-	return s.IsNull(n) || checkTierName(s, n)
-}
-
 // ToolID is a JSON string.
 //
 // Canonical MCP tool id; omitted by default, since the client knows which tool it called.
 type ToolID string
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ToolID.
-func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkToolID(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
@@ -889,64 +139,16 @@ func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }
 
-// checkToolID validates a value against envelope.json#/$defs/tool_id.
-func checkToolID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // ToolVersion is a JSON string.
 //
 // Semantic version of the tool implementation; omitted by default.
 type ToolVersion string
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of ToolVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *ToolVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ToolVersion.
-func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkToolVersion(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // ToolVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x ToolVersion) Validate() error {
 	return envgenrt.Validate(x, (*ToolVersion)(nil))
-}
-
-// checkToolVersion validates a value against envelope.json#/$defs/tool_version.
-func checkToolVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // UpgradeHint is a requested feature that the current tier does not provide.
@@ -956,69 +158,6 @@ type UpgradeHint struct {
 	Reason  *string `json:"reason,omitzero"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"feature":`...)
-	b = envgenrt.AppendString(b, x.Feature)
-	b = append(b, ',')
-	b = append(b, `"tier":`...)
-	b = envgenrt.AppendString(b, x.Tier)
-	b = append(b, ',')
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = UpgradeHint{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "feature":
-			if err := s.ReadString(c1, &x.Feature); err != nil {
-				return err
-			}
-		case "tier":
-			if err := s.ReadString(c1, &x.Tier); err != nil {
-				return err
-			}
-		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of UpgradeHint.
-func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkUpgradeHint(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
@@ -1026,151 +165,14 @@ func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
-// checkUpgradeHint validates a value against envelope.json#/$defs/upgrade_hint.
-func checkUpgradeHint(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "feature":
-				known = true
-				have[0] = true
-				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-					return false
-				}
-			case "tier":
-				known = true
-				have[1] = true
-				if !checkUpgradeHintPropertiesTier(s, c) && s.Stop() {
-					return false
-				}
-			case "reason":
-				known = true
-				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkUpgradeHintPropertiesFeature validates a value against envelope.json#/$defs/upgrade_hint/properties/feature.
-func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkUpgradeHintPropertiesReason validates a value against envelope.json#/$defs/upgrade_hint/properties/reason.
-func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkUpgradeHintPropertiesTier validates a value against envelope.json#/$defs/upgrade_hint/properties/tier.
-func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // UpgradeHints is a JSON array.
 //
 // Upgrade hints when a feature is unavailable at this tier; only included when hints exist.
 type UpgradeHints []UpgradeHint
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHints, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
-	if x == nil {
-		b = append(b, `null`...)
-	} else {
-		b = append(b, '[')
-		for i1 := range x {
-			if b, err = x[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
-	}
-	a1 := make([]UpgradeHint, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := a1[i1].DecodeNode(s, c1); err != nil {
-			return err
-		}
-	}
-	*x = a1
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of UpgradeHints.
-func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkUpgradeHints(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // UpgradeHints: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x UpgradeHints) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHints)(nil))
-}
-
-// checkUpgradeHints validates a value against envelope.json#/$defs/upgrade_hints.
-func checkUpgradeHints(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUpgradeHint(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
 }

@@ -16,112 +16,10 @@ type B struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x B) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of B, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
-func (x *B) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x B) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.N != nil {
-		b = append(b, `"n":`...)
-		b = envgenrt.AppendInt(b, *x.N)
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "n":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = B{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "n":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.N = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of B.
-func (*B) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkB(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of B: nil, or
 // a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
-}
-
-// checkB validates a value against b.json#.
-func checkB(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "n":
-				if !checkBPropertiesN(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkBPropertiesN validates a value against b.json#/properties/n.
-func checkBPropertiesN(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "b.json#/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // C is one of the C constants.
@@ -141,50 +39,8 @@ func (x C) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of C, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
-func (x *C) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x C) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *C) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of C.
-func (*C) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkC(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of C: nil, or
 // a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x C) Validate() error {
 	return envgenrt.Validate(x, (*C)(nil))
-}
-
-// checkC validates a value against b.json#/$defs/c.
-func checkC(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "b.json#/$defs/c/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.StringIn(n, "x", "y") {
-		s.Fail(n, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -2,9 +2,10 @@
 
 // Package anchors_and_pointers holds the Go types that envgen generated from JSON Schema.
 //
-// Each schema file has a Go file of the same base name. The package documentation of
-// github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types;
-// github.com/envgen/envgen/envgenrt holds the helpers the types use.
+// Each schema file has a Go file of the same base name, x.go, that declares its types with their
+// constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them.
+// The package documentation of github.com/envgen/envgen/gen/internal/golang says how schemas map to
+// Go types; github.com/envgen/envgen/envgenrt holds the helpers the types use.
 package anchors_and_pointers
 
 import (
@@ -23,167 +24,10 @@ type Doc struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Doc) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Doc, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
-func (x *Doc) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.A != nil {
-		b = append(b, `"a":`...)
-		b = append(b, '[')
-		for i1 := range x.A {
-			if b, err = x.A[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.First != nil {
-		b = append(b, `"first":`...)
-		if b, err = x.First.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Named != nil {
-		b = append(b, `"named":`...)
-		if b, err = x.Named.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "a", "first", "named":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Doc{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "a":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]DocAItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.A = a2
-		case "first":
-			if !s.IsNull(c1) {
-				v2 := new(DocAItem)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.First = v2
-			}
-		case "named":
-			if !s.IsNull(c1) {
-				v2 := new(Thing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Named = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Doc.
-func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkDoc(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Doc: nil,
 // or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
 func (x Doc) Validate() error {
 	return envgenrt.Validate(x, (*Doc)(nil))
-}
-
-// checkDoc validates a value against doc.json#.
-func checkDoc(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				if !checkDocPropertiesA(s, c) && s.Stop() {
-					return false
-				}
-			case "first":
-				if !checkDocAItem(s, c) && s.Stop() {
-					return false
-				}
-			case "named":
-				if !checkThing(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkDocPropertiesA validates a value against doc.json#/properties/a.
-func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "doc.json#/properties/a/type", "type", "must be array, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkDocAItem(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // DocAItem is a JSON object.
@@ -195,113 +39,11 @@ type DocAItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x DocAItem) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of DocAItem, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *DocAItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.N != nil {
-		b = append(b, `"n":`...)
-		b = envgenrt.AppendInt(b, *x.N)
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "n":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = DocAItem{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "n":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.N = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DocAItem.
-func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkDocAItem(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of DocAItem:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x DocAItem) Validate() error {
 	return envgenrt.Validate(x, (*DocAItem)(nil))
-}
-
-// checkDocAItem validates a value against doc.json#/properties/a/items.
-func checkDocAItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/properties/a/items/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "n":
-				if !checkDocAItemPropertiesN(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkDocAItemPropertiesN validates a value against doc.json#/properties/a/items/properties/n.
-func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Thing is a JSON object.
@@ -313,111 +55,9 @@ type Thing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Thing) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Thing, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Thing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.OK != nil {
-		b = append(b, `"ok":`...)
-		b = envgenrt.AppendBool(b, *x.OK)
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "ok":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Thing{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "ok":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.OK = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Thing.
-func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkThing(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Thing:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Thing) Validate() error {
 	return envgenrt.Validate(x, (*Thing)(nil))
-}
-
-// checkThing validates a value against doc.json#/$defs/thing.
-func checkThing(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/$defs/thing/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "ok":
-				if !checkThingPropertiesOK(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkThingPropertiesOK validates a value against doc.json#/$defs/thing/properties/ok.
-func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }

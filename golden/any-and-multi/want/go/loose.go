@@ -21,101 +21,6 @@ type Loose struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Loose) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Loose, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Loose) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.Anything != nil {
-		b = append(b, `"anything":`...)
-		if b, err = envgenrt.AppendRaw(b, x.Anything); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Several != nil {
-		b = append(b, `"several":`...)
-		if b, err = envgenrt.AppendRaw(b, x.Several); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Num != nil {
-		b = append(b, `"num":`...)
-		if b, err = envgenrt.AppendRaw(b, x.Num); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.MaybeAny != nil {
-		b = append(b, `"maybe_any":`...)
-		if b, err = envgenrt.AppendRaw(b, x.MaybeAny); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "anything", "several", "num", "maybe_any":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Loose{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "anything":
-			x.Anything = s.DecodeRaw(c1)
-		case "several":
-			x.Several = s.DecodeRaw(c1)
-		case "num":
-			x.Num = s.DecodeRaw(c1)
-		case "maybe_any":
-			x.MaybeAny = s.DecodeRaw(c1)
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Loose.
-func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLoose(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Loose:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
@@ -123,116 +28,14 @@ func (x Loose) Validate() error {
 	return envgenrt.Validate(x, (*Loose)(nil))
 }
 
-// checkLoose validates a value against loose.json#.
-func checkLoose(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "several":
-				if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
-					return false
-				}
-			case "num":
-				if !checkLoosePropertiesNum(s, c) && s.Stop() {
-					return false
-				}
-			case "maybe_any":
-				if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
-func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkLoosePropertiesNum validates a value against loose.json#/properties/num.
-func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeInteger) {
-		s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
-func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // Untyped is a definition without a type.
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Untyped json.RawMessage
-
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Untyped) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Untyped, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Untyped) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
-	if b, err = envgenrt.AppendRaw(b, x); err != nil {
-		return b, err
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Untyped) DecodeNode(s *envgenrt.State, n int32) error {
-	*x = Untyped(s.DecodeRaw(n))
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Untyped.
-func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkUntyped(s, n)
-}
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Untyped:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Untyped) Validate() error {
 	return envgenrt.Validate(x, (*Untyped)(nil))
-}
-
-// checkUntyped validates a value against loose.json#/$defs/untyped.
-func checkUntyped(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 2 && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }

@@ -18,140 +18,11 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Versioned) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Versioned, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Versioned) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	if x.Revision != nil {
-		b = append(b, `"revision":`...)
-		if b, err = x.Revision.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "schema_version", "kind", "revision":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Versioned{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "revision":
-			if !s.IsNull(c1) {
-				v2 := new(VersionedRevision)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Revision = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Versioned.
-func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkVersioned(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Versioned:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Versioned) Validate() error {
 	return envgenrt.Validate(x, (*Versioned)(nil))
-}
-
-// checkVersioned validates a value against version.json#.
-func checkVersioned(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				have[0] = true
-				if !checkVersionedSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "kind":
-				have[1] = true
-				if !checkVersionedKind(s, c) && s.Stop() {
-					return false
-				}
-			case "revision":
-				if !checkVersionedRevision(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // VersionedKind is always "report".
@@ -168,53 +39,11 @@ func (x VersionedKind) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *VersionedKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedKind.
-func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkVersionedKind(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // VersionedKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VersionedKind) Validate() error {
 	return envgenrt.Validate(x, (*VersionedKind)(nil))
-}
-
-// checkVersionedKind validates a value against version.json#/properties/kind.
-func checkVersionedKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.StringIn(n, "report") {
-		s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // VersionedRevision is always 2.
@@ -231,51 +60,11 @@ func (x VersionedRevision) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedRevision, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedRevision.
-func (*VersionedRevision) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkVersionedRevision(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // VersionedRevision: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x VersionedRevision) Validate() error {
 	return envgenrt.Validate(x, (*VersionedRevision)(nil))
-}
-
-var constVersionedRevision = []*envgenrt.Literal{envgenrt.MustLiteral(`2`)}
-
-// checkVersionedRevision validates a value against version.json#/properties/revision.
-func checkVersionedRevision(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.OneOf(n, constVersionedRevision) {
-		s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // VersionedSchemaVersion is always "mcp.envelope.v0.1".
@@ -292,47 +81,9 @@ func (x VersionedSchemaVersion) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedSchemaVersion.
-func (*VersionedSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkVersionedSchemaVersion(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // VersionedSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x VersionedSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
-}
-
-// checkVersionedSchemaVersion validates a value against version.json#/properties/schema_version.
-func checkVersionedSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "mcp.envelope.v0.1") {
-		s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -23,53 +23,9 @@ func (x Level) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Level, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Level) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Level.
-func (*Level) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLevel(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Level:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Level) Validate() error {
 	return envgenrt.Validate(x, (*Level)(nil))
-}
-
-var enumLevel = []*envgenrt.Literal{envgenrt.MustLiteral(`0`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2`), envgenrt.MustLiteral(`-1`)}
-
-// checkLevel validates a value against level.json#.
-func checkLevel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "level.json#/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.OneOf(n, enumLevel) {
-		s.Fail(n, "level.json#/enum", "enum", "must be one of 0, 1, 2, -1")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -26,51 +26,9 @@ func (x Severity) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Severity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Severity.
-func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkSeverity(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
-}
-
-// checkSeverity validates a value against severity.json#.
-func checkSeverity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {
-		s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -10,49 +10,11 @@ import (
 // Identifier is a JSON string.
 type Identifier string
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Identifier, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *Identifier) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Identifier.
-func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkIdentifier(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // Identifier: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x Identifier) Validate() error {
 	return envgenrt.Validate(x, (*Identifier)(nil))
-}
-
-// checkIdentifier validates a value against things.json#/$defs/id.
-func checkIdentifier(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // OtherThing is a JSON object.
@@ -65,140 +27,11 @@ type OtherThing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x OtherThing) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of OtherThing, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *OtherThing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.URL != nil {
-		b = append(b, `"url":`...)
-		b = envgenrt.AppendString(b, *x.URL)
-		b = append(b, ',')
-	}
-	if x.APIKey != nil {
-		b = append(b, `"api_key":`...)
-		b = envgenrt.AppendString(b, *x.APIKey)
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "url", "api_key":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = OtherThing{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "url":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.URL = v2
-			}
-		case "api_key":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.APIKey = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of OtherThing.
-func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkOtherThing(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // OtherThing: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x OtherThing) Validate() error {
 	return envgenrt.Validate(x, (*OtherThing)(nil))
-}
-
-// checkOtherThing validates a value against things.json#/$defs/other.
-func checkOtherThing(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "things.json#/$defs/other/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "url":
-				if !checkOtherThingPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
-			case "api_key":
-				if !checkOtherThingPropertiesAPIKey(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkOtherThingPropertiesAPIKey validates a value against things.json#/$defs/other/properties/api_key.
-func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkOtherThingPropertiesURL validates a value against things.json#/$defs/other/properties/url.
-func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/other/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Things is a JSON object.
@@ -211,122 +44,9 @@ type Things struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Things) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Things, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Things) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if x.IDThing != nil {
-		b = append(b, `"id_thing":`...)
-		if b, err = x.IDThing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Other != nil {
-		b = append(b, `"other":`...)
-		if b, err = x.Other.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "id_thing", "other":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Things{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "id_thing":
-			if !s.IsNull(c1) {
-				v2 := new(Identifier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.IDThing = v2
-			}
-		case "other":
-			if !s.IsNull(c1) {
-				v2 := new(OtherThing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Other = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Things.
-func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkThings(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Things:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Things) Validate() error {
 	return envgenrt.Validate(x, (*Things)(nil))
-}
-
-// checkThings validates a value against things.json#.
-func checkThings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "things.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id_thing":
-				if !checkIdentifier(s, c) && s.Stop() {
-					return false
-				}
-			case "other":
-				if !checkOtherThing(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-	}
-	return s.ErrorCount() == errs
 }

@@ -13,114 +13,11 @@ type Circle struct {
 	Radius float64    `json:"radius"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Circle, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Circle) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"radius":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Radius); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Circle{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "radius":
-			if err := s.ReadFloat64(c1, &x.Radius); err != nil {
-				return err
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Circle.
-func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCircle(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Circle:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Circle) Validate() error {
 	return envgenrt.Validate(x, (*Circle)(nil))
-}
-
-// checkCircle validates a value against shape.json#/$defs/circle.
-func checkCircle(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "kind":
-				known = true
-				have[0] = true
-				if !checkCircleKind(s, c) && s.Stop() {
-					return false
-				}
-			case "radius":
-				known = true
-				have[1] = true
-				if !checkCirclePropertiesRadius(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
-func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // CircleKind is always "circle".
@@ -137,49 +34,11 @@ func (x CircleKind) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of CircleKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *CircleKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of CircleKind.
-func (*CircleKind) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCircleKind(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // CircleKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x CircleKind) Validate() error {
 	return envgenrt.Validate(x, (*CircleKind)(nil))
-}
-
-// checkCircleKind validates a value against shape.json#/$defs/circle/properties/kind.
-func checkCircleKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "circle") {
-		s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Drawing is a JSON object.
@@ -191,104 +50,11 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Drawing) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Drawing, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Drawing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"shape":`...)
-	if b, err = x.Shape.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "shape":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Drawing{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "shape":
-			if err := x.Shape.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Drawing.
-func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkDrawing(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Drawing:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Drawing) Validate() error {
 	return envgenrt.Validate(x, (*Drawing)(nil))
-}
-
-// checkDrawing validates a value against shape.json#.
-func checkDrawing(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "shape":
-				have[0] = true
-				if !checkShape(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // Shape is a shape, told apart by kind.
@@ -302,101 +68,11 @@ type Shape struct {
 	Square *Square
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Shape) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Shape, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Shape) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
-	set := 0
-	if x.Circle != nil {
-		set++
-	}
-	if x.Square != nil {
-		set++
-	}
-	if set != 1 {
-		return b, envgenrt.UnionSetError("Shape", set)
-	}
-	switch {
-	case x.Circle != nil:
-		if x.Circle == nil {
-			b = append(b, `null`...)
-		} else {
-			if b, err = x.Circle.AppendJSON(b); err != nil {
-				return b, err
-			}
-		}
-	case x.Square != nil:
-		if x.Square == nil {
-			b = append(b, `null`...)
-		} else {
-			if b, err = x.Square.AppendJSON(b); err != nil {
-				return b, err
-			}
-		}
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
-	tag := s.Lookup(n, "kind")
-	if tag < 0 {
-		return s.DecodeError(n, "member \"kind\" is missing")
-	}
-	text, err := s.DecodeText(tag)
-	if err != nil {
-		return err
-	}
-	switch text {
-	case `"circle"`:
-		var v Circle
-		if err := v.DecodeNode(s, n); err != nil {
-			return err
-		}
-		*x = Shape{Circle: &v}
-	case `"square"`:
-		var v Square
-		if err := v.DecodeNode(s, n); err != nil {
-			return err
-		}
-		*x = Shape{Square: &v}
-	default:
-		return envgenrt.UnknownTag("Shape", "kind", text)
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Shape.
-func (*Shape) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkShape(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Shape:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Shape) Validate() error {
 	return envgenrt.Validate(x, (*Shape)(nil))
-}
-
-// checkShape validates a value against shape.json#/$defs/shape.
-func checkShape(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if k := s.CountOf(false, n, checkCircle, checkSquare); k != 1 && s.Failf(n, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // Square is a JSON object.
@@ -405,114 +81,11 @@ type Square struct {
 	Side float64    `json:"side"`
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Square, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Square) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"side":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Side); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Square{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "side":
-			if err := s.ReadFloat64(c1, &x.Side); err != nil {
-				return err
-			}
-		default:
-			return s.DecodeError(c1, "unexpected member")
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Square.
-func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkSquare(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Square:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Square) Validate() error {
 	return envgenrt.Validate(x, (*Square)(nil))
-}
-
-// checkSquare validates a value against shape.json#/$defs/square.
-func checkSquare(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
-			switch string(s.Key(c)) {
-			case "kind":
-				known = true
-				have[0] = true
-				if !checkSquareKind(s, c) && s.Stop() {
-					return false
-				}
-			case "side":
-				known = true
-				have[1] = true
-				if !checkSquarePropertiesSide(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
-		}
-		if !have[0] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
-func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // SquareKind is always "square".
@@ -529,47 +102,9 @@ func (x SquareKind) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SquareKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *SquareKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SquareKind.
-func (*SquareKind) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkSquareKind(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // SquareKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x SquareKind) Validate() error {
 	return envgenrt.Validate(x, (*SquareKind)(nil))
-}
-
-// checkSquareKind validates a value against shape.json#/$defs/square/properties/kind.
-func checkSquareKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "square") {
-		s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -18,101 +18,11 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Event) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Event) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
-	set := 0
-	if x.Click != nil {
-		set++
-	}
-	if x.KeyPress != nil {
-		set++
-	}
-	if set != 1 {
-		return b, envgenrt.UnionSetError("Event", set)
-	}
-	switch {
-	case x.Click != nil:
-		if x.Click == nil {
-			b = append(b, `null`...)
-		} else {
-			if b, err = x.Click.AppendJSON(b); err != nil {
-				return b, err
-			}
-		}
-	case x.KeyPress != nil:
-		if x.KeyPress == nil {
-			b = append(b, `null`...)
-		} else {
-			if b, err = x.KeyPress.AppendJSON(b); err != nil {
-				return b, err
-			}
-		}
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
-	tag := s.Lookup(n, "type")
-	if tag < 0 {
-		return s.DecodeError(n, "member \"type\" is missing")
-	}
-	text, err := s.DecodeText(tag)
-	if err != nil {
-		return err
-	}
-	switch text {
-	case `"click"`:
-		var v EventClick
-		if err := v.DecodeNode(s, n); err != nil {
-			return err
-		}
-		*x = Event{Click: &v}
-	case `"key_press"`:
-		var v EventKeyPress
-		if err := v.DecodeNode(s, n); err != nil {
-			return err
-		}
-		*x = Event{KeyPress: &v}
-	default:
-		return envgenrt.UnknownTag("Event", "type", text)
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Event.
-func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEvent(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
-}
-
-// checkEvent validates a value against event.json#.
-func checkEvent(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if k := s.CountOf(false, n, checkEventClick, checkEventKeyPress); k != 1 && s.Failf(n, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // EventClick is a JSON object.
@@ -125,129 +35,11 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x EventClick) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventClick, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *EventClick) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"type":`...)
-	if b, err = x.Type.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"url":`...)
-	b = envgenrt.AppendString(b, x.URL)
-	b = append(b, ',')
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "type", "url":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = EventClick{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "type":
-			if err := x.Type.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "url":
-			if err := s.ReadString(c1, &x.URL); err != nil {
-				return err
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventClick.
-func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEventClick(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // EventClick: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
 // when x is valid.
 func (x EventClick) Validate() error {
 	return envgenrt.Validate(x, (*EventClick)(nil))
-}
-
-// checkEventClick validates a value against event.json#/oneOf/0.
-func checkEventClick(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				have[0] = true
-				if !checkEventClickType(s, c) && s.Stop() {
-					return false
-				}
-			case "url":
-				have[1] = true
-				if !checkEventClickPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
-func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // EventClickType is always "click".
@@ -264,49 +56,11 @@ func (x EventClickType) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventClickType, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *EventClickType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventClickType.
-func (*EventClickType) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEventClickType(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // EventClickType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventClickType) Validate() error {
 	return envgenrt.Validate(x, (*EventClickType)(nil))
-}
-
-// checkEventClickType validates a value against event.json#/oneOf/0/properties/type.
-func checkEventClickType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "click") {
-		s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // EventKeyPress is a JSON object.
@@ -319,129 +73,11 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x EventKeyPress) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPress, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"type":`...)
-	if b, err = x.Type.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	b = append(b, `"key":`...)
-	b = envgenrt.AppendString(b, x.Key)
-	b = append(b, ',')
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "type", "key":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = EventKeyPress{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "type":
-			if err := x.Type.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "key":
-			if err := s.ReadString(c1, &x.Key); err != nil {
-				return err
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventKeyPress.
-func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEventKeyPress(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // EventKeyPress: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventKeyPress) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPress)(nil))
-}
-
-// checkEventKeyPress validates a value against event.json#/oneOf/1.
-func checkEventKeyPress(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				have[0] = true
-				if !checkEventKeyPressType(s, c) && s.Stop() {
-					return false
-				}
-			case "key":
-				have[1] = true
-				if !checkEventKeyPressPropertiesKey(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
-func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // EventKeyPressType is always "key_press".
@@ -458,47 +94,9 @@ func (x EventKeyPressType) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPressType, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventKeyPressType.
-func (*EventKeyPressType) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEventKeyPressType(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // EventKeyPressType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x EventKeyPressType) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
-}
-
-// checkEventKeyPressType validates a value against event.json#/oneOf/1/properties/type.
-func checkEventKeyPressType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "key_press") {
-		s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -2,7 +2,8 @@
 
 // Package pattern_properties holds the Go types that envgen generated from JSON Schema.
 //
-// Each schema file has a Go file of the same base name. The package documentation of
-// github.com/envgen/envgen/gen/internal/golang says how schemas map to Go types;
-// github.com/envgen/envgen/envgenrt holds the helpers the types use.
+// Each schema file has a Go file of the same base name, x.go, that declares its types with their
+// constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them.
+// The package documentation of github.com/envgen/envgen/gen/internal/golang says how schemas map to
+// Go types; github.com/envgen/envgen/envgenrt holds the helpers the types use.
 package pattern_properties

@@ -17,123 +17,11 @@ type MCPEnvelopeV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x MCPEnvelopeV01) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of MCPEnvelopeV01, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	if x.Provenance != nil {
-		b = append(b, `"provenance":`...)
-		if b, err = x.Provenance.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "schema_version", "provenance":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = MCPEnvelopeV01{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordV01)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of MCPEnvelopeV01.
-func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkMCPEnvelopeV01(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // MCPEnvelopeV01: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x MCPEnvelopeV01) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
-}
-
-// checkMCPEnvelopeV01 validates a value against mcp.envelope.schema.v0.1.json#.
-func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				have[0] = true
-				if !checkMCPEnvelopeV01SchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "provenance":
-				if !checkProvRecordV01(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // MCPEnvelopeV01SchemaVersion is always "mcp.envelope.v0.1".
@@ -150,48 +38,9 @@ func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// MCPEnvelopeV01SchemaVersion, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
-func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of MCPEnvelopeV01SchemaVersion.
-func (*MCPEnvelopeV01SchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkMCPEnvelopeV01SchemaVersion(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // MCPEnvelopeV01SchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
 // allocates nothing when x is valid.
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
-}
-
-// checkMCPEnvelopeV01SchemaVersion validates a value against mcp.envelope.schema.v0.1.json#/properties/schema_version.
-func checkMCPEnvelopeV01SchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "mcp.envelope.v0.1") {
-		s.Fail(n, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -7,90 +7,9 @@ import "github.com/envgen/envgen/envgenrt"
 // Labels is an object whose members are all strings.
 type Labels map[string]string
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Labels, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Labels) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
-	if x == nil {
-		b = append(b, `null`...)
-	} else {
-		b = append(b, '{')
-		var keys1 [16]string
-		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
-			b = envgenrt.AppendString(b, k1)
-			b = append(b, ':')
-			b = envgenrt.AppendString(b, x[k1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndObject(b)
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	m1 := make(map[string]string, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		var e1 string
-		if err := s.ReadString(c1, &e1); err != nil {
-			return err
-		}
-		m1[string(s.Key(c1))] = e1
-	}
-	*x = m1
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Labels.
-func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLabels(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Labels:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Labels) Validate() error {
 	return envgenrt.Validate(x, (*Labels)(nil))
-}
-
-// checkLabels validates a value against labels.json#.
-func checkLabels(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "labels.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if true && !checkLabelsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkLabelsAdditionalProperties validates a value against labels.json#/additionalProperties.
-func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "labels.json#/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 64 && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }

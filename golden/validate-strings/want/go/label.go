@@ -23,233 +23,11 @@ type Label struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x Label) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of Label, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *Label) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Slug != nil {
-		b = append(b, `"slug":`...)
-		b = envgenrt.AppendString(b, *x.Slug)
-		b = append(b, ',')
-	}
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
-		return b, err
-	}
-	b = append(b, ',')
-	if x.Version != nil {
-		b = append(b, `"version":`...)
-		if b, err = x.Version.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if !x.Note.IsZero() {
-		b = append(b, `"note":`...)
-		if p1 := x.Note.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "name", "slug", "kind", "version", "note":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = Label{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
-		case "slug":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Slug = v2
-			}
-		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
-		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(LabelVersion)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Version = v2
-			}
-		case "note":
-			if s.IsNull(c1) {
-				x.Note = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Note = envgenrt.Value(v2)
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Label.
-func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLabel(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Label:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x Label) Validate() error {
 	return envgenrt.Validate(x, (*Label)(nil))
-}
-
-// checkLabel validates a value against label.json#.
-func checkLabel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "label.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				have[0] = true
-				if !checkLabelPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "slug":
-				if !checkLabelPropertiesSlug(s, c) && s.Stop() {
-					return false
-				}
-			case "kind":
-				have[1] = true
-				if !checkLabelKind(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				if !checkLabelVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "note":
-				if !checkLabelPropertiesNote(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if !have[1] && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
-
-// checkLabelPropertiesName validates a value against label.json#/properties/name.
-func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 40 && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
-			return false
-		}
-		if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkLabelPropertiesNote validates a value against label.json#/properties/note.
-func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/note/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
-
-// checkLabelPropertiesSlug validates a value against label.json#/properties/slug.
-func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/slug/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // LabelKind is one of the LabelKind constants.
@@ -270,49 +48,11 @@ func (x LabelKind) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of LabelKind, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *LabelKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of LabelKind.
-func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLabelKind(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of LabelKind:
 // nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 // valid.
 func (x LabelKind) Validate() error {
 	return envgenrt.Validate(x, (*LabelKind)(nil))
-}
-
-// checkLabelKind validates a value against label.json#/properties/kind.
-func checkLabelKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "tag", "topic", "team") {
-		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
 
 // LabelVersion is always "v1".
@@ -329,47 +69,9 @@ func (x LabelVersion) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of LabelVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *LabelVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of LabelVersion.
-func (*LabelVersion) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkLabelVersion(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // LabelVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x LabelVersion) Validate() error {
 	return envgenrt.Validate(x, (*LabelVersion)(nil))
-}
-
-// checkLabelVersion validates a value against label.json#/properties/version.
-func checkLabelVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "v1") {
-		s.Fail(n, "label.json#/properties/version/const", "const", "must be \"v1\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }

@@ -21,166 +21,11 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// MarshalJSON encodes x as JSON; see AppendJSON.
-func (x ServerConfig) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfig, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *ServerConfig) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = append(b, `"port":`...)
-	b = envgenrt.AppendInt(b, x.Port)
-	b = append(b, ',')
-	if x.Host != nil {
-		b = append(b, `"host":`...)
-		b = envgenrt.AppendString(b, *x.Host)
-		b = append(b, ',')
-	}
-	if x.Mode != nil {
-		b = append(b, `"mode":`...)
-		if b, err = x.Mode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	var keys1 [16]string
-	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
-		switch k1 {
-		case "port", "host", "mode":
-			return b, envgenrt.KnownMember(k1)
-		}
-		b = envgenrt.AppendString(b, k1)
-		b = append(b, ':')
-		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	*x = ServerConfig{}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
-		case "port":
-			if err := s.ReadInt64(c1, &x.Port); err != nil {
-				return err
-			}
-		case "host":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Host = v2
-			}
-		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ServerConfigMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
-			}
-		default:
-			if x.Extra == nil {
-				x.Extra = make(map[string]json.RawMessage)
-			}
-			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
-		}
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ServerConfig.
-func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkServerConfig(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // ServerConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ServerConfig) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfig)(nil))
-}
-
-// checkServerConfig validates a value against config.yaml#.
-func checkServerConfig(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "port":
-				have[0] = true
-				if !checkServerConfigPropertiesPort(s, c) && s.Stop() {
-					return false
-				}
-			case "host":
-				if !checkServerConfigPropertiesHost(s, c) && s.Stop() {
-					return false
-				}
-			case "mode":
-				if !checkServerConfigMode(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if !have[0] && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkServerConfigPropertiesHost validates a value against config.yaml#/properties/host.
-func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-// checkServerConfigPropertiesPort validates a value against config.yaml#/properties/port.
-func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 // ServerConfigMode is one of the ServerConfigMode constants.
@@ -200,47 +45,9 @@ func (x ServerConfigMode) Valid() bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ServerConfigMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ServerConfigMode.
-func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkServerConfigMode(s, n)
-}
-
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
 // ServerConfigMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
 // nothing when x is valid.
 func (x ServerConfigMode) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
-}
-
-// checkServerConfigMode validates a value against config.yaml#/properties/mode.
-func checkServerConfigMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.StringIn(n, "dev", "prod") {
-		s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")
-		return false
-	}
-	return s.ErrorCount() == errs
 }
