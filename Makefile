@@ -1,6 +1,8 @@
 # envgen — the two commands a newcomer needs are `make generate` and `make test`.
 GO       ?= go
-ENVGEN   := bin/envgen
+# What generate and check run: envgen without convert (cmd/envgen/internal/bootstrap), which links no
+# package under generated/, so it builds when generated/ is stale or deleted and can repair it.
+ENVGEN   := bin/envgen-bootstrap
 # What `make generate` renders: the embedded canonical schemas.
 # Formats (date-time …) are asserted, so the Go, TypeScript and schema validators agree on every example.
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
@@ -21,13 +23,13 @@ E2E_DEPS  := e2e/node_modules/.package-lock.json
 
 .PHONY: generate check test golden lint bench bench-gen bench-validate bench-ts conformance conformance-baseline
 
-# bin/envgen is rebuilt on every use (go build is incremental, so this is cheap).
-.PHONY: bin/envgen
-bin/envgen:
-	$(GO) build -o $@ ./cmd/envgen
+# $(ENVGEN) is rebuilt on every use (go build is incremental, so this is cheap).
+.PHONY: $(ENVGEN)
+$(ENVGEN):
+	$(GO) build -o $@ ./cmd/envgen/internal/bootstrap
 
 ## generate: render generated/ from the canonical schemas in schemas/, and the dialects from dialects/
-generate: bin/envgen
+generate: $(ENVGEN)
 	$(ENVGEN) generate $(CANONICAL)
 	$(ENVGEN) generate $(EXAMPLE)
 	$(foreach p,$(BENCH),$(ENVGEN) generate $(call bench_pkg,$(p)) &&) true
@@ -35,7 +37,7 @@ generate: bin/envgen
 	cd examples/downstream && $(GO) generate ./...
 
 ## check: fail with a diff when generated/ is not what schemas/ and dialects/ produce
-check: bin/envgen
+check: $(ENVGEN)
 	$(ENVGEN) check $(CANONICAL)
 	$(ENVGEN) check $(EXAMPLE)
 	$(foreach p,$(BENCH),$(ENVGEN) check $(call bench_pkg,$(p)) &&) true
