@@ -1,4 +1,4 @@
-// Package build turns compiled schemas into the model's type space.
+// Package lower turns compiled schemas into the model's type space.
 //
 // It works in passes, so that no pass needs to know the order the others
 // visit schemas in: (1) every input root and every $defs entry becomes a type,
