@@ -62,7 +62,7 @@ test: lint $(NODE_DEPS) $(E2E_DEPS)
 # a new name each run, so that go test does not replay a skipping package from its cache without recording it.
 test: export ENVGEN_SKIPS := $(CURDIR)/bin/reference-skips-$(shell date +%s%N).txt
 skip_summary = if [ -s "$$ENVGEN_SKIPS" ]; then \
-	echo "make test: skipped $$(wc -l < "$$ENVGEN_SKIPS") tests, no reference folder for $$(cut -f1 "$$ENVGEN_SKIPS" | sort -u | paste -sd, - | sed 's/,/, /g') (set ENVGEN_REFERENCE; see internal/reference)"; \
+	echo "make test: skipped $$(wc -l < "$$ENVGEN_SKIPS") tests ($$(cut -f2 "$$ENVGEN_SKIPS" | sort -u | paste -sd' ' -)), no reference folder for $$(cut -f1 "$$ENVGEN_SKIPS" | sort -u | paste -sd' ' -): set ENVGEN_REFERENCE, see internal/reference"; \
 	else echo "make test: nothing skipped"; fi
 
 $(NODE_DEPS): generated/ts/package-lock.json
