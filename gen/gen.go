@@ -1,6 +1,6 @@
 // Package gen is envgen as a library: schemas in, files out.
 //
-// [Generate] runs the whole pipeline of DESIGN.md (load, build the model, name it,
+// Generate runs the whole pipeline of DESIGN.md (load, build the model, name it,
 // render each backend) and returns the files it would write; it writes nothing
 // itself and keeps no global state, so it can run many times in one process.
 package gen
