@@ -9,8 +9,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/envgen/envgen/bench/internal/gojsonschema"
-	"github.com/envgen/envgen/bench/internal/results"
 	"github.com/envgen/envgen/generated/go/envelope"
+	"github.com/envgen/envgen/internal/contract/results"
 )
 
 // Envelope is envgen's generated envelope with the generated payload: its
@@ -202,5 +202,21 @@ func BenchmarkValidate(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The payload schema here is the one internal/contract/results is generated
+// from: envgen's type checks what the bundle the peers read says.
+func TestResultsSchemaIsContracts(t *testing.T) {
+	here, err := os.ReadFile("testdata/results.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	there, err := os.ReadFile("../internal/contract/testdata/results.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(here, there) {
+		t.Error("bench/testdata/results.json differs from internal/contract/testdata/results.json, which internal/contract/results is generated from")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // TestConformance runs JSON-Schema-Test-Suite (draft 2020-12, required files)
@@ -17,10 +19,7 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	suite, err := SuitePath(root)
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
+	suite := reference.Require(t, reference.JSONSchemaTestSuite)
 	res, err := Run(Options{Suite: suite, Root: root, Work: t.TempDir(), Mutations: 8})
 	if err != nil {
 		t.Fatal(err)

@@ -58,21 +58,6 @@ type Case struct {
 // remotePrefix is where the suite's remote schemas claim to live.
 const remotePrefix = "http://localhost:1234/"
 
-// SuitePath finds the suite: $ENVGEN_JSTS, else
-// ../shared/reference/JSON-Schema-Test-Suite relative to the checkout root.
-func SuitePath(root string) (string, error) {
-	candidates := []string{os.Getenv("ENVGEN_JSTS"), filepath.Join(root, "..", "shared", "reference", "JSON-Schema-Test-Suite")}
-	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(c, "tests", "draft2020-12")); err == nil {
-			return filepath.Abs(c)
-		}
-	}
-	return "", fmt.Errorf("JSON-Schema-Test-Suite not found: set ENVGEN_JSTS, or put it at %s", candidates[1])
-}
-
 type group struct {
 	file        string
 	index       int

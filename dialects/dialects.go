@@ -4,12 +4,12 @@
 // mcp.envelope.v0.1 with prov.record.v0.1 ("mcp-envelope"), Code Graph
 // ("codegraph") and BMCIS ("bmcis").
 //
-// Each dialect has a schema (embedded, see FS) and Go types generated from it
+// Each dialect has a schema (embedded, see [FS]) and Go types generated from it
 // (generated/go/dialects/<folder>). A conversion validates its input against
 // the source dialect's schema, maps it through the canonical envelope, and
 // validates its output against the target's schema; it never returns an
 // invalid document. What the target cannot carry is left out, and
-// ConvertWith can report each such member, with the reason docs/dialects.md
+// [ConvertWith] can report each such member, with the reason docs/dialects.md
 // gives for it.
 package dialects
 

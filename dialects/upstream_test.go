@@ -69,7 +69,7 @@ func fileURL(t *testing.T, path string) string {
 // TestUpstreamExamples checks that every published example is valid against
 // its dialect schema.
 func TestUpstreamExamples(t *testing.T) {
-	dir := filepath.Join(reference.Dir(t), "upstream")
+	dir := reference.Require(t, reference.Upstream)
 	n := 0
 	for _, p := range published {
 		if p.example == "" {
@@ -89,7 +89,7 @@ func TestUpstreamExamples(t *testing.T) {
 // invalid cases and what converting the canonical examples produces. A case
 // that says it tightens the published schema is valid there and invalid here.
 func TestUpstreamVerdicts(t *testing.T) {
-	dir := filepath.Join(reference.Dir(t), "upstream")
+	dir := reference.Require(t, reference.Upstream)
 	corpus := verdictCorpus(t, dir)
 	for _, p := range published {
 		up := compileUpstream(t, dir, p.upstream)
@@ -171,7 +171,7 @@ func readFile(t *testing.T, path string) []byte {
 // schema is the published one, and its request schema gives the same
 // verdicts as bmcis/request.json.
 func TestSeedSchemas(t *testing.T) {
-	dir := filepath.Join(reference.Dir(t), "upstream")
+	dir := reference.Require(t, reference.Upstream)
 	seedResponse, _ := parse(readFile(t, "bmcis/examples/response-schema.json"))
 	publishedResponse, _ := parse(readFile(t, filepath.Join(dir, "bmcis/response_envelope.schema.json")))
 	if d := diff(seedResponse, publishedResponse); len(d) > 0 {

@@ -28,8 +28,8 @@ func isSchemaDocument(t *testing.T, path string) bool {
 // TestReferenceSchemas generates Go for every published schema of the seed
 // conventions and for the MCP specification's schema, and builds and vets it.
 func TestReferenceSchemas(t *testing.T) {
-	ref := reference.Dir(t)
-	upstream, err := filepath.Glob(filepath.Join(ref, "upstream", "*", "*.json"))
+	mcpSpec := reference.Require(t, reference.MCPSpec)
+	upstream, err := filepath.Glob(filepath.Join(reference.Require(t, reference.Upstream), "*", "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestReferenceSchemas(t *testing.T) {
 			groups[project] = append(groups[project], p)
 		}
 	}
-	groups["mcp_spec"] = []string{filepath.Join(ref, "mcp-spec", "schema.2026-07-28.json")}
+	groups["mcp_spec"] = []string{filepath.Join(mcpSpec, "schema.2026-07-28.json")}
 	if len(groups) < 5 {
 		t.Fatalf("expected the four upstream projects and the MCP schema, found %v", sortedKeys(groups))
 	}

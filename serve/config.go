@@ -17,10 +17,12 @@ import (
 	"github.com/envgen/envgen/dialects"
 )
 
-// ConfigSchema is the JSON Schema of a configuration file (config.schema.json).
-//
 //go:embed config.schema.json
-var ConfigSchema []byte
+var configSchemaText []byte
+
+// ConfigSchema returns the JSON Schema of a configuration file
+// (config.schema.json), a copy the caller may keep or change.
+func ConfigSchema() []byte { return bytes.Clone(configSchemaText) }
 
 // DebugEnv is the environment variable that turns on the debug profile for
 // every tool, for troubleshooting: ENVGEN_MCP_INFO=DEBUG.
@@ -228,7 +230,7 @@ func (c *Config) CheckPayload(tool string, p *Payload) error {
 }
 
 var configSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(ConfigSchema))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(configSchemaText))
 	if err != nil {
 		return nil, err
 	}

@@ -12,8 +12,8 @@ import (
 // mode, though the clock moves and ids would be generated.
 func TestDeterministic(t *testing.T) {
 	capture := &envelope.ProvenanceOptions{Capture: ptr(true)}
-	for _, profile := range serve.Profiles {
-		for _, mode := range serve.Modes {
+	for _, profile := range serve.Profiles() {
+		for _, mode := range serve.Modes() {
 			for _, deterministic := range []*bool{nil, ptr(true)} {
 				tool := newTool(t) // its clock advances on every call
 				tool.Config = &serve.Config{Global: profile}

@@ -89,7 +89,7 @@ func inDialect(t *testing.T, dialect string, r serve.Response) map[string]any {
 // dialect, and what they say comes back from it.
 func TestDialectResponses(t *testing.T) {
 	for _, dialect := range dialects.Names()[1:] {
-		for _, profile := range serve.Profiles {
+		for _, profile := range serve.Profiles() {
 			t.Run(dialect+"/"+string(profile), func(t *testing.T) {
 				tool := dialectTool(t, dialect, profile)
 				ok := succeed(t, tool, envelope.Request{})
@@ -283,7 +283,7 @@ func TestConfigSchemaDialects(t *testing.T) {
 			} `json:"dialect"`
 		} `json:"$defs"`
 	}
-	if err := json.Unmarshal(serve.ConfigSchema, &schema); err != nil {
+	if err := json.Unmarshal(serve.ConfigSchema(), &schema); err != nil {
 		t.Fatal(err)
 	}
 	if got := schema.Defs.Dialect.Enum; !slices.Equal(got, dialects.Names()) {

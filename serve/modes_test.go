@@ -18,7 +18,7 @@ func TestModes(t *testing.T) {
 		envelope.ResponseModePreview:  {"chunk_id", "rank", "score", "snippet", "source_file", "title"},
 		envelope.ResponseModeFull:     {"chunk_id", "rank", "score", "snippet", "source_file", "text", "title"},
 	}
-	for _, mode := range serve.Modes {
+	for _, mode := range serve.Modes() {
 		r := search(newTool(t), corpus(3), envelope.Request{ResponseMode: ptr(mode)}, "q")
 		valid(t, "search", r.JSON)
 		m := tree(t, r.JSON)

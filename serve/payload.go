@@ -15,10 +15,12 @@ const (
 	IDKeyword    = "x-envgen-id"    // on an object schema: the member that identifies an item
 )
 
-// Modes lists the response modes, smallest first.
-var Modes = []envelope.ResponseMode{
-	envelope.ResponseModeIDsOnly, envelope.ResponseModeMetadata,
-	envelope.ResponseModePreview, envelope.ResponseModeFull,
+// Modes returns the response modes, smallest first.
+func Modes() []envelope.ResponseMode {
+	return []envelope.ResponseMode{
+		envelope.ResponseModeIDsOnly, envelope.ResponseModeMetadata,
+		envelope.ResponseModePreview, envelope.ResponseModeFull,
+	}
 }
 
 // Payload is what a tool's payload schema declares about response modes and
@@ -168,7 +170,7 @@ func parseModes(ref string, v any, s *shape) (map[envelope.ResponseMode][]string
 			return nil, fmt.Errorf("%s: %q is not a response mode (ids_only, metadata, preview, full)", at, key)
 		}
 	}
-	for _, mode := range Modes {
+	for _, mode := range Modes() {
 		raw, ok := obj[string(mode)]
 		if !ok {
 			return nil, fmt.Errorf("%s: the mode %s is missing; declare all four modes", at, mode)

@@ -21,12 +21,12 @@ const (
 	ProfileDebug Profile = "debug"
 )
 
-// Profiles lists the profiles, smallest first.
-var Profiles = []Profile{ProfileMinimal, ProfileStandard, ProfileDebug}
+// Profiles returns the profiles, smallest first.
+func Profiles() []Profile { return []Profile{ProfileMinimal, ProfileStandard, ProfileDebug} }
 
 // ParseProfile returns the profile named s.
 func ParseProfile(s string) (Profile, error) {
-	for _, p := range Profiles {
+	for _, p := range Profiles() {
 		if string(p) == s {
 			return p, nil
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/envgen/envgen/cmd/envgen/internal/cli"
 	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/gen"
 	"github.com/envgen/envgen/gen/output"
@@ -21,7 +22,7 @@ import (
 // convertStdin is what convert reads for "-"; tests replace it.
 var convertStdin io.Reader = os.Stdin
 
-func (a *app) convertCommand() *cobra.Command {
+func convertCommand(a *cli.App) *cobra.Command {
 	var (
 		from, to, profile, out string
 		showLosses, lossless   bool
@@ -52,7 +53,7 @@ it every member that has a value is written, and no null.`,
   envgen convert --from mcp-envelope --to codegraph --lossless old.json`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 1 {
-				return usagef("want one document (a file, or - for stdin), got %d arguments", len(args))
+				return cli.Usagef("want one document (a file, or - for stdin), got %d arguments", len(args))
 			}
 			return nil
 		},
@@ -60,23 +61,23 @@ it every member that has a value is written, and no null.`,
 			for i, name := range []string{from, to} {
 				flag := []string{"--from", "--to"}[i]
 				if name == "" {
-					return usagef("%s is required: one of %s", flag, names)
+					return cli.Usagef("%s is required: one of %s", flag, names)
 				}
 				if !slices.Contains(dialects.Names(), name) {
-					return usagef("%s %q: want one of %s", flag, name, names)
+					return cli.Usagef("%s %q: want one of %s", flag, name, names)
 				}
 			}
 			if profiles := dialects.Profiles(to); profile != "" && !slices.Contains(profiles, profile) {
 				if len(profiles) == 0 {
-					return usagef("--profile: %s has no profiles", to)
+					return cli.Usagef("--profile: %s has no profiles", to)
 				}
-				return usagef("--profile %q: %s has %s", profile, to, strings.Join(profiles, ", "))
+				return cli.Usagef("--profile %q: %s has %s", profile, to, strings.Join(profiles, ", "))
 			}
 			file := "-"
 			if len(args) == 1 {
 				file = args[0]
 			}
-			return a.runConvert(file, from, to, out, dialects.Options{Profile: profile, Losses: showLosses || lossless}, lossless)
+			return runConvert(a, file, from, to, out, dialects.Options{Profile: profile, Losses: showLosses || lossless}, lossless)
 		},
 	}
 	f := cmd.Flags()
@@ -90,35 +91,35 @@ it every member that has a value is written, and no null.`,
 	return cmd
 }
 
-func (a *app) runConvert(file, from, to, out string, opts dialects.Options, lossless bool) error {
+func runConvert(a *cli.App, file, from, to, out string, opts dialects.Options, lossless bool) error {
 	name, doc, err := readDocument(file)
 	if err != nil {
-		return command(err)
+		return cli.Fail(err)
 	}
 	res, err := dialects.ConvertWith(from, to, doc, opts)
 	if err != nil {
-		return command(convertError(name, err))
+		return cli.Fail(convertError(name, err))
 	}
 	if len(res.Losses) > 0 && lossless {
 		var errs []error
 		for _, l := range res.Losses {
 			errs = append(errs, lossError(name, from, l))
 		}
-		return command(errors.Join(errs...))
+		return cli.Fail(errors.Join(errs...))
 	}
 	for _, l := range res.Losses {
-		fmt.Fprintf(a.stderr, "envgen: note: %v\n", lossError(name, from, l))
+		fmt.Fprintf(a.Stderr, "envgen: note: %v\n", lossError(name, from, l))
 	}
 	var b bytes.Buffer
 	if err := json.Indent(&b, res.Output, "", "  "); err != nil {
-		return command(err)
+		return cli.Fail(err)
 	}
 	b.WriteByte('\n')
 	if out == "" {
-		_, err = a.stdout.Write(b.Bytes())
-		return command(err)
+		_, err = a.Stdout.Write(b.Bytes())
+		return cli.Fail(err)
 	}
-	return command(output.Write(gen.Files{{Path: filepath.ToSlash(out), Content: b.Bytes()}}))
+	return cli.Fail(output.Write(gen.Files{{Path: filepath.ToSlash(out), Content: b.Bytes()}}))
 }
 
 // readDocument reads file, or stdin for "-", and the name errors give it.

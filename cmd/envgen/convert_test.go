@@ -30,7 +30,7 @@ func TestConvertFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := runFake(t, fakeGenerate, "convert", "--from", "scalpel", "--to", "canonical", scalpelDebugError)
+	r := runEnvgen(t, "convert", "--from", "scalpel", "--to", "canonical", scalpelDebugError)
 	if r.code != 0 || r.stderr != "" || r.stdout != indented(t, want) {
 		t.Errorf("got %+v, want exit 0 and\n%s", r, indented(t, want))
 	}
@@ -44,7 +44,7 @@ func TestConvertStdin(t *testing.T) {
 	defer func() { convertStdin = orig }()
 	for _, args := range [][]string{{"-"}, nil} {
 		convertStdin = strings.NewReader(`{"data": {"risk_level": "high"}}`)
-		r := runFake(t, fakeGenerate, append([]string{"convert", "--from", "scalpel", "--to", "mcp-envelope"}, args...)...)
+		r := runEnvgen(t, append([]string{"convert", "--from", "scalpel", "--to", "mcp-envelope"}, args...)...)
 		want := "{\n  \"schema_version\": \"mcp.envelope.v0.1\",\n  \"result\": {\n    \"risk_level\": \"high\"\n  },\n  \"provenance\": null\n}\n"
 		if r.code != 0 || r.stderr != "" || r.stdout != want {
 			t.Errorf("args %q: got %+v, want\n%s", args, r, want)
@@ -53,12 +53,12 @@ func TestConvertStdin(t *testing.T) {
 }
 
 func TestConvertInvalidInput(t *testing.T) {
-	r := runFake(t, fakeGenerate, "convert", "--from", "bmcis", "--to", "canonical", bmcisTokenLimit)
+	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "canonical", bmcisTokenLimit)
 	want := "envgen: " + bmcisTokenLimit + "#: not valid bmcis: missing property 'execution_context'\n" +
 		"\tschema: dialects/bmcis/envelope.json#/required\n" +
 		"envgen: " + bmcisTokenLimit + "#/_metadata: not valid bmcis: missing properties 'version', 'timestamp', 'request_id'\n" +
 		"\tschema: dialects/bmcis/envelope.json#/$defs/response_metadata/required\n"
-	if r.code != exitFailed || r.stdout != "" || r.stderr != want {
+	if r.code != 1 || r.stdout != "" || r.stderr != want {
 		t.Errorf("got %+v, want exit 1 and stderr\n%s", r, want)
 	}
 
@@ -70,50 +70,50 @@ func TestConvertInvalidInput(t *testing.T) {
 		"broken.json":  "envgen: broken.json#: invalid JSON at line 3, column 1:",
 		"missing.json": "envgen: missing.json#: cannot read: no such file or folder\n",
 	} {
-		r := runFake(t, fakeGenerate, "convert", "--from", "foundry", "--to", "canonical", file)
-		if r.code != exitFailed || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
+		r := runEnvgen(t, "convert", "--from", "foundry", "--to", "canonical", file)
+		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
 			t.Errorf("%s: got %+v, want exit 1 and stderr starting %q", file, r, want)
 		}
 	}
 }
 
 func TestConvertTargetCannotHold(t *testing.T) {
-	r := runFake(t, fakeGenerate, "convert", "--from", "bmcis", "--to", "foundry", bmcisBasicSearch)
+	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "foundry", bmcisBasicSearch)
 	want := "envgen: " + bmcisBasicSearch + ": cannot convert to foundry: #/data: the canonical /data is not an object, as foundry's data must be\n"
-	if r.code != exitFailed || r.stdout != "" || r.stderr != want {
+	if r.code != 1 || r.stdout != "" || r.stderr != want {
 		t.Errorf("got %+v, want exit 1 and stderr %q", r, want)
 	}
 
 	t.Chdir(t.TempDir())
 	mustWrite(t, "minimal.json", `{"success": true, "data": {"hits": []}, "meta": {"request_id": "r1"}}`)
-	r = runFake(t, fakeGenerate, "convert", "--from", "canonical", "--to", "codegraph", "minimal.json")
+	r = runEnvgen(t, "convert", "--from", "canonical", "--to", "codegraph", "minimal.json")
 	var lines []string
 	for _, p := range []string{"/meta/tool", "/meta/timing/started_at", "/meta/workspace/root", "/meta/workspace/repo_name"} {
 		lines = append(lines, "envgen: minimal.json: cannot convert to codegraph, which needs what the canonical envelope has at "+p+", and this document does not give it\n")
 	}
-	if want := strings.Join(lines, ""); r.code != exitFailed || r.stdout != "" || r.stderr != want {
+	if want := strings.Join(lines, ""); r.code != 1 || r.stdout != "" || r.stderr != want {
 		t.Errorf("got %+v, want exit 1 and stderr\n%s", r, want)
 	}
 }
 
 func TestConvertLosses(t *testing.T) {
 	args := []string{"convert", "--from", "mcp-envelope", "--to", "canonical", "../../dialects/mcpenvelope/examples/adapter-error.json"}
-	quiet := runFake(t, fakeGenerate, args...)
+	quiet := runEnvgen(t, args...)
 	if quiet.code != 0 || quiet.stderr != "" || !strings.Contains(quiet.stdout, `"ADAPTER_EXECUTION_FAILED"`) {
 		t.Fatalf("without --losses: %+v", quiet)
 	}
 	note := "envgen: note: ../../dialects/mcpenvelope/examples/adapter-error.json#/errors/0/code is not carried to canonical: " +
 		"canonical codes are SCREAMING_SNAKE_CASE: ADAPTER.EXECUTION.FAILED comes back as ADAPTER_EXECUTION_FAILED\n"
-	if r := runFake(t, fakeGenerate, append(args, "--losses")...); r.code != 0 || r.stderr != note || r.stdout != quiet.stdout {
+	if r := runEnvgen(t, append(args, "--losses")...); r.code != 0 || r.stderr != note || r.stdout != quiet.stdout {
 		t.Errorf("--losses: got %+v, want stderr %q", r, note)
 	}
 	strict := strings.Replace(note, "envgen: note: ", "envgen: ", 1)
-	if r := runFake(t, fakeGenerate, append(args, "--lossless")...); r.code != exitFailed || r.stderr != strict || r.stdout != "" {
+	if r := runEnvgen(t, append(args, "--lossless")...); r.code != 1 || r.stderr != strict || r.stdout != "" {
 		t.Errorf("--lossless: got %+v, want exit 1 and stderr %q", r, strict)
 	}
 
 	// A second step's losses are named in the canonical envelope between.
-	r := runFake(t, fakeGenerate, "convert", "--from", "bmcis", "--to", "scalpel", "--losses", bmcisBasicSearch)
+	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "scalpel", "--losses", bmcisBasicSearch)
 	if r.code != 0 || !strings.Contains(r.stderr, "envgen: note: its canonical envelope, #/meta/tokens/estimated, is not carried to scalpel: Code Scalpel has no token accounting\n") {
 		t.Errorf("bmcis to scalpel: %+v", r)
 	}
@@ -123,12 +123,12 @@ func TestConvertOutputFileAndProfile(t *testing.T) {
 	src := []byte(mustRead(t, scalpelDebugError))
 	t.Chdir(t.TempDir())
 	mustWrite(t, "debug.json", string(src))
-	r := runFake(t, fakeGenerate, "convert", "--from", "scalpel", "--to", "scalpel", "--profile", "minimal", "debug.json", "-o", "out/minimal.json")
+	r := runEnvgen(t, "convert", "--from", "scalpel", "--to", "scalpel", "--profile", "minimal", "debug.json", "-o", "out/minimal.json")
 	want := "{\n  \"error\": {\n    \"error\": \"File not found: /missing.py\",\n    \"error_code\": \"not_found\"\n  }\n}\n"
 	if r.code != 0 || r.stdout != "" || r.stderr != "" || mustRead(t, "out/minimal.json") != want {
 		t.Errorf("got %+v and file\n%s\nwant\n%s", r, mustRead(t, "out/minimal.json"), want)
 	}
-	r = runFake(t, fakeGenerate, "convert", "--from", "scalpel", "--to", "scalpel", "--profile", "debug", "out/minimal.json")
+	r = runEnvgen(t, "convert", "--from", "scalpel", "--to", "scalpel", "--profile", "debug", "out/minimal.json")
 	if r.code != 0 || r.stdout != indented(t, []byte(`{"tier": null, "tool_version": null, "tool_id": null, "request_id": null,
 		"capabilities": null, "duration_ms": null, "error": {"error": "File not found: /missing.py", "error_code": "not_found",
 		"error_details": null}, "upgrade_hints": [], "data": null}`)) {
@@ -150,9 +150,9 @@ func TestConvertUsage(t *testing.T) {
 		{[]string{"--from", "canonical", "--to", "bmcis", "--profile", "debug"}, "--profile: bmcis has no profiles"},
 		{[]string{"--from", "canonical", "--to", "bmcis", "--pretty"}, "unknown flag: --pretty"},
 	} {
-		r := runFake(t, fakeGenerate, append([]string{"convert"}, tc.args...)...)
+		r := runEnvgen(t, append([]string{"convert"}, tc.args...)...)
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-		if r.code != exitUsage || len(lines) != 2 || !strings.Contains(lines[0], tc.want) ||
+		if r.code != 2 || len(lines) != 2 || !strings.Contains(lines[0], tc.want) ||
 			lines[1] != "Run 'envgen convert --help' for usage." || r.stdout != "" {
 			t.Errorf("%v: got %+v, want exit 2 and %q", tc.args, r, tc.want)
 		}
@@ -160,14 +160,14 @@ func TestConvertUsage(t *testing.T) {
 }
 
 func TestConvertHelp(t *testing.T) {
-	r := runFake(t, fakeGenerate, "convert", "--help")
+	r := runEnvgen(t, "convert", "--help")
 	for _, want := range []string{"Examples:", "envgen convert --from foundry --to canonical response.json", "--from DIALECT",
 		"canonical, scalpel, foundry, mcp-envelope, codegraph, bmcis", "--profile PROFILE", "--lossless", "docs/dialects.md"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("envgen convert --help lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	if r := runFake(t, fakeGenerate, "--help"); !strings.Contains(r.stdout, "convert") {
+	if r := runEnvgen(t, "--help"); !strings.Contains(r.stdout, "convert") {
 		t.Errorf("envgen --help does not list convert:\n%s", r.stdout)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"text/tabwriter"
+
+	"github.com/envgen/envgen/internal/reference"
 )
 
 var update = flag.Bool("update", false, "rewrite baseline.json with the cases that do not pass")
@@ -23,10 +25,7 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	suite, err := SuitePath(root)
-	if err != nil {
-		t.Skip(err)
-	}
+	suite := reference.Require(t, reference.JSONSchemaTestSuite)
 	tsc := filepath.Join(root, "generated", "ts", "node_modules", ".bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
 		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first", tsc)

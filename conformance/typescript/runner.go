@@ -61,21 +61,6 @@ const rootName = "SuiteRoot"
 //go:embed driver.mjs
 var driver []byte
 
-// SuitePath finds the suite: $ENVGEN_JSTS, else
-// ../shared/reference/JSON-Schema-Test-Suite beside the checkout root.
-func SuitePath(root string) (string, error) {
-	candidates := []string{os.Getenv("ENVGEN_JSTS"), filepath.Join(root, "..", "shared", "reference", "JSON-Schema-Test-Suite")}
-	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(c, "tests", "draft2020-12")); err == nil {
-			return filepath.Abs(c)
-		}
-	}
-	return "", fmt.Errorf("JSON-Schema-Test-Suite not found: set ENVGEN_JSTS, or put it at %s", candidates[1])
-}
-
 // group is one test group: a schema and its tests.
 type group struct {
 	File        string          `json:"file"`

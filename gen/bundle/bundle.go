@@ -4,7 +4,7 @@
 // A tool's output schema $refs the canonical envelope by its $id and defines
 // its own $dynamicAnchor "data" for the payload (see
 // schemas/examples/search-output.json). An MCP client wants one document: root
-// "type": "object", an absolute $id, and only local references. Bundle reads
+// "type": "object", an absolute $id, and only local references. [Bundle] reads
 // the tool schema with the loader (no network; canonical schemas by $id;
 // --ref-map folders) and writes such a document:
 //

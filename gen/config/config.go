@@ -1,5 +1,5 @@
 // Package config reads envgen.yaml, the file that says what envgen generates
-// (see Load), into gen.Options. The JSON Schema beside this file,
+// (see [Load]), into gen.Options. The JSON Schema beside this file,
 // envgen.schema.json, describes the same keys for editors; a test keeps the
 // two in step.
 package config

@@ -1,8 +1,8 @@
 // Package output puts generated files on disk, or compares them with it.
 //
-// Write never leaves half-written output: it checks every target, writes each
+// [Write] never leaves half-written output: it checks every target, writes each
 // file to a temporary file beside its target, and renames the temporary files
-// into place only when all of them are complete. Diff renders the difference
+// into place only when all of them are complete. [Diff] renders the difference
 // between generated files and disk as a unified diff, for `envgen check`.
 package output
 

@@ -1,4 +1,5 @@
-// Package bench measures generated Go against encoding/json and
+// Package contract holds the contract tests over generated Go (decode,
+// Validate, round trip, errors), and measures it against encoding/json and
 // santhosh-tekuri/jsonschema on a reference envelope (testdata/envelope.json,
 // about 1.2 KB: success, a page of 10 hits as data, a warning, meta with
 // pagination), and tests that hostile input gives an error or a verdict,

@@ -25,8 +25,8 @@ import (
 	"time"
 
 	"github.com/envgen/envgen/bench/matrix"
-	"github.com/envgen/envgen/conformance"
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 // Report is everything BENCHMARKS.md says.
@@ -234,7 +234,7 @@ func nodeBench(bench, work string, count int) (*NodeResult, error) {
 // runMatrix runs the suite through each generator's output and ajv. A
 // generator that cannot run at all is reported, and the others still run.
 func runMatrix(root, bench, work string) ([]matrix.Count, error) {
-	suite, err := conformance.SuitePath(root)
+	suite, err := reference.Path(reference.JSONSchemaTestSuite)
 	if err != nil {
 		return nil, err
 	}

@@ -245,13 +245,13 @@ func (r *Report) reproduce(p printer) {
 	p("## Reproduce")
 	p("")
 	p("```sh")
-	p("make bench   # all of it; rewrites BENCHMARKS.md (needs the suite at $ENVGEN_JSTS or ../shared/reference)")
+	p("make bench   # all of it; rewrites BENCHMARKS.md (needs the suite in $ENVGEN_REFERENCE or ../shared/reference)")
 	p("cd bench && go generate ./...   # the bundle, envgen's and go-jsonschema's Go, testdata/large.json")
 	p("cd bench && go test -run '^$' -bench '^Benchmark(Decode|Validate)$' -benchmem -count %d .", r.Count)
 	p("cd bench && go test -run '^$' -bench '^BenchmarkGenerate$/./^defs=(250|1000)$' -benchmem -count %d .", r.Count)
 	p("cd bench && go test -run '^$' -bench '^BenchmarkGenerate$/^envgen$/^defs=%d$' -benchmem -benchtime 1x .   # report stops it at %v", r.Largest, r.Limit)
 	p("cd bench && go run ./cmd/report -skip decode,generate,matrix -o /tmp/node.md   # the TypeScript benchmark alone")
-	p("cd bench && node node/suite.mjs \"${ENVGEN_JSTS:-../../shared/reference/JSON-Schema-Test-Suite}\"   # ajv's cases")
+	p("cd bench && node node/suite.mjs \"${ENVGEN_REFERENCE:-../../shared/reference}/JSON-Schema-Test-Suite\"   # ajv's cases")
 	p("```")
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/envgen/envgen/conformance"
+	"github.com/envgen/envgen/internal/reference"
 )
 
 func main() {
@@ -30,7 +31,7 @@ func run(report, baseline string, update bool, mutations int) error {
 	if err != nil {
 		return err
 	}
-	suite, err := conformance.SuitePath(root)
+	suite, err := reference.Path(reference.JSONSchemaTestSuite)
 	if err != nil {
 		return err
 	}

@@ -34,9 +34,10 @@ type corpus struct {
 }
 
 func TestCompileAgreesWithSanthosh(t *testing.T) {
-	ref := reference.Dir(t)
+	mcpSpec := reference.Require(t, reference.MCPSpec)
+	upstreamDir := reference.Require(t, reference.Upstream)
 	var corpora []corpus
-	suite := filepath.Join(ref, "JSON-Schema-Test-Suite")
+	suite := reference.Require(t, reference.JSONSchemaTestSuite)
 	remotes := map[string]string{"http://localhost:1234/": filepath.Join(suite, "remotes")}
 	// The suite has draft 2020-12 tests only; read in each older draft as
 	// well (where a schema names none, or 2020-12), they exercise that
@@ -52,12 +53,12 @@ func TestCompileAgreesWithSanthosh(t *testing.T) {
 		corpora = append(corpora, suiteCorpora(t, filepath.Join(suite, "tests", "draft2020-12"), schema, remotes)...)
 	}
 	files := map[string][]string{}
-	upstream, _ := filepath.Glob(filepath.Join(ref, "upstream", "*", "*.json"))
+	upstream, _ := filepath.Glob(filepath.Join(upstreamDir, "*", "*.json"))
 	for _, p := range upstream {
 		project := filepath.Base(filepath.Dir(p))
 		files[project] = append(files[project], p)
 	}
-	files["mcp-spec"] = []string{filepath.Join(ref, "mcp-spec", "schema.2026-07-28.json")}
+	files["mcp-spec"] = []string{filepath.Join(mcpSpec, "schema.2026-07-28.json")}
 	for _, name := range sortedKeys(files) {
 		corpora = append(corpora, fileCorpus(t, name, files[name]))
 	}

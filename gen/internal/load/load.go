@@ -4,9 +4,9 @@
 // reads.
 //
 // It never touches the network: a reference resolves to an input file, a file
-// beside it, an embedded canonical schema, or a folder that a RefMap prefix
-// points at; anything else is an error that names the file and JSON Pointer of
-// the reference.
+// beside it, an embedded canonical schema, or a folder that an
+// [Options.RefMap] prefix points at; anything else is an error that names the
+// file and JSON Pointer of the reference.
 package load
 
 import (

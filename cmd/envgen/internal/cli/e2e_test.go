@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ func TestEndToEnd(t *testing.T) {
 	args := []string{"schemas/", "--go-out", "internal/item", "--go-package", "item"}
 	cli := func(cmd string, extra ...string) result {
 		var stdout, stderr bytes.Buffer
-		code := run(append(append([]string{cmd}, args...), extra...), &stdout, &stderr)
+		code := Run(append(append([]string{cmd}, args...), extra...), &stdout, &stderr)
 		return result{code, stdout.String(), stderr.String()}
 	}
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func (a *app) rootCommand() *cobra.Command {
+func (a *App) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "envgen",
 		Short: "Generate Go and TypeScript code from JSON Schema",
@@ -21,14 +21,17 @@ The canonical envelope schemas are built in and can be referenced by their $id.`
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
 	}
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
+	root.SetOut(a.Stdout)
+	root.SetErr(a.Stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
-	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.convertCommand(), a.versionCommand())
+	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.versionCommand())
+	for _, c := range a.extra {
+		root.AddCommand(c(a))
+	}
 	return root
 }
 
-func (a *app) generateCommand() *cobra.Command {
+func (a *App) generateCommand() *cobra.Command {
 	var s settings
 	cmd := &cobra.Command{
 		Use:   "generate [SCHEMA|DIR]...",
@@ -81,7 +84,7 @@ command line override it, and relative paths in it are relative to its folder:
 	return cmd
 }
 
-func (a *app) checkCommand() *cobra.Command {
+func (a *App) checkCommand() *cobra.Command {
 	var s settings
 	cmd := &cobra.Command{
 		Use:   "check [SCHEMA|DIR]...",
@@ -102,7 +105,7 @@ file as generate; use it in CI.`,
 	return cmd
 }
 
-func (a *app) versionCommand() *cobra.Command {
+func (a *App) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the envgen version",
@@ -110,8 +113,8 @@ func (a *app) versionCommand() *cobra.Command {
 		Example: "  envgen version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(a.stdout, "envgen %s\n", version())
-			return command(err)
+			_, err := fmt.Fprintf(a.Stdout, "envgen %s\n", version())
+			return Fail(err)
 		},
 	}
 }
@@ -129,8 +132,9 @@ func version() string {
 	return info.Main.Version
 }
 
-// command wraps a command's error so that run can tell it from cobra's.
-func command(err error) error {
+// Fail wraps a command's error so that Run can tell it from cobra's: envgen
+// prints it, each joined error on its own line, and exits 1.
+func Fail(err error) error {
 	var u usageError
 	var d driftError
 	if err == nil || errors.As(err, &u) || errors.As(err, &d) {

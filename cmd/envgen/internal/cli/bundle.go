@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"path/filepath"
@@ -10,7 +10,7 @@ import (
 	"github.com/envgen/envgen/gen/output"
 )
 
-func (a *app) bundleCommand() *cobra.Command {
+func (a *App) bundleCommand() *cobra.Command {
 	var (
 		out, id     string
 		refMap      []string
@@ -43,7 +43,7 @@ folders. The bundle goes to stdout, or with -o to FILE, written atomically.`,
       --ref-map https://example.com/schemas/=./third_party/schemas`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usagef("want one tool schema file, got %d arguments", len(args))
+				return Usagef("want one tool schema file, got %d arguments", len(args))
 			}
 			return nil
 		},
@@ -54,18 +54,18 @@ folders. The bundle goes to stdout, or with -o to FILE, written atomically.`,
 			}
 			if id != "" {
 				if err := bundle.CheckID(id); err != nil {
-					return usagef("--id %v", err)
+					return Usagef("--id %v", err)
 				}
 			}
 			b, err := bundle.Bundle(bundle.Options{Input: args[0], ID: id, RefMap: refs, NoCanonical: noCanonical})
 			if err != nil {
-				return command(err)
+				return Fail(err)
 			}
 			if out == "" {
-				_, err = a.stdout.Write(b)
-				return command(err)
+				_, err = a.Stdout.Write(b)
+				return Fail(err)
 			}
-			return command(output.Write(gen.Files{{Path: filepath.ToSlash(out), Content: b}}))
+			return Fail(output.Write(gen.Files{{Path: filepath.ToSlash(out), Content: b}}))
 		},
 	}
 	f := cmd.Flags()

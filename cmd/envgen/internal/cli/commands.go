@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -11,55 +11,55 @@ import (
 )
 
 // runGenerate renders the code and writes it, all or nothing.
-func (a *app) runGenerate(cmd *cobra.Command, args []string, s *settings) error {
+func (a *App) runGenerate(cmd *cobra.Command, args []string, s *settings) error {
 	opts, files, err := a.render(cmd, args, s)
 	if err != nil {
 		return err
 	}
 	res, err := output.Apply(files, owned(opts))
 	if err != nil {
-		return command(err)
+		return Fail(err)
 	}
 	if s.verbose {
-		report(a.stdout, res)
+		report(a.Stdout, res)
 	}
 	return nil
 }
 
 // runCheck renders the code and compares it with disk; drift is an error.
-func (a *app) runCheck(cmd *cobra.Command, args []string, s *settings) error {
+func (a *App) runCheck(cmd *cobra.Command, args []string, s *settings) error {
 	opts, files, err := a.render(cmd, args, s)
 	if err != nil {
 		return err
 	}
 	changes, err := output.Compare(files, owned(opts))
 	if err != nil {
-		return command(err)
+		return Fail(err)
 	}
 	if len(changes) == 0 {
 		if s.verbose {
-			fmt.Fprintf(a.stdout, "%s up to date\n", plural(len(files), "file"))
+			fmt.Fprintf(a.Stdout, "%s up to date\n", plural(len(files), "file"))
 		}
 		return nil
 	}
 	diff, err := output.Unified(changes)
 	if err != nil {
-		return command(err)
+		return Fail(err)
 	}
-	if _, err := io.WriteString(a.stdout, diff); err != nil {
-		return command(err)
+	if _, err := io.WriteString(a.Stdout, diff); err != nil {
+		return Fail(err)
 	}
 	return driftError{n: len(changes)}
 }
 
-func (a *app) render(cmd *cobra.Command, args []string, s *settings) (gen.Options, gen.Files, error) {
+func (a *App) render(cmd *cobra.Command, args []string, s *settings) (gen.Options, gen.Files, error) {
 	opts, err := s.options(cmd, args)
 	if err != nil {
-		return opts, nil, command(err)
+		return opts, nil, Fail(err)
 	}
 	files, err := a.generate(opts)
 	if err != nil {
-		return opts, nil, command(err)
+		return opts, nil, Fail(err)
 	}
 	return opts, files, nil
 }

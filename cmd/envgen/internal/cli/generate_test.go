@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -95,7 +95,7 @@ func TestGenerateWriteFailure(t *testing.T) {
 }
 
 func TestRegenerateCommandQuotes(t *testing.T) {
-	a := &app{args: []string{"check", "my schemas/", "--go-out", "o", "--name", "a.json#/$defs/x=X"}}
+	a := &App{args: []string{"check", "my schemas/", "--go-out", "o", "--name", "a.json#/$defs/x=X"}}
 	want := "envgen generate 'my schemas/' --go-out o --name 'a.json#/$defs/x=X'"
 	if got := a.regenerateCommand(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

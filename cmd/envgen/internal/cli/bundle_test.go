@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-const bundleGolden = "../../gen/bundle/testdata/search-output.bundle.json"
+const bundleGolden = "../../../../gen/bundle/testdata/search-output.bundle.json"
 
 func TestBundleStdout(t *testing.T) {
-	r := runFake(t, fakeGenerate, "bundle", "../../schemas/examples/search-output.json")
+	r := runFake(t, fakeGenerate, "bundle", "../../../../schemas/examples/search-output.json")
 	want := mustRead(t, bundleGolden)
 	if r.code != 0 || r.stderr != "" || r.stdout != want {
 		t.Errorf("exit %d, stderr %q; stdout is the golden bundle: %v", r.code, r.stderr, r.stdout == want)
@@ -18,7 +18,7 @@ func TestBundleStdout(t *testing.T) {
 }
 
 func TestBundleOutputFile(t *testing.T) {
-	tool, err := filepath.Abs("../../schemas/examples/search-output.json")
+	tool, err := filepath.Abs("../../../../schemas/examples/search-output.json")
 	if err != nil {
 		t.Fatal(err)
 	}

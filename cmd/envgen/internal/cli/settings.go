@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -96,15 +96,15 @@ func (s *settings) options(cmd *cobra.Command, args []string) (gen.Options, erro
 func validate(opts gen.Options) error {
 	switch {
 	case len(opts.Inputs) == 0:
-		return usagef("no schemas given: name schema files or folders, or list them under inputs in --config")
+		return Usagef("no schemas given: name schema files or folders, or list them under inputs in --config")
 	case opts.GoOut == "" && opts.TSOut == "":
-		return usagef("nothing to generate: set --go-out (with --go-package) and/or --ts-out")
+		return Usagef("nothing to generate: set --go-out (with --go-package) and/or --ts-out")
 	case opts.GoOut != "" && opts.GoPackage == "":
-		return usagef("--go-package is required with --go-out")
+		return Usagef("--go-package is required with --go-out")
 	case opts.GoOut == "" && opts.GoPackage != "":
-		return usagef("--go-package %s needs --go-out", opts.GoPackage)
+		return Usagef("--go-package %s needs --go-out", opts.GoPackage)
 	case opts.GoPackage != "" && !token.IsIdentifier(opts.GoPackage):
-		return usagef("--go-package %q is not a valid Go package name", opts.GoPackage)
+		return Usagef("--go-package %q is not a valid Go package name", opts.GoPackage)
 	}
 	return nil
 }
@@ -123,10 +123,10 @@ func mergePairs(base map[string]string, flag string, vals []string, parse func(s
 	for _, val := range vals {
 		k, v, err := parse(val)
 		if err != nil {
-			return nil, usagef("%s %q: %v", flag, val, err)
+			return nil, Usagef("%s %q: %v", flag, val, err)
 		}
 		if fromFlags[k] {
-			return nil, usagef("%s: %s is given twice", flag, k)
+			return nil, Usagef("%s: %s is given twice", flag, k)
 		}
 		fromFlags[k] = true
 		out[k] = v
@@ -170,10 +170,10 @@ func mergeImports(base []gen.Import, vals []string) ([]gen.Import, error) {
 	for _, val := range vals {
 		imp, err := parseImport(val)
 		if err != nil {
-			return nil, usagef("--import %q: %v", val, err)
+			return nil, Usagef("--import %q: %v", val, err)
 		}
 		if fromFlags[imp.Prefix] {
-			return nil, usagef("--import: %s is given twice", imp.Prefix)
+			return nil, Usagef("--import: %s is given twice", imp.Prefix)
 		}
 		fromFlags[imp.Prefix] = true
 		byPrefix[imp.Prefix] = imp

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/envgen/envgen/gen"
 )
@@ -18,20 +20,26 @@ const (
 	exitInternal = 3 // a bug: envgen panicked
 )
 
-// app is one invocation: where output goes and how code is generated.
-type app struct {
+// App is one invocation: where output goes and how code is generated.
+type App struct {
+	Stdout, Stderr io.Writer
 	args           []string // the command line, without the program name
-	stdout, stderr io.Writer
 	generate       func(gen.Options) (gen.Files, error)
+	extra          []Command
 }
 
-// run executes the command line args and returns the exit code.
-func run(args []string, stdout, stderr io.Writer) int {
-	return runWith(generate, args, stdout, stderr)
+// Command is a subcommand beyond those every envgen has; Run adds it to the
+// root command. It reports errors through [Usagef] and [Fail].
+type Command func(*App) *cobra.Command
+
+// Run executes the command line args with generate, check, bundle and
+// version, and the extra commands, and returns the exit code.
+func Run(args []string, stdout, stderr io.Writer, extra ...Command) int {
+	return runWith(generate, args, stdout, stderr, extra...)
 }
 
-// runWith is run with a given generator.
-func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdout, stderr io.Writer) (code int) {
+// runWith is Run with a given generator.
+func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdout, stderr io.Writer, extra ...Command) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "envgen: internal error: %v\n(this is a bug in envgen; please report it with the stack below)\n%s", r, debug.Stack())
@@ -41,7 +49,7 @@ func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdou
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
-	a := &app{args: args, stdout: stdout, stderr: stderr, generate: generate}
+	a := &App{Stdout: stdout, Stderr: stderr, args: args, generate: generate, extra: extra}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
@@ -95,7 +103,8 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+// Usagef is a command line error: envgen exits 2 and points at --help.
+func Usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 // failure is any other error of a command: exit 1.
 type failure struct{ err error }
@@ -117,7 +126,7 @@ func (e driftError) summary() string {
 
 // regenerateCommand is the command line that fixes what check found: the
 // same one, with generate in place of check.
-func (a *app) regenerateCommand() string {
+func (a *App) regenerateCommand() string {
 	words := []string{"envgen"}
 	replaced := false
 	for _, arg := range a.args {
