@@ -254,8 +254,9 @@ func compileGo(t *testing.T, dir, root string, pkgs []string) {
 
 // strictTSConfig is the strictest setting generated TypeScript must compile
 // under (the settings of the npm package, with noEmit). Imports of the
-// canonical package (@envgen/envelope) resolve to its sources in
-// generated/ts/src, the path formatted in.
+// canonical package (@envgen/envelope) and of its runtime
+// (@envgen/envelope/runtime) resolve to its sources in generated/ts/src, the
+// paths formatted in.
 const strictTSConfig = `{
   "compilerOptions": {
     "strict": true, "exactOptionalPropertyTypes": true, "noUncheckedIndexedAccess": true,
@@ -263,7 +264,7 @@ const strictTSConfig = `{
     "noPropertyAccessFromIndexSignature": true, "noUnusedLocals": true, "noUnusedParameters": true,
     "noImplicitReturns": true, "noFallthroughCasesInSwitch": true, "allowUnreachableCode": false,
     "noEmit": true, "module": "nodenext", "target": "es2022", "lib": ["es2022"], "types": [],
-    "paths": {"@envgen/envelope": [%q]}
+    "paths": {"@envgen/envelope": [%q], "@envgen/envelope/runtime": [%q]}
   },
   "include": ["src/**/*.ts"]
 }
@@ -277,8 +278,9 @@ func compileTS(t *testing.T, dir, root string) {
 	if _, err := os.Stat(tsc); err != nil {
 		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first (make test does)", tsc)
 	}
-	canonical := filepath.ToSlash(filepath.Join(root, "generated", "ts", "src", "index.ts"))
-	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(fmt.Sprintf(strictTSConfig, canonical)))
+	src := filepath.Join(root, "generated", "ts", "src")
+	canonical, runtime := filepath.ToSlash(filepath.Join(src, "index.ts")), filepath.ToSlash(filepath.Join(src, "_envgen.ts"))
+	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(fmt.Sprintf(strictTSConfig, canonical, runtime)))
 	writeFile(t, filepath.Join(dir, "package.json"), []byte(`{"type": "module"}`+"\n"))
 	cmd := exec.Command(tsc, "-p", "tsconfig.json")
 	cmd.Dir = dir
