@@ -12,18 +12,19 @@ import (
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/config"
 )
 
 // The golden harness. Each folder under golden/ is one case:
 //
-//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical, assert_format,
-//	                          imports, no_imports
-//	golden/<case>/…           the input schemas the options name
-//	golden/<case>/want/…      the expected files, byte for byte
-//	golden/<case>/want.err    or the expected error text, for a case that must fail
+//	golden/<case>/envgen.yaml  what to generate, as a user's envgen.yaml says it (gen/config reads
+//	                           it): inputs, ref_map, names, imports, no_imports, no_canonical,
+//	                           assert_format, ts.readonly_arrays, go.package (default: the case's
+//	                           name with _ for -). Output folders are the harness's: go/ and ts/.
+//	golden/<case>/…            the input schemas it names
+//	golden/<case>/want/…       the expected files, byte for byte
+//	golden/<case>/want.err     or the expected error text, for a case that must fail
 //
 // `go test ./gen -run TestGolden -update` (make golden) rewrites want/ and
 // want.err; without -update a missing expectation fails. Every Go output is
@@ -31,31 +32,13 @@ import (
 // type-checked in one strict tsc run.
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-type caseOptions struct {
-	Inputs      []string          `yaml:"inputs"`
-	GoPackage   string            `yaml:"go_package"`
-	RefMap      map[string]string `yaml:"ref_map"`
-	Names       map[string]string `yaml:"names"`
-	NoCanonical bool              `yaml:"no_canonical"`
-	TSReadonly  bool              `yaml:"ts_readonly_arrays"`
-	// AssertFormat turns on format assertion in the validators.
-	AssertFormat bool `yaml:"assert_format"`
-	// Imports map $id prefixes to packages generated elsewhere; NoImports
-	// turns them off, the canonical one too.
-	Imports   []caseImport `yaml:"imports"`
-	NoImports bool         `yaml:"no_imports"`
-}
-
-type caseImport struct {
-	Prefix string `yaml:"prefix"`
-	Go     string `yaml:"go"`
-	TS     string `yaml:"ts"`
-}
-
-const goldenDir = "../golden"
+const (
+	goldenDir  = "../golden"
+	caseConfig = "envgen.yaml"
+)
 
 func TestGolden(t *testing.T) {
-	cases, err := filepath.Glob(filepath.Join(goldenDir, "*", "case.yaml"))
+	cases, err := filepath.Glob(filepath.Join(goldenDir, "*", caseConfig))
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no golden cases under %s (%v)", goldenDir, err)
 	}
@@ -109,23 +92,11 @@ func TestGolden(t *testing.T) {
 	})
 }
 
-// generateCase runs the generator as the case's options say, from inside the
-// case folder so that paths in messages are the ones a user would see.
+// generateCase runs the generator as the case's envgen.yaml says, from
+// inside the case folder so that paths in messages are the ones a user would
+// see, with Go written to go/ and TypeScript to ts/.
 func generateCase(t *testing.T, dir string) (gen.Files, error) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o caseOptions
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&o); err != nil {
-		t.Fatalf("%s/case.yaml: %v", dir, err)
-	}
-	if o.GoPackage == "" {
-		o.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -138,15 +109,18 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 			t.Fatal(err)
 		}
 	}()
-	var imports []gen.Import
-	for _, i := range o.Imports {
-		imports = append(imports, gen.Import{Prefix: i.Prefix, GoPath: i.Go, TSModule: i.TS})
+	opts, err := config.Load(caseConfig)
+	if err != nil {
+		t.Fatalf("%s: %v", dir, err)
 	}
-	return gen.Generate(gen.Options{
-		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
-		GoOut: "go", GoPackage: o.GoPackage, AssertFormat: o.AssertFormat, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
-		Imports: imports, NoImports: o.NoImports,
-	})
+	if opts.GoOut != "" || opts.TSOut != "" {
+		t.Fatalf("%s/%s: go.out and ts.out are the harness's (go/ and ts/); leave them out", dir, caseConfig)
+	}
+	opts.GoOut, opts.TSOut = "go", "ts"
+	if opts.GoPackage == "" {
+		opts.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
+	}
+	return gen.Generate(opts)
 }
 
 func checkError(t *testing.T, dir string, genErr error) {
