@@ -23,18 +23,25 @@ import (
 //	                           assert_format, ts.readonly_arrays, go.package (default: the case's
 //	                           name with _ for -). Output folders are the harness's: go/ and ts/.
 //	golden/<case>/…            the input schemas it names
-//	golden/<case>/want/…       the expected files, byte for byte
+//	golden/<case>/want/…       the expected files, byte for byte, but for the runtime (below)
 //	golden/<case>/want.err     or the expected error text, for a case that must fail
 //
 // `go test ./gen -run TestGolden -update` (make golden) rewrites want/ and
 // want.err; without -update a missing expectation fails. Every Go output is
 // then built and vetted in one throwaway module, and every TypeScript output
 // type-checked in one strict tsc run.
+//
+// The TypeScript validators' runtime, ts/_envgen.ts, is the same file in
+// every case that has one (a case whose TypeScript imports @envgen/envelope
+// imports it from @envgen/envelope/runtime instead), so want/ does not hold
+// it: one subtest checks that every copy is the npm package's,
+// generated/ts/src/_envgen.ts.
 var update = flag.Bool("update", false, "rewrite the golden files")
 
 const (
-	goldenDir  = "../golden"
-	caseConfig = "envgen.yaml"
+	goldenDir   = "../golden"
+	caseConfig  = "envgen.yaml"
+	runtimeFile = "ts/_envgen.ts" // the TypeScript runtime, as a case's output names it
 )
 
 func TestGolden(t *testing.T) {
@@ -49,6 +56,7 @@ func TestGolden(t *testing.T) {
 	built, builtTS := t.TempDir(), t.TempDir()
 	var goPackages []string
 	tsCases := 0
+	runtimes := map[string][]byte{} // case → its ts/_envgen.ts
 	for _, c := range cases {
 		dir := filepath.Dir(c)
 		name := filepath.Base(dir)
@@ -58,13 +66,16 @@ func TestGolden(t *testing.T) {
 				checkError(t, dir, genErr)
 				return
 			}
-			checkFiles(t, dir, files)
+			checkFiles(t, dir, withoutRuntime(files))
 		})
 		if genErr != nil {
 			continue
 		}
 		pkg := strings.ReplaceAll(name, "-", "_")
 		for _, f := range files {
+			if f.Path == runtimeFile {
+				runtimes[name] = f.Content
+			}
 			if strings.HasSuffix(f.Path, ".go") {
 				writeFile(t, filepath.Join(built, pkg, filepath.Base(f.Path)), f.Content)
 			} else {
@@ -78,6 +89,9 @@ func TestGolden(t *testing.T) {
 			tsCases++
 		}
 	}
+	t.Run("runtime", func(t *testing.T) {
+		checkRuntimes(t, root, runtimes)
+	})
 	t.Run("go build and vet", func(t *testing.T) {
 		if len(goPackages) == 0 {
 			t.Fatal("no case produced Go code")
@@ -121,6 +135,42 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 		opts.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
 	}
 	return gen.Generate(opts)
+}
+
+// withoutRuntime is files but ts/_envgen.ts, which want/ does not hold.
+func withoutRuntime(files gen.Files) gen.Files {
+	out := make(gen.Files, 0, len(files))
+	for _, f := range files {
+		if f.Path != runtimeFile {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// checkRuntimes checks that the runtime each case writes beside its
+// TypeScript (by case name) is the npm package's: the one that output which
+// imports @envgen/envelope uses instead of a copy.
+func checkRuntimes(t *testing.T, root string, runtimes map[string][]byte) {
+	t.Helper()
+	pkgPath := filepath.Join(root, "generated", "ts", "src", "_envgen.ts")
+	pkg, err := os.ReadFile(pkgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runtimes) == 0 {
+		t.Fatal("no case writes the runtime beside its TypeScript")
+	}
+	var differ []string
+	for _, name := range sortedKeys(runtimes) {
+		if !bytes.Equal(runtimes[name], pkg) {
+			differ = append(differ, name)
+		}
+	}
+	if len(differ) > 0 {
+		t.Errorf("the %s of %d case(s) differs from %s (run `make generate`):\n%s\n%s", runtimeFile, len(differ), pkgPath,
+			strings.Join(differ, ", "), firstDifference(pkg, runtimes[differ[0]]))
+	}
 }
 
 func checkError(t *testing.T, dir string, genErr error) {
