@@ -67,6 +67,7 @@ var CanonicalImport = Import{
 	GoPath:    "github.com/envgen/envgen/generated/go/envelope",
 	GoPackage: "envelope",
 	TSModule:  "@envgen/envelope",
+	TSRuntime: "@envgen/envelope/runtime",
 }
 
 // imports are the imports a run applies: opts.Imports and, unless an import

@@ -12,50 +12,40 @@ import (
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/config"
 )
 
 // The golden harness. Each folder under golden/ is one case:
 //
-//	golden/<case>/case.yaml   options: inputs, go_package, ref_map, names, no_canonical, assert_format,
-//	                          imports, no_imports
-//	golden/<case>/…           the input schemas the options name
-//	golden/<case>/want/…      the expected files, byte for byte
-//	golden/<case>/want.err    or the expected error text, for a case that must fail
+//	golden/<case>/envgen.yaml  what to generate, as a user's envgen.yaml says it (gen/config reads
+//	                           it): inputs, ref_map, names, imports, no_imports, no_canonical,
+//	                           assert_format, ts.readonly_arrays, go.package (default: the case's
+//	                           name with _ for -). Output folders are the harness's: go/ and ts/.
+//	golden/<case>/…            the input schemas it names
+//	golden/<case>/want/…       the expected files, byte for byte, but for the runtime (below)
+//	golden/<case>/want.err     or the expected error text, for a case that must fail
 //
 // `go test ./gen -run TestGolden -update` (make golden) rewrites want/ and
 // want.err; without -update a missing expectation fails. Every Go output is
 // then built and vetted in one throwaway module, and every TypeScript output
 // type-checked in one strict tsc run.
+//
+// The TypeScript validators' runtime, ts/_envgen.ts, is the same file in
+// every case that has one (a case whose TypeScript imports @envgen/envelope
+// imports it from @envgen/envelope/runtime instead), so want/ does not hold
+// it: one subtest checks that every copy is the npm package's,
+// generated/ts/src/_envgen.ts.
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-type caseOptions struct {
-	Inputs      []string          `yaml:"inputs"`
-	GoPackage   string            `yaml:"go_package"`
-	RefMap      map[string]string `yaml:"ref_map"`
-	Names       map[string]string `yaml:"names"`
-	NoCanonical bool              `yaml:"no_canonical"`
-	TSReadonly  bool              `yaml:"ts_readonly_arrays"`
-	// AssertFormat turns on format assertion in the validators.
-	AssertFormat bool `yaml:"assert_format"`
-	// Imports map $id prefixes to packages generated elsewhere; NoImports
-	// turns them off, the canonical one too.
-	Imports   []caseImport `yaml:"imports"`
-	NoImports bool         `yaml:"no_imports"`
-}
-
-type caseImport struct {
-	Prefix string `yaml:"prefix"`
-	Go     string `yaml:"go"`
-	TS     string `yaml:"ts"`
-}
-
-const goldenDir = "../golden"
+const (
+	goldenDir   = "../golden"
+	caseConfig  = "envgen.yaml"
+	runtimeFile = "ts/_envgen.ts" // the TypeScript runtime, as a case's output names it
+)
 
 func TestGolden(t *testing.T) {
-	cases, err := filepath.Glob(filepath.Join(goldenDir, "*", "case.yaml"))
+	cases, err := filepath.Glob(filepath.Join(goldenDir, "*", caseConfig))
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no golden cases under %s (%v)", goldenDir, err)
 	}
@@ -66,6 +56,7 @@ func TestGolden(t *testing.T) {
 	built, builtTS := t.TempDir(), t.TempDir()
 	var goPackages []string
 	tsCases := 0
+	runtimes := map[string][]byte{} // case → its ts/_envgen.ts
 	for _, c := range cases {
 		dir := filepath.Dir(c)
 		name := filepath.Base(dir)
@@ -75,13 +66,16 @@ func TestGolden(t *testing.T) {
 				checkError(t, dir, genErr)
 				return
 			}
-			checkFiles(t, dir, files)
+			checkFiles(t, dir, withoutRuntime(files))
 		})
 		if genErr != nil {
 			continue
 		}
 		pkg := strings.ReplaceAll(name, "-", "_")
 		for _, f := range files {
+			if f.Path == runtimeFile {
+				runtimes[name] = f.Content
+			}
 			if strings.HasSuffix(f.Path, ".go") {
 				writeFile(t, filepath.Join(built, pkg, filepath.Base(f.Path)), f.Content)
 			} else {
@@ -95,6 +89,9 @@ func TestGolden(t *testing.T) {
 			tsCases++
 		}
 	}
+	t.Run("runtime", func(t *testing.T) {
+		checkRuntimes(t, root, runtimes)
+	})
 	t.Run("go build and vet", func(t *testing.T) {
 		if len(goPackages) == 0 {
 			t.Fatal("no case produced Go code")
@@ -109,23 +106,11 @@ func TestGolden(t *testing.T) {
 	})
 }
 
-// generateCase runs the generator as the case's options say, from inside the
-// case folder so that paths in messages are the ones a user would see.
+// generateCase runs the generator as the case's envgen.yaml says, from
+// inside the case folder so that paths in messages are the ones a user would
+// see, with Go written to go/ and TypeScript to ts/.
 func generateCase(t *testing.T, dir string) (gen.Files, error) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "case.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o caseOptions
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&o); err != nil {
-		t.Fatalf("%s/case.yaml: %v", dir, err)
-	}
-	if o.GoPackage == "" {
-		o.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -138,15 +123,54 @@ func generateCase(t *testing.T, dir string) (gen.Files, error) {
 			t.Fatal(err)
 		}
 	}()
-	var imports []gen.Import
-	for _, i := range o.Imports {
-		imports = append(imports, gen.Import{Prefix: i.Prefix, GoPath: i.Go, TSModule: i.TS})
+	opts, err := config.Load(caseConfig)
+	if err != nil {
+		t.Fatalf("%s: %v", dir, err)
 	}
-	return gen.Generate(gen.Options{
-		Inputs: o.Inputs, RefMap: o.RefMap, Names: o.Names, NoCanonical: o.NoCanonical,
-		GoOut: "go", GoPackage: o.GoPackage, AssertFormat: o.AssertFormat, TSOut: "ts", TSReadonlyArrays: o.TSReadonly,
-		Imports: imports, NoImports: o.NoImports,
-	})
+	if opts.GoOut != "" || opts.TSOut != "" {
+		t.Fatalf("%s/%s: go.out and ts.out are the harness's (go/ and ts/); leave them out", dir, caseConfig)
+	}
+	opts.GoOut, opts.TSOut = "go", "ts"
+	if opts.GoPackage == "" {
+		opts.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
+	}
+	return gen.Generate(opts)
+}
+
+// withoutRuntime is files but ts/_envgen.ts, which want/ does not hold.
+func withoutRuntime(files gen.Files) gen.Files {
+	out := make(gen.Files, 0, len(files))
+	for _, f := range files {
+		if f.Path != runtimeFile {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// checkRuntimes checks that the runtime each case writes beside its
+// TypeScript (by case name) is the npm package's: the one that output which
+// imports @envgen/envelope uses instead of a copy.
+func checkRuntimes(t *testing.T, root string, runtimes map[string][]byte) {
+	t.Helper()
+	pkgPath := filepath.Join(root, "generated", "ts", "src", "_envgen.ts")
+	pkg, err := os.ReadFile(pkgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runtimes) == 0 {
+		t.Fatal("no case writes the runtime beside its TypeScript")
+	}
+	var differ []string
+	for _, name := range sortedKeys(runtimes) {
+		if !bytes.Equal(runtimes[name], pkg) {
+			differ = append(differ, name)
+		}
+	}
+	if len(differ) > 0 {
+		t.Errorf("the %s of %d case(s) differs from %s (run `make generate`):\n%s\n%s", runtimeFile, len(differ), pkgPath,
+			strings.Join(differ, ", "), firstDifference(pkg, runtimes[differ[0]]))
+	}
 }
 
 func checkError(t *testing.T, dir string, genErr error) {
@@ -254,8 +278,9 @@ func compileGo(t *testing.T, dir, root string, pkgs []string) {
 
 // strictTSConfig is the strictest setting generated TypeScript must compile
 // under (the settings of the npm package, with noEmit). Imports of the
-// canonical package (@envgen/envelope) resolve to its sources in
-// generated/ts/src, the path formatted in.
+// canonical package (@envgen/envelope) and of its runtime
+// (@envgen/envelope/runtime) resolve to its sources in generated/ts/src, the
+// paths formatted in.
 const strictTSConfig = `{
   "compilerOptions": {
     "strict": true, "exactOptionalPropertyTypes": true, "noUncheckedIndexedAccess": true,
@@ -263,7 +288,7 @@ const strictTSConfig = `{
     "noPropertyAccessFromIndexSignature": true, "noUnusedLocals": true, "noUnusedParameters": true,
     "noImplicitReturns": true, "noFallthroughCasesInSwitch": true, "allowUnreachableCode": false,
     "noEmit": true, "module": "nodenext", "target": "es2022", "lib": ["es2022"], "types": [],
-    "paths": {"@envgen/envelope": [%q]}
+    "paths": {"@envgen/envelope": [%q], "@envgen/envelope/runtime": [%q]}
   },
   "include": ["src/**/*.ts"]
 }
@@ -277,8 +302,9 @@ func compileTS(t *testing.T, dir, root string) {
 	if _, err := os.Stat(tsc); err != nil {
 		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first (make test does)", tsc)
 	}
-	canonical := filepath.ToSlash(filepath.Join(root, "generated", "ts", "src", "index.ts"))
-	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(fmt.Sprintf(strictTSConfig, canonical)))
+	src := filepath.Join(root, "generated", "ts", "src")
+	canonical, runtime := filepath.ToSlash(filepath.Join(src, "index.ts")), filepath.ToSlash(filepath.Join(src, "_envgen.ts"))
+	writeFile(t, filepath.Join(dir, "tsconfig.json"), []byte(fmt.Sprintf(strictTSConfig, canonical, runtime)))
 	writeFile(t, filepath.Join(dir, "package.json"), []byte(`{"type": "module"}`+"\n"))
 	cmd := exec.Command(tsc, "-p", "tsconfig.json")
 	cmd.Dir = dir

@@ -12,6 +12,7 @@ import (
 
 	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/schemas"
+	"github.com/envgen/envgen/templates"
 )
 
 // TestImportedNames: a downstream schema that references every root and
@@ -190,5 +191,56 @@ func TestImportedUnevaluated(t *testing.T) {
 		if _, err := Generate(opts); err != nil {
 			t.Errorf("with NoImports: %v", err)
 		}
+	}
+}
+
+// TestSharedRuntime: TypeScript that imports from the canonical package
+// imports the validators' runtime from it too (@envgen/envelope/runtime) and
+// gets no _envgen.ts; output that imports from no package exporting a
+// runtime, with no imports or an import of the canonical prefix that names
+// another module, gets the runtime written beside it.
+func TestSharedRuntime(t *testing.T) {
+	tool := filepath.Join("..", "golden", "canonical-ref", "tool.json")
+	for _, c := range []struct {
+		name    string
+		opts    Options
+		module  string // what the modules import the types from, "" for nothing
+		runtime string // where they import the runtime from
+	}{
+		{"canonical", Options{}, `"@envgen/envelope"`, `"@envgen/envelope/runtime"`},
+		{"no imports", Options{NoImports: true}, "", `"./_envgen.js"`},
+		{"no runtime", Options{Imports: []Import{{Prefix: CanonicalImport.Prefix, TSModule: "@example/envelope"}}},
+			`"@example/envelope"`, `"./_envgen.js"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.opts.Inputs, c.opts.TSOut = []string{tool}, "ts"
+			files, err := Generate(c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byPath := map[string]string{}
+			for _, f := range files {
+				byPath[f.Path] = string(f.Content)
+			}
+			rt, written := byPath["ts/_envgen.ts"]
+			if shared := c.runtime != `"./_envgen.js"`; written == shared || (written && rt != string(templates.Runtime)) {
+				t.Errorf("ts/_envgen.ts written: %t, want %t, as templates/runtime/envgen.ts", written, !shared)
+			}
+			for _, want := range []string{
+				"ts/tool.ts:import * as rt from " + c.runtime + ";",
+				"ts/index.ts:export type { Guard, ValidationError, Validator } from " + c.runtime + ";",
+			} {
+				path, line, _ := strings.Cut(want, ":")
+				if !slices.Contains(strings.Split(byPath[path], "\n"), line) {
+					t.Errorf("%s has no line %s:\n%s", path, line, byPath[path])
+				}
+			}
+			switch toolTS := byPath["ts/tool.ts"]; {
+			case c.module == "" && strings.Contains(toolTS, "@envgen/envelope"):
+				t.Errorf("ts/tool.ts imports from @envgen/envelope with NoImports:\n%s", toolTS)
+			case c.module != "" && !strings.Contains(toolTS, "} from "+c.module+";"):
+				t.Errorf("ts/tool.ts imports nothing from %s:\n%s", c.module, toolTS)
+			}
+		})
 	}
 }

@@ -19,7 +19,8 @@ import "embed"
 var FS embed.FS
 
 // Runtime is the module the generated validators import (as rt): written by
-// hand in TypeScript, and copied as it is beside them as _envgen.ts.
+// hand in TypeScript, and copied as it is beside them as _envgen.ts, unless
+// they import it from a package that exports it (@envgen/envelope/runtime).
 //
 //go:embed runtime/envgen.ts
 var Runtime []byte

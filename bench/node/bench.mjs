@@ -12,7 +12,7 @@
 // $dynamicAnchor at a resource's root, so it reads the bundle, where the
 // payload is a plain $ref). Format is an annotation for both.
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { join, resolve, basename } from "node:path";
+import { join, resolve, basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -37,11 +37,14 @@ const work = resolve(opt.work);
 mkdirSync(work, { recursive: true });
 const here = new URL(".", import.meta.url).pathname;
 
-// The generated code imports the canonical types from @envgen/envelope.
+// The generated code imports the canonical types from @envgen/envelope, and
+// the validators' runtime from @envgen/envelope/runtime (_envgen.ts beside
+// INDEX.ts), which the package's own validators use too.
 const envelopePackage = {
   name: "envelope",
   setup(build) {
     build.onResolve({ filter: /^@envgen\/envelope$/ }, () => ({ path: resolve(opt.envelope) }));
+    build.onResolve({ filter: /^@envgen\/envelope\/runtime$/ }, () => ({ path: join(dirname(resolve(opt.envelope)), "_envgen.ts") }));
   },
 };
 

@@ -154,11 +154,17 @@ func (c *Common) Imported() bool {
 //	GoPath    "github.com/envgen/envgen/generated/go/envelope"
 //	GoPackage "envelope"
 //	TSModule  "@envgen/envelope"
+//	TSRuntime "@envgen/envelope/runtime"
 type Import struct {
 	Prefix    string // an absolute URL prefix of schema documents
 	GoPath    string // the Go import path, "" when there is no Go package
 	GoPackage string // the Go package name, "" for the last element of GoPath
 	TSModule  string // the TypeScript module specifier, "" when there is no TypeScript package
+	// TSRuntime is the module specifier under which the TypeScript package
+	// exports the validators' runtime, "" when it exports none. Output that
+	// imports from TSModule imports the runtime from there too, instead of
+	// carrying its own copy.
+	TSRuntime string
 }
 
 // Package is the Go package name: GoPackage, or a name made from the last

@@ -54,6 +54,9 @@ func (w *moduleWriter) useImported(t model.Type, values ...string) {
 	if !ok {
 		return
 	}
+	if rt := t.Base().External.TSRuntime; rt != "" {
+		w.r.runtimes[rt] = true
+	}
 	add := func(m map[string]map[string]bool, name string) {
 		if m[spec] == nil {
 			m[spec] = map[string]bool{}

@@ -27,7 +27,11 @@
 //
 // A type that an imported package declares (model.Common.Imported) is imported
 // from its module, import type { Envelope } from "@envgen/envelope", and
-// validated with the module's validateX and isX (imports.go).
+// validated with the module's validateX and isX (imports.go). When that
+// package exports the runtime too (Import.TSRuntime, "@envgen/envelope/runtime"
+// for the canonical package), the modules import it from there and Render
+// writes no _envgen.ts: output that depends on the package has no copy of its
+// own.
 //
 // No TypeScript enum or namespace is emitted, so the output compiles under
 // erasableSyntaxOnly and isolatedDeclarations; imports between modules are
@@ -86,7 +90,7 @@ const runtimeModule = "_envgen"
 // with the schema location.
 func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 	r := &renderer{space: space, opts: opts, moduleOf: map[model.TypeID]string{}, files: map[string]model.Location{},
-		byModule: map[string][]model.Type{}}
+		byModule: map[string][]model.Type{}, runtimes: map[string]bool{}}
 	r.plan()
 	if r.err != nil {
 		return nil, r.err
@@ -112,14 +116,26 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, r.err
 	}
 	r.live, r.exported = liveSymbols(writers)
-	out := make(map[string][]byte, len(modules)+2)
-	index := indexView{Header: generatedHeader, Runtime: "./" + runtimeModule + ".js"}
+	// Declarations next, for all modules: they decide which imported
+	// packages the output uses, and so where the runtime comes from.
+	views := make([]moduleView, len(modules))
 	for i, m := range modules {
-		b, err := r.renderModule(m, writers[i])
+		v, err := r.moduleDecls(m, writers[i])
 		if err != nil {
 			return nil, err
 		}
-		out[m.name+".ts"] = b
+		views[i] = v
+	}
+	runtime, shared := r.runtimeSpecifier()
+	out := make(map[string][]byte, len(modules)+2)
+	index := indexView{Header: generatedHeader, Runtime: runtime}
+	for i, m := range modules {
+		views[i].Imports = writers[i].importViews(runtime)
+		var b bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&b, "module.ts.tmpl", views[i]); err != nil {
+			return nil, fmt.Errorf("typescript: rendering %s.ts: %w", m.name, err)
+		}
+		out[m.name+".ts"] = b.Bytes()
 		if names := writers[i].exports(m); len(names) > 0 {
 			index.Modules = append(index.Modules, exportView{Names: names, From: "./" + m.name + ".js"})
 		}
@@ -129,8 +145,20 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, fmt.Errorf("typescript: rendering %s.ts: %w", indexModule, err)
 	}
 	out[indexModule+".ts"] = b.Bytes()
-	out[runtimeModule+".ts"] = templates.Runtime
+	if !shared {
+		out[runtimeModule+".ts"] = templates.Runtime
+	}
 	return out, nil
+}
+
+// runtimeSpecifier is the module the validators import as rt: the runtime an
+// imported package that the output uses exports (the first by specifier,
+// should two do), shared reports that; else "./_envgen.js", written beside.
+func (r *renderer) runtimeSpecifier() (spec string, shared bool) {
+	if len(r.runtimes) > 0 {
+		return sortedKeys(r.runtimes)[0], true
+	}
+	return "./" + runtimeModule + ".js", false
 }
 
 // renderer holds one rendering; it has no state beyond the space it reads,
@@ -146,6 +174,7 @@ type renderer struct {
 	live     map[symbol]bool           // the validator declarations the API uses
 	exported map[symbol]bool           // the functions another module uses
 	local    naming.TSDeclared         // the names of the types declared here, by who has them
+	runtimes map[string]bool           // the runtimes the imported packages used export (Import.TSRuntime)
 	err      error                     // the first error; output is discarded when set
 }
 
@@ -242,39 +271,34 @@ func (r *renderer) fileOf(t model.Type) string {
 	return ""
 }
 
-// renderModule lays out one module: its imports (collected while its
-// declarations are spelled), its type declarations in name order, then its
-// validators.
-func (r *renderer) renderModule(m module, w *moduleWriter) ([]byte, error) {
+// moduleDecls renders the declarations of one module: its type declarations
+// in name order, then its validators. Its imports, collected while they are
+// spelled, are left to the caller (importViews).
+func (r *renderer) moduleDecls(m module, w *moduleWriter) (moduleView, error) {
 	view := moduleView{Header: generatedHeader}
 	for _, t := range m.types {
 		for _, d := range w.declarations(t) {
 			var b bytes.Buffer
 			if err := tmpl.ExecuteTemplate(&b, d.template, d.data); err != nil {
-				return nil, fmt.Errorf("typescript: rendering %s in %s.ts: %w", t.Base().Name.TS, m.name, err)
+				return view, fmt.Errorf("typescript: rendering %s in %s.ts: %w", t.Base().Name.TS, m.name, err)
 			}
 			view.Decls = append(view.Decls, b.String())
 		}
 	}
 	if r.err != nil {
-		return nil, r.err
+		return view, r.err
 	}
 	for _, d := range w.validatorDecls() {
 		var b bytes.Buffer
 		if err := tmpl.ExecuteTemplate(&b, d.template, d.data); err != nil {
-			return nil, fmt.Errorf("typescript: rendering validators in %s.ts: %w", m.name, err)
+			return view, fmt.Errorf("typescript: rendering validators in %s.ts: %w", m.name, err)
 		}
 		view.Decls = append(view.Decls, b.String())
 	}
 	if len(view.Decls) == 0 {
 		view.Decls = []string{"export {};\n"} // still a module, so that index.ts can re-export it
 	}
-	view.Imports = w.importViews()
-	var b bytes.Buffer
-	if err := tmpl.ExecuteTemplate(&b, "module.ts.tmpl", view); err != nil {
-		return nil, fmt.Errorf("typescript: rendering %s.ts: %w", m.name, err)
-	}
-	return b.Bytes(), nil
+	return view, nil
 }
 
 // moduleWriter spells the declarations of one module and records what they
@@ -315,12 +339,13 @@ func (w *moduleWriter) use(t model.Type) {
 	w.imports[from][t.Base().Name.TS] = true
 }
 
-// importViews lists the imports: the runtime as rt, then per imported
-// package and per module, each sorted by specifier, its functions and types.
-func (w *moduleWriter) importViews() []importView {
+// importViews lists the imports: the runtime (from the specifier runtime) as
+// rt, then per imported package and per module, each sorted by specifier, its
+// functions and types.
+func (w *moduleWriter) importViews(runtime string) []importView {
 	var out []importView
 	if w.usesRuntime() {
-		out = append(out, importView{Clause: "* as rt", From: "./" + runtimeModule + ".js"})
+		out = append(out, importView{Clause: "* as rt", From: runtime})
 	}
 	out = append(out, importClauses(w.extTypes, w.extValues, func(spec string) string { return spec })...)
 	return append(out, importClauses(w.imports, w.values, func(m string) string { return "./" + m + ".js" })...)
@@ -359,7 +384,7 @@ type (
 	indexView struct {
 		Header  string
 		Modules []exportView // sorted by From
-		Runtime string       // "./_envgen.js", whose API types the index exports too
+		Runtime string       // "./_envgen.js" or "@envgen/envelope/runtime", whose API types the index exports too
 	}
 	exportView struct {
 		Names []string // "type Envelope", "EnvelopeStatus", "isEnvelope" …, sorted

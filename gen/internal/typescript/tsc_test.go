@@ -5,15 +5,22 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/envgen/envgen/templates"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected files under testdata/")
+
+// runtimeFile is the validators' runtime that Render writes beside modules
+// that import no package exporting one.
+const runtimeFile = "_envgen.ts"
 
 // tscPath is the TypeScript compiler pinned in generated/ts/package-lock.json.
 // Without it the test fails: a TypeScript backend whose output is never
@@ -112,10 +119,17 @@ func numbered(sets ...map[string][]byte) string {
 }
 
 // checkGolden compares files with testdata/<dir>, byte for byte; -update
-// rewrites the folder. A missing or extra file fails.
+// rewrites the folder. A missing or extra file fails. The runtime,
+// _envgen.ts, is not kept there: it must be templates/runtime/envgen.ts as it
+// is.
 func checkGolden(t *testing.T, dir string, files map[string][]byte) {
 	t.Helper()
 	dir = filepath.Join("testdata", dir)
+	files = maps.Clone(files)
+	if rt, ok := files[runtimeFile]; !ok || !bytes.Equal(rt, templates.Runtime) {
+		t.Errorf("%s is not templates/runtime/envgen.ts as it is (written: %t)", runtimeFile, ok)
+	}
+	delete(files, runtimeFile)
 	if *update {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as envelope from "@envgen/envelope";
+import * as runtime from "@envgen/envelope/runtime";
 
 test("enum values are exported by constant name", () => {
   assert.equal(envelope.Severity.Warning, "warning");
@@ -51,4 +52,14 @@ test("lengths count code points", () => {
   assert.equal(envelope.isWarning(warning("😀".repeat(2000))), true);
   assert.equal(envelope.isWarning(warning("😀".repeat(2001))), false);
   assert.equal(envelope.isWarning(warning("")), false);
+});
+
+test("the runtime is exported for generated code, which imports it instead of a copy", () => {
+  for (const name of ["validate", "is", "fail", "imported", "bind", "dynamic", "equal", "codePoints", "isDateTime"]) {
+    assert.equal(typeof runtime[name], "function", name);
+  }
+  assert.equal(runtime.maxErrors, 100);
+  // Its types (Guard, ValidationError, Validator) are the package's; at run time
+  // the main entry exports no runtime function.
+  assert.deepEqual(Object.keys(envelope).filter((n) => n in runtime), []);
 });

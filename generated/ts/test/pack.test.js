@@ -1,11 +1,13 @@
 // `npm pack` gives a tarball that a fresh TypeScript project installs (with
 // no network: the package has no dependencies), imports, type-checks under
-// the strictest settings, and runs. The project uses the TypeScript compiler
-// `npm ci` installed here.
+// the strictest settings, and runs. The project holds a tool's generated
+// modules too (test/search-output, which import the package and its runtime,
+// @envgen/envelope/runtime, and carry no runtime of their own). The project
+// uses the TypeScript compiler `npm ci` installed here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +34,7 @@ const tsconfig = {
     rootDir: "src",
     outDir: "dist",
   },
-  include: ["src/*.ts"],
+  include: ["src/**/*.ts"],
 };
 
 const main = `import {
@@ -46,6 +48,7 @@ const main = `import {
   type Warning,
 } from "@envgen/envelope";
 import { isFailure, isSuccess, nextPage, retryAdvice } from "@envgen/envelope/client";
+import { validateSearchOutput } from "./search-output/index.js";
 
 /** A tool's payload, checked by hand. */
 export interface Payload {
@@ -70,7 +73,10 @@ const next = nextPage({ query: "q" }, envelope); // no pagination: undefined
 const data: Payload | undefined = isSuccess(envelope) ? envelope.data : undefined; // data narrowed to present
 const failed: Envelope<Payload> = { success: false, error: { code: "BUSY", category: "unavailable", message: "busy" } };
 const retry: boolean = isFailure(failed) ? retryAdvice(failed).retry : false; // error narrowed to present
-console.log(JSON.stringify({ count, warnings: warnings.length, status: EnvelopeStatus.OK, errors, next, data, retry }));
+const tool = validateSearchOutput({ success: true, data: { hits: [{ chunk_id: 1, score: 2, rank: 1 }] } }).map(
+  (e) => e.instancePath + " " + e.keyword,
+);
+console.log(JSON.stringify({ count, warnings: warnings.length, status: EnvelopeStatus.OK, errors, next, data, retry, tool }));
 `;
 
 test("npm pack installs, type-checks and runs in a fresh project", { timeout: 120_000 }, () => {
@@ -85,6 +91,9 @@ test("npm pack installs, type-checks and runs in a fresh project", { timeout: 12
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "src", "main.ts"), main);
+    const generated = join(pkg, "test", "search-output");
+    assert.equal(existsSync(join(generated, "_envgen.ts")), false, "the generated tool carries a runtime of its own");
+    cpSync(generated, join(dir, "src", "search-output"), { recursive: true });
     npm("install", "--offline", join(dir, tarball));
 
     execFileSync(tsc, ["-p", "tsconfig.json", "--pretty", "false"], { cwd: dir, encoding: "utf8" });
@@ -96,6 +105,7 @@ test("npm pack installs, type-checks and runs in a fresh project", { timeout: 12
       errors: [{ instancePath: "/data", schemaPath: "payload", keyword: "type", message: "must be a number" }],
       data: { count: 3 },
       retry: true,
+      tool: ["/data/hits/0/score maximum"],
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,4 +11,4 @@ export {
   validateSearchOutput,
   validateSearchResults,
 } from "./search-output.js";
-export type { Guard, ValidationError, Validator } from "./_envgen.js";
+export type { Guard, ValidationError, Validator } from "@envgen/envelope/runtime";

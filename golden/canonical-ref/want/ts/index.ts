@@ -8,4 +8,4 @@ export {
   validatePayload,
   validateSearchOutput,
 } from "./tool.js";
-export type { Guard, ValidationError, Validator } from "./_envgen.js";
+export type { Guard, ValidationError, Validator } from "@envgen/envelope/runtime";
