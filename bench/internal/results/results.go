@@ -48,7 +48,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder: it fills x from node n, which its validator has
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
@@ -92,7 +92,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker: it reports whether node n is valid against the schema
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Hit.
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
@@ -113,39 +113,42 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkHitPropertiesChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score"); c >= 0 {
+			have[1] = true
+			if !checkHitPropertiesScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[2] = true
+			if !checkHitPropertiesRank(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_file"); c >= 0 {
+			if !checkHitPropertiesSourceFile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "snippet"); c >= 0 {
+			if !checkHitPropertiesSnippet(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "chunk_id":
+			case "chunk_id", "score", "rank", "source_file", "snippet":
 				known = true
-				have[0] = true
-				if !checkHitPropertiesChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "score":
-				known = true
-				have[1] = true
-				if !checkHitPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				known = true
-				have[2] = true
-				if !checkHitPropertiesRank(s, c) && s.Stop() {
-					return false
-				}
-			case "source_file":
-				known = true
-				if !checkHitPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
-			case "snippet":
-				known = true
-				if !checkHitPropertiesSnippet(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -284,7 +287,7 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder: it fills x from node n, which its validator has
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
@@ -319,7 +322,7 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker: it reports whether node n is valid against the schema
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
 // of Results.
 func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResults(s, n)
@@ -341,22 +344,25 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "hits"); c >= 0 {
+			have[0] = true
+			if !checkResultsPropertiesHits(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total"); c >= 0 {
+			if !checkResultsPropertiesTotal(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "hits":
+			case "hits", "total":
 				known = true
-				have[0] = true
-				if !checkResultsPropertiesHits(s, c) && s.Stop() {
-					return false
-				}
-			case "total":
-				known = true
-				if !checkResultsPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

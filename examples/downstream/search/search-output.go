@@ -107,34 +107,37 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkHitPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "title"); c >= 0 {
+			have[1] = true
+			if !checkHitPropertiesTitle(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "url"); c >= 0 {
+			if !checkHitPropertiesURL(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score"); c >= 0 {
+			have[2] = true
+			if !checkHitPropertiesScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "id":
+			case "id", "title", "url", "score":
 				known = true
-				have[0] = true
-				if !checkHitPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "title":
-				known = true
-				have[1] = true
-				if !checkHitPropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
-			case "url":
-				known = true
-				if !checkHitPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
-			case "score":
-				known = true
-				have[2] = true
-				if !checkHitPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -349,28 +352,31 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "query"); c >= 0 {
+			have[0] = true
+			if !checkSearchResultPropertiesQuery(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hits"); c >= 0 {
+			have[1] = true
+			if !checkSearchResultPropertiesHits(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total"); c >= 0 {
+			if !checkSearchResultPropertiesTotal(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "query":
+			case "query", "hits", "total":
 				known = true
-				have[0] = true
-				if !checkSearchResultPropertiesQuery(s, c) && s.Stop() {
-					return false
-				}
-			case "hits":
-				known = true
-				have[1] = true
-				if !checkSearchResultPropertiesHits(s, c) && s.Stop() {
-					return false
-				}
-			case "total":
-				known = true
-				if !checkSearchResultPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

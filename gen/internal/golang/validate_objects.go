@@ -2,11 +2,10 @@ package golang
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -15,24 +14,30 @@ import (
 // dependentSchemas, unevaluatedProperties: checks of objects, run when the
 // instance is an object.
 
-// members checks each member against the properties schema of its name, the
-// patternProperties schemas its name matches, and additionalProperties when
-// neither applies, in one pass:
+// members checks the properties, in the order the schema lists them, then
+// every member, in the order JavaScript's Object.keys has them
+// (envgenrt.Members), against the patternProperties its name matches and
+// additionalProperties when neither applies: the order of the TypeScript
+// validators, so that the errors come in the same order.
 //
-//	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+//	if c := s.Lookup(n, "code"); c >= 0 {
+//		have[0] = true
+//		if !checkWarningPropertiesCode(s, c) && s.Stop() {
+//			return false
+//		}
+//	}
+//	for m := s.Members(n); m.Next(); {
+//		c, i := m.Node(), m.Index()
 //		known := false
 //		switch string(s.Key(c)) {
 //		case "code":
 //			known = true
-//			if !checkWarningPropertiesCode(s, c) && s.Stop() {
-//				return false
-//			}
 //		}
-//		if patternHeadersPatternProperties0.Match(s.Key(c)) {
+//		if patternHeadersProperties0.Match(s.Key(c)) {
 //			known = true
 //			…
 //		}
-//		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+//		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 //			return false
 //		}
 //		s.Mark(n, i) // when unevaluatedProperties depends on it
@@ -45,28 +50,22 @@ func (f *vfn) members() []jen.Code {
 	}
 	named := len(c.Properties) > 0 || len(c.PatternProperties) > 0
 	needKnown := named && ((ap != nil && !f.always(*ap)) || (f.eval && ap == nil))
-	setKnown := func() []jen.Code {
-		if needKnown {
-			return []jen.Code{jen.Id("known").Op("=").True()}
-		}
-		return nil
-	}
 	key := jen.Add(stateID).Dot("Key").Call(jen.Id("c"))
-	var body []jen.Code
-	if needKnown {
-		body = append(body, jen.Id("known").Op(":=").False())
-	}
-	// Required members that are properties are seen in this loop, so that
-	// required needs no lookup: have[i] for f.have[name] == i.
+	// Required members that are properties are looked up here already, so
+	// that required needs no lookup: have[i] for f.have[name] == i.
 	f.have = map[string]int{}
 	for _, name := range c.Required {
 		if _, dup := f.have[name]; !dup && slices.ContainsFunc(c.Properties, func(p model.PropertyCheck) bool { return p.Name == name }) {
 			f.have[name] = len(f.have)
 		}
 	}
-	var cases []jen.Code
+	var out []jen.Code
+	if len(f.have) > 0 {
+		// var have [2]bool // required members seen
+		out = append(out, jen.Var().Id("have").Index(jen.Lit(len(f.have))).Bool().Comment("required members seen"))
+	}
 	for _, p := range c.Properties {
-		block := setKnown()
+		var block []jen.Code
 		if i, ok := f.have[p.Name]; ok {
 			block = append(block, jen.Id("have").Index(jen.Lit(i)).Op("=").True())
 		}
@@ -74,16 +73,28 @@ func (f *vfn) members() []jen.Code {
 			block = append(block, sub(f.call(p.Type, jen.Id("c"))))
 		}
 		if len(block) > 0 {
-			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
+			// if c := s.Lookup(n, "code"); c >= 0 { … }
+			out = append(out, jen.If(jen.Id("c").Op(":=").Add(stateID).Dot("Lookup").Call(nodeID, jen.Lit(p.Name)), jen.Id("c").Op(">=").Lit(0)).Block(block...))
 		}
 	}
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.String().Call(key)).Block(cases...))
+	var body []jen.Code
+	if needKnown {
+		body = append(body, jen.Id("known").Op(":=").False())
+		if len(c.Properties) > 0 {
+			var names []jen.Code
+			for _, p := range c.Properties {
+				names = append(names, jen.Lit(p.Name))
+			}
+			body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(jen.Id("known").Op("=").True())))
+		}
 	}
+	head := len(body) // known and its switch: the loop is for what follows
 	for i, pp := range c.PatternProperties {
-		re := f.regexpVar("pattern"+strings.TrimPrefix(f.name, "check")+"Properties"+strconv.Itoa(i), pp.Pattern,
-			"/patternProperties/"+escapeToken(pp.Pattern))
-		block := setKnown()
+		re := f.regexpVar(keywords.PatternPropertiesName(f.name, i), pp.Pattern, "/patternProperties/"+escapeToken(pp.Pattern))
+		var block []jen.Code
+		if needKnown {
+			block = append(block, jen.Id("known").Op("=").True())
+		}
 		if !f.always(pp.Type) {
 			block = append(block, sub(f.call(pp.Type, jen.Id("c"))))
 		}
@@ -97,8 +108,8 @@ func (f *vfn) members() []jen.Code {
 			notKnown = jen.True()
 		}
 		if f.never(*ap) {
-			body = append(body, f.failIff(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
-				"unexpected property %q", key))
+			body = append(body, f.failIf(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
+				keywords.UnexpectedProperty(), key))
 		} else {
 			body = append(body, jen.If(notKnown.Op("&&").Op("!").Add(f.call(*ap, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
 				Block(jen.Return(jen.False())))
@@ -112,21 +123,34 @@ func (f *vfn) members() []jen.Code {
 			body = append(body, mark...)
 		}
 	}
-	if len(body) == 0 || (len(body) == 1 && needKnown) {
-		f.have = nil
-		return nil
+	if len(body) > head {
+		out = append(out, eachMember(f.eval, body...))
 	}
-	loop := eachChild(f.eval, body...)
-	if len(f.have) > 0 {
-		// var have [2]bool // required members seen
-		return []jen.Code{jen.Var().Id("have").Index(jen.Lit(len(f.have))).Bool().Comment("required members seen"), loop}
+	return out
+}
+
+// eachMember is the loop over the members of n, in the order of
+// envgenrt.Members, with their index in the text when withIndex is set:
+//
+//	for m := s.Members(n); m.Next(); {
+//		c, i := m.Node(), m.Index()
+//		…
+//	}
+func eachMember(withIndex bool, body ...jen.Code) jen.Code {
+	m := jen.Id("m")
+	head := jen.Id("c").Op(":=").Add(m).Dot("Node").Call()
+	if withIndex {
+		head = jen.List(jen.Id("c"), jen.Id("i")).Op(":=").List(jen.Add(m).Dot("Node").Call(), jen.Add(m).Dot("Index").Call())
 	}
-	return []jen.Code{loop}
+	return jen.For(jen.Add(m).Op(":=").Add(stateID).Dot("Members").Call(nodeID), jen.Add(m).Dot("Next").Call(), jen.Empty()).
+		Block(append([]jen.Code{head}, body...)...)
 }
 
 // required reports each missing member:
 //
 //	if !s.Has(n, "data") && s.Fail(n, "…/required", "required", `missing required property "data"`) { … }
+//
+// or !have[0] for a property members looked up.
 func (f *vfn) required() []jen.Code {
 	var out []jen.Code
 	for _, name := range f.c.Required {
@@ -134,7 +158,7 @@ func (f *vfn) required() []jen.Code {
 		if i, ok := f.have[name]; ok { // seen by the member loop
 			missing = jen.Op("!").Id("have").Index(jen.Lit(i))
 		}
-		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", "missing required property "+strconv.Quote(name)))
+		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", keywords.Required(name)))
 	}
 	return out
 }
@@ -145,7 +169,7 @@ func (f *vfn) minProperties() []jen.Code {
 	}
 	m := *f.c.MinProperties
 	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minProperties"),
-		"minProperties", "must have at least "+plural(m, "property"))}
+		"minProperties", keywords.MinProperties(m))}
 }
 
 func (f *vfn) maxProperties() []jen.Code {
@@ -154,12 +178,14 @@ func (f *vfn) maxProperties() []jen.Code {
 	}
 	m := *f.c.MaxProperties
 	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxProperties"),
-		"maxProperties", "must have at most "+plural(m, "property"))}
+		"maxProperties", keywords.MaxProperties(m))}
 }
 
-// propertyNames validates each member name as a string instance:
+// propertyNames validates each member name as a string instance, in the
+// order of envgenrt.Members:
 //
-//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+//	for m := s.Members(n); m.Next(); {
+//		c := m.Node()
 //		k := s.NameNode(c)
 //		valid := checkXPropertyNames(s, k)
 //		s.DropNameNode(k)
@@ -170,7 +196,7 @@ func (f *vfn) propertyNames() []jen.Code {
 	if r == nil || f.always(*r) {
 		return nil
 	}
-	return []jen.Code{eachChild(false,
+	return []jen.Code{eachMember(false,
 		jen.Id("k").Op(":=").Add(stateID).Dot("NameNode").Call(jen.Id("c")),
 		jen.Id("valid").Op(":=").Add(f.call(*r, jen.Id("k"))),
 		jen.Add(stateID).Dot("DropNameNode").Call(jen.Id("k")),
@@ -190,8 +216,7 @@ func (f *vfn) dependentRequired() []jen.Code {
 		var checks []jen.Code
 		for _, req := range d.Requires {
 			checks = append(checks, f.failIf(jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(req)), nodeID,
-				f.sp("dependentRequired", d.Member), "dependentRequired",
-				"property "+strconv.Quote(req)+" is required when "+strconv.Quote(d.Member)+" is present"))
+				f.sp("dependentRequired", d.Member), "dependentRequired", keywords.DependentRequired(req, d.Member)))
 		}
 		if len(checks) > 0 {
 			out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member))).Block(checks...))
@@ -215,11 +240,12 @@ func (f *vfn) dependentSchemas() []jen.Code {
 	return out
 }
 
-// unevaluatedProperties checks the members nothing else evaluated, then
-// counts them as evaluated:
+// unevaluatedProperties checks the members nothing else evaluated, in the
+// order of envgenrt.Members, then counts them as evaluated:
 //
-//	for c, i := … {
-//		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) { … }
+//	for m := s.Members(n); m.Next(); {
+//		c, i := m.Node(), m.Index()
+//		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) { … }
 //	}
 //	s.MarkAll(n)
 func (f *vfn) unevaluatedProperties() []jen.Code {
@@ -233,11 +259,11 @@ func (f *vfn) unevaluatedProperties() []jen.Code {
 	case f.always(*u):
 		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
 	case f.never(*u):
-		check = f.failIff(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
-			"unexpected property %q", jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
+		check = f.failIf(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
+			keywords.UnexpectedProperty(), jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
 	default:
 		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
 			Block(jen.Return(jen.False()))
 	}
-	return []jen.Code{eachChild(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	return []jen.Code{eachMember(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
 }

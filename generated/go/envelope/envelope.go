@@ -208,47 +208,50 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "success"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "status"); c >= 0 {
+			if !checkEnvelopeStatus(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkError(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "warnings"); c >= 0 {
+			if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "meta"); c >= 0 {
+			if !checkMeta(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "provenance"); c >= 0 {
+			if !checkProvenance(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "success":
+			case "success", "status", "data", "error", "warnings", "meta", "provenance":
 				known = true
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
-			case "status":
-				known = true
-				if !checkEnvelopeStatus(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				known = true
-				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				if !checkError(s, c) && s.Stop() {
-					return false
-				}
-			case "warnings":
-				known = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
-			case "meta":
-				known = true
-				if !checkMeta(s, c) && s.Stop() {
-					return false
-				}
-			case "provenance":
-				known = true
-				if !checkProvenance(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -272,12 +275,9 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "status":
-				if !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "status"); c >= 0 {
+			if !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
@@ -301,12 +301,9 @@ func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "success"); c >= 0 {
+			if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -354,16 +351,14 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "status":
-				if !checkEnvelopeThenPropertiesStatus(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				if !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "status"); c >= 0 {
+			if !checkEnvelopeThenPropertiesStatus(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {

@@ -318,49 +318,52 @@ func checkError(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "category"); c >= 0 {
+			have[1] = true
+			if !checkCategory(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[2] = true
+			if !checkErrorPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "remediation"); c >= 0 {
+			if !checkErrorPropertiesRemediation(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "retry"); c >= 0 {
+			if !checkRetry(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "details"); c >= 0 {
+			if !checkScalarMap(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "causes"); c >= 0 {
+			if !checkErrorPropertiesCauses(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "code":
+			case "code", "category", "message", "remediation", "retry", "details", "causes":
 				known = true
-				have[0] = true
-				if !checkCode(s, c) && s.Stop() {
-					return false
-				}
-			case "category":
-				known = true
-				have[1] = true
-				if !checkCategory(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[2] = true
-				if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "remediation":
-				known = true
-				if !checkErrorPropertiesRemediation(s, c) && s.Stop() {
-					return false
-				}
-			case "retry":
-				known = true
-				if !checkRetry(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				known = true
-				if !checkScalarMap(s, c) && s.Stop() {
-					return false
-				}
-			case "causes":
-				known = true
-				if !checkErrorPropertiesCauses(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -513,22 +516,25 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "retryable"); c >= 0 {
+			have[0] = true
+			if !checkRetryPropertiesRetryable(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "after_ms"); c >= 0 {
+			if !checkRetryPropertiesAfterMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "retryable":
+			case "retryable", "after_ms":
 				known = true
-				have[0] = true
-				if !checkRetryPropertiesRetryable(s, c) && s.Stop() {
-					return false
-				}
-			case "after_ms":
-				known = true
-				if !checkRetryPropertiesAfterMs(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -690,7 +696,8 @@ func checkScalarMap(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkScalar(s, c) && s.Stop() {
 				return false
 			}

@@ -188,27 +188,30 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "level"); c >= 0 {
+			have[0] = true
+			if !checkFidelityLevel(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "dropped_ids"); c >= 0 {
+			if !checkFidelityPropertiesDroppedIDs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "archive_hashes"); c >= 0 {
+			if !checkFidelityPropertiesArchiveHashes(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "level":
+			case "level", "dropped_ids", "archive_hashes":
 				known = true
-				have[0] = true
-				if !checkFidelityLevel(s, c) && s.Stop() {
-					return false
-				}
-			case "dropped_ids":
-				known = true
-				if !checkFidelityPropertiesDroppedIDs(s, c) && s.Stop() {
-					return false
-				}
-			case "archive_hashes":
-				known = true
-				if !checkFidelityPropertiesArchiveHashes(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -227,7 +230,8 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkDigest(s, c) && s.Stop() {
 				return false
 			}
@@ -458,31 +462,34 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "max_items"); c >= 0 {
+			if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "max_depth"); c >= 0 {
+			if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "max_tokens"); c >= 0 {
+			if !checkLimitsPropertiesMaxTokens(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "max_bytes"); c >= 0 {
+			if !checkLimitsPropertiesMaxBytes(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "max_items":
+			case "max_items", "max_depth", "max_tokens", "max_bytes":
 				known = true
-				if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-					return false
-				}
-			case "max_depth":
-				known = true
-				if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
-					return false
-				}
-			case "max_tokens":
-				known = true
-				if !checkLimitsPropertiesMaxTokens(s, c) && s.Stop() {
-					return false
-				}
-			case "max_bytes":
-				known = true
-				if !checkLimitsPropertiesMaxBytes(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -903,86 +910,89 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			if !checkTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "timing"); c >= 0 {
+			if !checkTiming(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			if !checkTier(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "capabilities"); c >= 0 {
+			if !checkMetaPropertiesCapabilities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "upgrade_hints"); c >= 0 {
+			if !checkMetaPropertiesUpgradeHints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "workspace"); c >= 0 {
+			if !checkWorkspace(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "pagination"); c >= 0 {
+			if !checkPagination(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rate_limit"); c >= 0 {
+			if !checkRateLimit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "telemetry"); c >= 0 {
+			if !checkTelemetry(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tokens"); c >= 0 {
+			if !checkTokenUsage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "fidelity"); c >= 0 {
+			if !checkFidelity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "limits"); c >= 0 {
+			if !checkLimits(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "next_calls"); c >= 0 {
+			if !checkMetaPropertiesNextCalls(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "response_mode"); c >= 0 {
+			if !checkResponseMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "request_id":
+			case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
 				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "tool":
-				known = true
-				if !checkTool(s, c) && s.Stop() {
-					return false
-				}
-			case "timing":
-				known = true
-				if !checkTiming(s, c) && s.Stop() {
-					return false
-				}
-			case "tier":
-				known = true
-				if !checkTier(s, c) && s.Stop() {
-					return false
-				}
-			case "capabilities":
-				known = true
-				if !checkMetaPropertiesCapabilities(s, c) && s.Stop() {
-					return false
-				}
-			case "upgrade_hints":
-				known = true
-				if !checkMetaPropertiesUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
-			case "workspace":
-				known = true
-				if !checkWorkspace(s, c) && s.Stop() {
-					return false
-				}
-			case "pagination":
-				known = true
-				if !checkPagination(s, c) && s.Stop() {
-					return false
-				}
-			case "rate_limit":
-				known = true
-				if !checkRateLimit(s, c) && s.Stop() {
-					return false
-				}
-			case "telemetry":
-				known = true
-				if !checkTelemetry(s, c) && s.Stop() {
-					return false
-				}
-			case "tokens":
-				known = true
-				if !checkTokenUsage(s, c) && s.Stop() {
-					return false
-				}
-			case "fidelity":
-				known = true
-				if !checkFidelity(s, c) && s.Stop() {
-					return false
-				}
-			case "limits":
-				known = true
-				if !checkLimits(s, c) && s.Stop() {
-					return false
-				}
-			case "next_calls":
-				known = true
-				if !checkMetaPropertiesNextCalls(s, c) && s.Stop() {
-					return false
-				}
-			case "response_mode":
-				known = true
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1153,27 +1163,30 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[0] = true
+			if !checkToolName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "arguments"); c >= 0 {
+			if !checkNextCallPropertiesArguments(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reason"); c >= 0 {
+			if !checkNextCallPropertiesReason(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "tool":
+			case "tool", "arguments", "reason":
 				known = true
-				have[0] = true
-				if !checkToolName(s, c) && s.Stop() {
-					return false
-				}
-			case "arguments":
-				known = true
-				if !checkNextCallPropertiesArguments(s, c) && s.Stop() {
-					return false
-				}
-			case "reason":
-				known = true
-				if !checkNextCallPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1327,32 +1340,35 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "has_more"); c >= 0 {
+			have[0] = true
+			if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page_size"); c >= 0 {
+			if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total"); c >= 0 {
+			if !checkPaginationPropertiesTotal(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "has_more":
+			case "has_more", "cursor", "page_size", "total":
 				known = true
-				have[0] = true
-				if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
-			case "cursor":
-				known = true
-				if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "page_size":
-				known = true
-				if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
-			case "total":
-				known = true
-				if !checkPaginationPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1372,12 +1388,9 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "has_more":
-				if !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "has_more"); c >= 0 {
+			if !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1583,38 +1596,41 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "limit"); c >= 0 {
+			have[0] = true
+			if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "remaining"); c >= 0 {
+			have[1] = true
+			if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "window_ms"); c >= 0 {
+			if !checkRateLimitPropertiesWindowMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reset_at"); c >= 0 {
+			if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "retry_after_ms"); c >= 0 {
+			if !checkRateLimitPropertiesRetryAfterMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "limit":
+			case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
 				known = true
-				have[0] = true
-				if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
-			case "remaining":
-				known = true
-				have[1] = true
-				if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-					return false
-				}
-			case "window_ms":
-				known = true
-				if !checkRateLimitPropertiesWindowMs(s, c) && s.Stop() {
-					return false
-				}
-			case "reset_at":
-				known = true
-				if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-					return false
-				}
-			case "retry_after_ms":
-				known = true
-				if !checkRateLimitPropertiesRetryAfterMs(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1850,21 +1866,24 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "cache_hit"); c >= 0 {
+			if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "downstream_calls"); c >= 0 {
+			if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "cache_hit":
+			case "cache_hit", "downstream_calls":
 				known = true
-				if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
-			case "downstream_calls":
-				known = true
-				if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -2042,21 +2061,24 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "started_at"); c >= 0 {
+			if !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			if !checkTimingPropertiesDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "started_at":
+			case "started_at", "duration_ms":
 				known = true
-				if !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
-					return false
-				}
-			case "duration_ms":
-				known = true
-				if !checkTimingPropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -2195,27 +2217,30 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "estimated"); c >= 0 {
+			have[0] = true
+			if !checkTokenUsagePropertiesEstimated(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "actual"); c >= 0 {
+			if !checkTokenUsagePropertiesActual(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "budget"); c >= 0 {
+			if !checkTokenUsagePropertiesBudget(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "estimated":
+			case "estimated", "actual", "budget":
 				known = true
-				have[0] = true
-				if !checkTokenUsagePropertiesEstimated(s, c) && s.Stop() {
-					return false
-				}
-			case "actual":
-				known = true
-				if !checkTokenUsagePropertiesActual(s, c) && s.Stop() {
-					return false
-				}
-			case "budget":
-				known = true
-				if !checkTokenUsagePropertiesBudget(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -2365,28 +2390,31 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkToolName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			have[1] = true
+			if !checkToolPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "adapter"); c >= 0 {
+			if !checkToolPropertiesAdapter(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "name":
+			case "name", "version", "adapter":
 				known = true
-				have[0] = true
-				if !checkToolName(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				known = true
-				have[1] = true
-				if !checkToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "adapter":
-				known = true
-				if !checkToolPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -2587,28 +2615,31 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "feature"); c >= 0 {
+			have[0] = true
+			if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			have[1] = true
+			if !checkTier(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reason"); c >= 0 {
+			if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "feature":
+			case "feature", "tier", "reason":
 				known = true
-				have[0] = true
-				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-					return false
-				}
-			case "tier":
-				known = true
-				have[1] = true
-				if !checkTier(s, c) && s.Stop() {
-					return false
-				}
-			case "reason":
-				known = true
-				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -2760,26 +2791,29 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "root"); c >= 0 {
+			if !checkWorkspacePropertiesRoot(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "repo_name"); c >= 0 {
+			if !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "revision"); c >= 0 {
+			if !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "root":
+			case "root", "repo_name", "revision":
 				known = true
-				if !checkWorkspacePropertiesRoot(s, c) && s.Stop() {
-					return false
-				}
-			case "repo_name":
-				known = true
-				if !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
-					return false
-				}
-			case "revision":
-				known = true
-				if !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

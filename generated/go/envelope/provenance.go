@@ -166,42 +166,45 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkArtifactPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "media_type"); c >= 0 {
+			if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "locator"); c >= 0 {
+			if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "size_bytes"); c >= 0 {
+			if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "digest"); c >= 0 {
+			if !checkDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "labels"); c >= 0 {
+			if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "id":
+			case "id", "media_type", "locator", "size_bytes", "digest", "labels":
 				known = true
-				have[0] = true
-				if !checkArtifactPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "media_type":
-				known = true
-				if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
-			case "locator":
-				known = true
-				if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
-			case "size_bytes":
-				known = true
-				if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
-					return false
-				}
-			case "digest":
-				known = true
-				if !checkDigest(s, c) && s.Stop() {
-					return false
-				}
-			case "labels":
-				known = true
-				if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -238,7 +241,8 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -476,33 +480,36 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "field"); c >= 0 {
+			have[0] = true
+			if !checkEvidencePropertiesField(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source"); c >= 0 {
+			have[1] = true
+			if !checkEvidencePropertiesSource(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "method"); c >= 0 {
+			if !checkMethodID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "note"); c >= 0 {
+			if !checkEvidencePropertiesNote(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "field":
+			case "field", "source", "method", "note":
 				known = true
-				have[0] = true
-				if !checkEvidencePropertiesField(s, c) && s.Stop() {
-					return false
-				}
-			case "source":
-				known = true
-				have[1] = true
-				if !checkEvidencePropertiesSource(s, c) && s.Stop() {
-					return false
-				}
-			case "method":
-				known = true
-				if !checkMethodID(s, c) && s.Stop() {
-					return false
-				}
-			case "note":
-				known = true
-				if !checkEvidencePropertiesNote(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -659,22 +666,25 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "record_digest"); c >= 0 {
+			have[0] = true
+			if !checkDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "signature"); c >= 0 {
+			if !checkSignature(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "record_digest":
+			case "record_digest", "signature":
 				known = true
-				have[0] = true
-				if !checkDigest(s, c) && s.Stop() {
-					return false
-				}
-			case "signature":
-				known = true
-				if !checkSignature(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -988,58 +998,61 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "run_id"); c >= 0 {
+			have[0] = true
+			if !checkRunID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[1] = true
+			if !checkTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "started_at"); c >= 0 {
+			if !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "inputs"); c >= 0 {
+			if !checkProvenancePropertiesInputs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "outputs"); c >= 0 {
+			if !checkProvenancePropertiesOutputs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "methods"); c >= 0 {
+			if !checkProvenancePropertiesMethods(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "evidence"); c >= 0 {
+			if !checkProvenancePropertiesEvidence(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "parents"); c >= 0 {
+			if !checkProvenancePropertiesParents(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "integrity"); c >= 0 {
+			if !checkIntegrity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "run_id":
+			case "run_id", "tool", "started_at", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
 				known = true
-				have[0] = true
-				if !checkRunID(s, c) && s.Stop() {
-					return false
-				}
-			case "tool":
-				known = true
-				have[1] = true
-				if !checkTool(s, c) && s.Stop() {
-					return false
-				}
-			case "started_at":
-				known = true
-				if !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
-					return false
-				}
-			case "inputs":
-				known = true
-				if !checkProvenancePropertiesInputs(s, c) && s.Stop() {
-					return false
-				}
-			case "outputs":
-				known = true
-				if !checkProvenancePropertiesOutputs(s, c) && s.Stop() {
-					return false
-				}
-			case "methods":
-				known = true
-				if !checkProvenancePropertiesMethods(s, c) && s.Stop() {
-					return false
-				}
-			case "evidence":
-				known = true
-				if !checkProvenancePropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
-			case "parents":
-				known = true
-				if !checkProvenancePropertiesParents(s, c) && s.Stop() {
-					return false
-				}
-			case "integrity":
-				known = true
-				if !checkIntegrity(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1296,29 +1309,32 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "alg"); c >= 0 {
+			have[0] = true
+			if !checkSignaturePropertiesAlg(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "key_id"); c >= 0 {
+			have[1] = true
+			if !checkSignaturePropertiesKeyID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[2] = true
+			if !checkSignaturePropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "alg":
+			case "alg", "key_id", "value":
 				known = true
-				have[0] = true
-				if !checkSignaturePropertiesAlg(s, c) && s.Stop() {
-					return false
-				}
-			case "key_id":
-				known = true
-				have[1] = true
-				if !checkSignaturePropertiesKeyID(s, c) && s.Stop() {
-					return false
-				}
-			case "value":
-				known = true
-				have[2] = true
-				if !checkSignaturePropertiesValue(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

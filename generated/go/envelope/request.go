@@ -183,26 +183,29 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "capture"); c >= 0 {
+			if !checkProvenanceOptionsPropertiesCapture(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "capture_artifacts"); c >= 0 {
+			if !checkProvenanceOptionsPropertiesCaptureArtifacts(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "mode"); c >= 0 {
+			if !checkProvenanceMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "capture":
+			case "capture", "capture_artifacts", "mode":
 				known = true
-				if !checkProvenanceOptionsPropertiesCapture(s, c) && s.Stop() {
-					return false
-				}
-			case "capture_artifacts":
-				known = true
-				if !checkProvenanceOptionsPropertiesCaptureArtifacts(s, c) && s.Stop() {
-					return false
-				}
-			case "mode":
-				known = true
-				if !checkProvenanceMode(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -454,56 +457,59 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "deterministic"); c >= 0 {
+			if !checkRequestPropertiesDeterministic(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "response_mode"); c >= 0 {
+			if !checkResponseMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "fields"); c >= 0 {
+			if !checkRequestPropertiesFields(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page_size"); c >= 0 {
+			if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkRequestPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "token_budget"); c >= 0 {
+			if !checkRequestPropertiesTokenBudget(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "locale"); c >= 0 {
+			if !checkRequestPropertiesLocale(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "provenance"); c >= 0 {
+			if !checkProvenanceOptions(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "request_id":
+			case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
 				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "deterministic":
-				known = true
-				if !checkRequestPropertiesDeterministic(s, c) && s.Stop() {
-					return false
-				}
-			case "response_mode":
-				known = true
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
-			case "fields":
-				known = true
-				if !checkRequestPropertiesFields(s, c) && s.Stop() {
-					return false
-				}
-			case "page_size":
-				known = true
-				if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
-			case "cursor":
-				known = true
-				if !checkRequestPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "token_budget":
-				known = true
-				if !checkRequestPropertiesTokenBudget(s, c) && s.Stop() {
-					return false
-				}
-			case "locale":
-				known = true
-				if !checkRequestPropertiesLocale(s, c) && s.Stop() {
-					return false
-				}
-			case "provenance":
-				known = true
-				if !checkProvenanceOptions(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -196,39 +196,42 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "severity"); c >= 0 {
+			have[1] = true
+			if !checkSeverity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[2] = true
+			if !checkWarningPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "suggestion"); c >= 0 {
+			if !checkWarningPropertiesSuggestion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "context"); c >= 0 {
+			if !checkScalarMap(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "code":
+			case "code", "severity", "message", "suggestion", "context":
 				known = true
-				have[0] = true
-				if !checkCode(s, c) && s.Stop() {
-					return false
-				}
-			case "severity":
-				known = true
-				have[1] = true
-				if !checkSeverity(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[2] = true
-				if !checkWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "suggestion":
-				known = true
-				if !checkWarningPropertiesSuggestion(s, c) && s.Stop() {
-					return false
-				}
-			case "context":
-				known = true
-				if !checkScalarMap(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

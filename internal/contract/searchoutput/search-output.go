@@ -128,39 +128,42 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkHitPropertiesChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score"); c >= 0 {
+			have[1] = true
+			if !checkHitPropertiesScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[2] = true
+			if !checkHitPropertiesRank(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_file"); c >= 0 {
+			if !checkHitPropertiesSourceFile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "snippet"); c >= 0 {
+			if !checkHitPropertiesSnippet(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "chunk_id":
+			case "chunk_id", "score", "rank", "source_file", "snippet":
 				known = true
-				have[0] = true
-				if !checkHitPropertiesChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "score":
-				known = true
-				have[1] = true
-				if !checkHitPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				known = true
-				have[2] = true
-				if !checkHitPropertiesRank(s, c) && s.Stop() {
-					return false
-				}
-			case "source_file":
-				known = true
-				if !checkHitPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
-			case "snippet":
-				known = true
-				if !checkHitPropertiesSnippet(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -363,17 +366,20 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "hits"); c >= 0 {
+			have[0] = true
+			if !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
 			case "hits":
 				known = true
-				have[0] = true
-				if !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "search-output.json#/$defs/search_results/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "search-output.json#/$defs/search_results/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -91,22 +91,25 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkTreePropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "children"); c >= 0 {
+			if !checkTreePropertiesChildren(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "name":
+			case "name", "children":
 				known = true
-				have[0] = true
-				if !checkTreePropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "children":
-				known = true
-				if !checkTreePropertiesChildren(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

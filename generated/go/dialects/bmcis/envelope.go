@@ -214,36 +214,38 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "_metadata":
-				have[0] = true
-				if !checkResponseMetadata(s, c) && s.Stop() {
-					return false
-				}
-			case "results":
-				have[1] = true
-				if !checkEnvelopePropertiesResults(s, c) && s.Stop() {
-					return false
-				}
-			case "pagination":
-				if !checkPaginationMetadata(s, c) && s.Stop() {
-					return false
-				}
-			case "execution_context":
-				have[2] = true
-				if !checkExecutionContext(s, c) && s.Stop() {
-					return false
-				}
-			case "warnings":
-				have[3] = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				if !checkResponseError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "_metadata"); c >= 0 {
+			have[0] = true
+			if !checkResponseMetadata(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "results"); c >= 0 {
+			have[1] = true
+			if !checkEnvelopePropertiesResults(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "pagination"); c >= 0 {
+			if !checkPaginationMetadata(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "execution_context"); c >= 0 {
+			have[2] = true
+			if !checkExecutionContext(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "warnings"); c >= 0 {
+			have[3] = true
+			if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkResponseError(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
@@ -437,32 +439,33 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tokens_estimated":
-				have[0] = true
-				if !checkExecutionContextPropertiesTokensEstimated(s, c) && s.Stop() {
-					return false
-				}
-			case "tokens_used":
-				if !checkExecutionContextPropertiesTokensUsed(s, c) && s.Stop() {
-					return false
-				}
-			case "cache_hit":
-				have[1] = true
-				if !checkExecutionContextPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
-			case "execution_time_ms":
-				have[2] = true
-				if !checkExecutionContextPropertiesExecutionTimeMs(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				have[3] = true
-				if !checkExecutionContextPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "tokens_estimated"); c >= 0 {
+			have[0] = true
+			if !checkExecutionContextPropertiesTokensEstimated(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tokens_used"); c >= 0 {
+			if !checkExecutionContextPropertiesTokensUsed(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cache_hit"); c >= 0 {
+			have[1] = true
+			if !checkExecutionContextPropertiesCacheHit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "execution_time_ms"); c >= 0 {
+			have[2] = true
+			if !checkExecutionContextPropertiesExecutionTimeMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			have[3] = true
+			if !checkExecutionContextPropertiesRequestID(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
@@ -684,24 +687,24 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				if !checkPaginationMetadataPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "page_size":
-				if !checkPaginationMetadataPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
-			case "has_more":
-				if !checkPaginationMetadataPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
-			case "total_available":
-				if !checkPaginationMetadataPropertiesTotalAvailable(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkPaginationMetadataPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page_size"); c >= 0 {
+			if !checkPaginationMetadataPropertiesPageSize(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "has_more"); c >= 0 {
+			if !checkPaginationMetadataPropertiesHasMore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total_available"); c >= 0 {
+			if !checkPaginationMetadataPropertiesTotalAvailable(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -874,22 +877,21 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				have[0] = true
-				if !checkResponseErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				have[1] = true
-				if !checkResponseErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "allowed_fields":
-				if !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkResponseErrorPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[1] = true
+			if !checkResponseErrorPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "allowed_fields"); c >= 0 {
+			if !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
@@ -1106,37 +1108,39 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [5]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "operation":
-				have[0] = true
-				if !checkResponseMetadataPropertiesOperation(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				have[1] = true
-				if !checkResponseMetadataPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "timestamp":
-				have[2] = true
-				if !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				have[3] = true
-				if !checkResponseMetadataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "status":
-				have[4] = true
-				if !checkResponseStatus(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				if !checkResponseMetadataPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "operation"); c >= 0 {
+			have[0] = true
+			if !checkResponseMetadataPropertiesOperation(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			have[1] = true
+			if !checkResponseMetadataPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "timestamp"); c >= 0 {
+			have[2] = true
+			if !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			have[3] = true
+			if !checkResponseMetadataPropertiesRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "status"); c >= 0 {
+			have[4] = true
+			if !checkResponseStatus(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			if !checkResponseMetadataPropertiesMessage(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
@@ -1419,27 +1423,27 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "level":
-				have[0] = true
-				if !checkWarningLevel(s, c) && s.Stop() {
-					return false
-				}
-			case "code":
-				have[1] = true
-				if !checkResponseWarningPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				have[2] = true
-				if !checkResponseWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "suggestion":
-				if !checkResponseWarningPropertiesSuggestion(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "level"); c >= 0 {
+			have[0] = true
+			if !checkWarningLevel(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[1] = true
+			if !checkResponseWarningPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[2] = true
+			if !checkResponseWarningPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "suggestion"); c >= 0 {
+			if !checkResponseWarningPropertiesSuggestion(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {

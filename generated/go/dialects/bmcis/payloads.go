@@ -173,23 +173,22 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "score_reliability":
-				have[0] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "source_quality":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "recency":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "score_reliability"); c >= 0 {
+			have[0] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_quality"); c >= 0 {
+			have[1] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "recency"); c >= 0 {
+			have[2] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
@@ -314,23 +313,22 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "query_hash":
-				have[0] = true
-				if !checkCursorPropertiesQueryHash(s, c) && s.Stop() {
-					return false
-				}
-			case "offset":
-				have[1] = true
-				if !checkCursorPropertiesOffset(s, c) && s.Stop() {
-					return false
-				}
-			case "response_mode":
-				have[2] = true
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "query_hash"); c >= 0 {
+			have[0] = true
+			if !checkCursorPropertiesQueryHash(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "offset"); c >= 0 {
+			have[1] = true
+			if !checkCursorPropertiesOffset(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "response_mode"); c >= 0 {
+			have[2] = true
+			if !checkResponseMode(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
@@ -500,23 +498,22 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "is_duplicate":
-				have[0] = true
-				if !checkDeduplicationInfoPropertiesIsDuplicate(s, c) && s.Stop() {
-					return false
-				}
-			case "similar_chunk_ids":
-				have[1] = true
-				if !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
-					return false
-				}
-			case "confidence":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "is_duplicate"); c >= 0 {
+			have[0] = true
+			if !checkDeduplicationInfoPropertiesIsDuplicate(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "similar_chunk_ids"); c >= 0 {
+			have[1] = true
+			if !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "confidence"); c >= 0 {
+			have[2] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
@@ -771,23 +768,22 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "percentile":
-				have[0] = true
-				if !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
-					return false
-				}
-			case "explanation":
-				have[1] = true
-				if !checkRankingContextPropertiesExplanation(s, c) && s.Stop() {
-					return false
-				}
-			case "score_method":
-				have[2] = true
-				if !checkRankingContextPropertiesScoreMethod(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "percentile"); c >= 0 {
+			have[0] = true
+			if !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "explanation"); c >= 0 {
+			have[1] = true
+			if !checkRankingContextPropertiesExplanation(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score_method"); c >= 0 {
+			have[2] = true
+			if !checkRankingContextPropertiesScoreMethod(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
@@ -1131,72 +1127,81 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [12]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_text":
-				have[1] = true
-				if !checkSearchResultFullPropertiesChunkText(s, c) && s.Stop() {
-					return false
-				}
-			case "similarity_score":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "bm25_score":
-				have[3] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "hybrid_score":
-				have[4] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				have[5] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
-			case "score_type":
-				have[6] = true
-				if !checkSearchResultFullPropertiesScoreType(s, c) && s.Stop() {
-					return false
-				}
-			case "source_file":
-				have[7] = true
-				if !checkSearchResultFullPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
-			case "source_category":
-				if !checkSearchResultFullPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
-			case "context_header":
-				have[8] = true
-				if !checkSearchResultFullPropertiesContextHeader(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_index":
-				have[9] = true
-				if !checkSearchResultFullPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
-			case "total_chunks":
-				have[10] = true
-				if !checkSearchResultFullPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_token_count":
-				have[11] = true
-				if !checkSearchResultFullPropertiesChunkTokenCount(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_text"); c >= 0 {
+			have[1] = true
+			if !checkSearchResultFullPropertiesChunkText(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "similarity_score"); c >= 0 {
+			have[2] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "bm25_score"); c >= 0 {
+			have[3] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hybrid_score"); c >= 0 {
+			have[4] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[5] = true
+			if !checkRank(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score_type"); c >= 0 {
+			have[6] = true
+			if !checkSearchResultFullPropertiesScoreType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_file"); c >= 0 {
+			have[7] = true
+			if !checkSearchResultFullPropertiesSourceFile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_category"); c >= 0 {
+			if !checkSearchResultFullPropertiesSourceCategory(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "context_header"); c >= 0 {
+			have[8] = true
+			if !checkSearchResultFullPropertiesContextHeader(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_index"); c >= 0 {
+			have[9] = true
+			if !checkSearchResultFullPropertiesChunkIndex(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total_chunks"); c >= 0 {
+			have[10] = true
+			if !checkSearchResultFullPropertiesTotalChunks(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_token_count"); c >= 0 {
+			have[11] = true
+			if !checkSearchResultFullPropertiesChunkTokenCount(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
@@ -1449,23 +1454,22 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hybrid_score"); c >= 0 {
+			have[1] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[2] = true
+			if !checkRank(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
@@ -1648,42 +1652,45 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [6]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
-			case "source_file":
-				have[3] = true
-				if !checkSearchResultMetadataPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
-			case "source_category":
-				if !checkSearchResultMetadataPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_index":
-				have[4] = true
-				if !checkSearchResultMetadataPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
-			case "total_chunks":
-				have[5] = true
-				if !checkSearchResultMetadataPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hybrid_score"); c >= 0 {
+			have[1] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[2] = true
+			if !checkRank(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_file"); c >= 0 {
+			have[3] = true
+			if !checkSearchResultMetadataPropertiesSourceFile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_category"); c >= 0 {
+			if !checkSearchResultMetadataPropertiesSourceCategory(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_index"); c >= 0 {
+			have[4] = true
+			if !checkSearchResultMetadataPropertiesChunkIndex(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total_chunks"); c >= 0 {
+			have[5] = true
+			if !checkSearchResultMetadataPropertiesTotalChunks(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
@@ -1945,52 +1952,57 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [8]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
-			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
-			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
-			case "source_file":
-				have[3] = true
-				if !checkSearchResultPreviewPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
-			case "source_category":
-				if !checkSearchResultPreviewPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_index":
-				have[4] = true
-				if !checkSearchResultPreviewPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
-			case "total_chunks":
-				have[5] = true
-				if !checkSearchResultPreviewPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
-			case "chunk_snippet":
-				have[6] = true
-				if !checkSearchResultPreviewPropertiesChunkSnippet(s, c) && s.Stop() {
-					return false
-				}
-			case "context_header":
-				have[7] = true
-				if !checkSearchResultPreviewPropertiesContextHeader(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "chunk_id"); c >= 0 {
+			have[0] = true
+			if !checkChunkID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hybrid_score"); c >= 0 {
+			have[1] = true
+			if !checkScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rank"); c >= 0 {
+			have[2] = true
+			if !checkRank(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_file"); c >= 0 {
+			have[3] = true
+			if !checkSearchResultPreviewPropertiesSourceFile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source_category"); c >= 0 {
+			if !checkSearchResultPreviewPropertiesSourceCategory(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_index"); c >= 0 {
+			have[4] = true
+			if !checkSearchResultPreviewPropertiesChunkIndex(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total_chunks"); c >= 0 {
+			have[5] = true
+			if !checkSearchResultPreviewPropertiesTotalChunks(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "chunk_snippet"); c >= 0 {
+			have[6] = true
+			if !checkSearchResultPreviewPropertiesChunkSnippet(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "context_header"); c >= 0 {
+			have[7] = true
+			if !checkSearchResultPreviewPropertiesContextHeader(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
@@ -2242,28 +2254,28 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoFullPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
-			case "entities":
-				have[1] = true
-				if !checkVendorInfoFullPropertiesEntities(s, c) && s.Stop() {
-					return false
-				}
-			case "relationships":
-				have[2] = true
-				if !checkVendorInfoFullPropertiesRelationships(s, c) && s.Stop() {
-					return false
-				}
-			case "statistics":
-				have[3] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "vendor_name"); c >= 0 {
+			have[0] = true
+			if !checkVendorInfoFullPropertiesVendorName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "entities"); c >= 0 {
+			have[1] = true
+			if !checkVendorInfoFullPropertiesEntities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "relationships"); c >= 0 {
+			have[2] = true
+			if !checkVendorInfoFullPropertiesRelationships(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "statistics"); c >= 0 {
+			have[3] = true
+			if !checkVendorStatistics(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
@@ -2463,23 +2475,22 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoIDsPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
-			case "entity_ids":
-				have[1] = true
-				if !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
-					return false
-				}
-			case "relationship_ids":
-				have[2] = true
-				if !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "vendor_name"); c >= 0 {
+			have[0] = true
+			if !checkVendorInfoIDsPropertiesVendorName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "entity_ids"); c >= 0 {
+			have[1] = true
+			if !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "relationship_ids"); c >= 0 {
+			have[2] = true
+			if !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
@@ -2694,28 +2705,28 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoMetadataPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
-			case "statistics":
-				have[1] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
-			case "top_entities":
-				have[2] = true
-				if !checkVendorInfoMetadataPropertiesTopEntities(s, c) && s.Stop() {
-					return false
-				}
-			case "last_updated":
-				have[3] = true
-				if !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "vendor_name"); c >= 0 {
+			have[0] = true
+			if !checkVendorInfoMetadataPropertiesVendorName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "statistics"); c >= 0 {
+			have[1] = true
+			if !checkVendorStatistics(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "top_entities"); c >= 0 {
+			have[2] = true
+			if !checkVendorInfoMetadataPropertiesTopEntities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "last_updated"); c >= 0 {
+			have[3] = true
+			if !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
@@ -2920,28 +2931,28 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoPreviewPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
-			case "entities":
-				have[1] = true
-				if !checkVendorInfoPreviewPropertiesEntities(s, c) && s.Stop() {
-					return false
-				}
-			case "relationships":
-				have[2] = true
-				if !checkVendorInfoPreviewPropertiesRelationships(s, c) && s.Stop() {
-					return false
-				}
-			case "statistics":
-				have[3] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "vendor_name"); c >= 0 {
+			have[0] = true
+			if !checkVendorInfoPreviewPropertiesVendorName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "entities"); c >= 0 {
+			have[1] = true
+			if !checkVendorInfoPreviewPropertiesEntities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "relationships"); c >= 0 {
+			have[2] = true
+			if !checkVendorInfoPreviewPropertiesRelationships(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "statistics"); c >= 0 {
+			have[3] = true
+			if !checkVendorStatistics(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
@@ -3166,24 +3177,24 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "entity_count":
-				if !checkVendorStatisticsPropertiesEntityCount(s, c) && s.Stop() {
-					return false
-				}
-			case "relationship_count":
-				if !checkVendorStatisticsPropertiesRelationshipCount(s, c) && s.Stop() {
-					return false
-				}
-			case "entity_type_distribution":
-				if !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
-					return false
-				}
-			case "relationship_type_distribution":
-				if !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "entity_count"); c >= 0 {
+			if !checkVendorStatisticsPropertiesEntityCount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "relationship_count"); c >= 0 {
+			if !checkVendorStatisticsPropertiesRelationshipCount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "entity_type_distribution"); c >= 0 {
+			if !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "relationship_type_distribution"); c >= 0 {
+			if !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -3213,7 +3224,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -3260,7 +3272,8 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}

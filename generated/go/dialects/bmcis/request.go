@@ -178,29 +178,30 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "query":
-				have[0] = true
-				if !checkRequestPropertiesQuery(s, c) && s.Stop() {
-					return false
-				}
-			case "response_mode":
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
-			case "page_size":
-				if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
-			case "cursor":
-				if !checkRequestPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "fields":
-				if !checkRequestPropertiesFields(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "query"); c >= 0 {
+			have[0] = true
+			if !checkRequestPropertiesQuery(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "response_mode"); c >= 0 {
+			if !checkResponseMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page_size"); c >= 0 {
+			if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkRequestPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "fields"); c >= 0 {
+			if !checkRequestPropertiesFields(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {

@@ -133,50 +133,53 @@ func checkData(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [7]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[0] = true
+			if !checkDataPropertiesTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			have[1] = true
+			if !checkDataPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "requestId"); c >= 0 {
+			have[2] = true
+			if !checkDataPropertiesRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "generatedAt"); c >= 0 {
+			have[3] = true
+			if !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "workspace"); c >= 0 {
+			have[4] = true
+			if !checkWorkspaceContext(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "result"); c >= 0 {
+			have[5] = true
+		}
+		if c := s.Lookup(n, "meta"); c >= 0 {
+			have[6] = true
+			if !checkResponseMeta(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "tool":
+			case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
 				known = true
-				have[0] = true
-				if !checkDataPropertiesTool(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				known = true
-				have[1] = true
-				if !checkDataPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "requestId":
-				known = true
-				have[2] = true
-				if !checkDataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "generatedAt":
-				known = true
-				have[3] = true
-				if !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
-					return false
-				}
-			case "workspace":
-				known = true
-				have[4] = true
-				if !checkWorkspaceContext(s, c) && s.Stop() {
-					return false
-				}
-			case "result":
-				known = true
-				have[5] = true
-			case "meta":
-				known = true
-				have[6] = true
-				if !checkResponseMeta(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -330,23 +333,26 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "success"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			have[1] = true
+			if !checkData(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "success":
+			case "success", "data":
 				known = true
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				known = true
-				have[1] = true
-				if !checkData(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -369,12 +375,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "success"); c >= 0 {
+			if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -405,12 +408,9 @@ func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "data":
-				if !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			if !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -421,12 +421,9 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "result":
-				if !checkErrorResult(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "result"); c >= 0 {
+			if !checkErrorResult(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -539,28 +536,31 @@ func checkError(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkErrorPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[1] = true
+			if !checkErrorPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "details"); c >= 0 {
+			if !checkErrorPropertiesDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "code":
+			case "code", "message", "details":
 				known = true
-				have[0] = true
-				if !checkErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[1] = true
-				if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				known = true
-				if !checkErrorPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -670,17 +670,20 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[0] = true
+			if !checkError(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
 			case "error":
 				known = true
-				have[0] = true
-				if !checkError(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -774,21 +777,24 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "maxItems"); c >= 0 {
+			if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "maxDepth"); c >= 0 {
+			if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "maxItems":
+			case "maxItems", "maxDepth":
 				known = true
-				if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-					return false
-				}
-			case "maxDepth":
-				known = true
-				if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -919,27 +925,30 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkPagePropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "hasMore"); c >= 0 {
+			have[0] = true
+			if !checkPagePropertiesHasMore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total"); c >= 0 {
+			if !checkPagePropertiesTotal(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "cursor":
+			case "cursor", "hasMore", "total":
 				known = true
-				if !checkPagePropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "hasMore":
-				known = true
-				have[0] = true
-				if !checkPagePropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
-			case "total":
-				known = true
-				if !checkPagePropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1092,28 +1101,31 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[0] = true
+			if !checkQuerySuggestionPropertiesTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "args"); c >= 0 {
+			have[1] = true
+			if !checkQuerySuggestionPropertiesArgs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reason"); c >= 0 {
+			if !checkQuerySuggestionPropertiesReason(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "tool":
+			case "tool", "args", "reason":
 				known = true
-				have[0] = true
-				if !checkQuerySuggestionPropertiesTool(s, c) && s.Stop() {
-					return false
-				}
-			case "args":
-				known = true
-				have[1] = true
-				if !checkQuerySuggestionPropertiesArgs(s, c) && s.Stop() {
-					return false
-				}
-			case "reason":
-				known = true
-				if !checkQuerySuggestionPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1288,39 +1300,42 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "approxTokens"); c >= 0 {
+			have[0] = true
+			if !checkResponseMetaPropertiesApproxTokens(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "truncated"); c >= 0 {
+			have[1] = true
+			if !checkResponseMetaPropertiesTruncated(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "limits"); c >= 0 {
+			have[2] = true
+			if !checkLimits(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "nextQuerySuggestion"); c >= 0 {
+			if !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page"); c >= 0 {
+			if !checkPage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "approxTokens":
+			case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
 				known = true
-				have[0] = true
-				if !checkResponseMetaPropertiesApproxTokens(s, c) && s.Stop() {
-					return false
-				}
-			case "truncated":
-				known = true
-				have[1] = true
-				if !checkResponseMetaPropertiesTruncated(s, c) && s.Stop() {
-					return false
-				}
-			case "limits":
-				known = true
-				have[2] = true
-				if !checkLimits(s, c) && s.Stop() {
-					return false
-				}
-			case "nextQuerySuggestion":
-				known = true
-				if !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
-					return false
-				}
-			case "page":
-				known = true
-				if !checkPage(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1472,28 +1487,31 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "root"); c >= 0 {
+			have[0] = true
+			if !checkWorkspaceContextPropertiesRoot(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "repoName"); c >= 0 {
+			have[1] = true
+			if !checkWorkspaceContextPropertiesRepoName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rev"); c >= 0 {
+			if !checkWorkspaceContextPropertiesRev(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "root":
+			case "root", "repoName", "rev":
 				known = true
-				have[0] = true
-				if !checkWorkspaceContextPropertiesRoot(s, c) && s.Stop() {
-					return false
-				}
-			case "repoName":
-				known = true
-				have[1] = true
-				if !checkWorkspaceContextPropertiesRepoName(s, c) && s.Stop() {
-					return false
-				}
-			case "rev":
-				known = true
-				if !checkWorkspaceContextPropertiesRev(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -257,28 +257,29 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error_code":
-				if !checkErrorDataPropertiesErrorCode(s, c) && s.Stop() {
-					return false
-				}
-			case "error_type":
-				if !checkErrorType(s, c) && s.Stop() {
-					return false
-				}
-			case "remediation":
-				if !checkErrorDataPropertiesRemediation(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				if !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
-			case "retry_after_seconds":
-				if !checkErrorDataPropertiesRetryAfterSeconds(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "error_code"); c >= 0 {
+			if !checkErrorDataPropertiesErrorCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error_type"); c >= 0 {
+			if !checkErrorType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "remediation"); c >= 0 {
+			if !checkErrorDataPropertiesRemediation(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "details"); c >= 0 {
+			if !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "retry_after_seconds"); c >= 0 {
+			if !checkErrorDataPropertiesRetryAfterSeconds(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -704,53 +705,60 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "version":
-				have[0] = true
-				if !checkMetadataVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				if !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "warnings":
-				if !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
-			case "warning_details":
-				if !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
-					return false
-				}
-			case "pagination":
-				if !checkPagination(s, c) && s.Stop() {
-					return false
-				}
-			case "rate_limit":
-				if !checkRateLimit(s, c) && s.Stop() {
-					return false
-				}
-			case "telemetry":
-				if !checkTelemetry(s, c) && s.Stop() {
-					return false
-				}
-			case "content_fidelity":
-				if !checkContentFidelity(s, c) && s.Stop() {
-					return false
-				}
-			case "content_fidelity_schema_version":
-				if !checkMetadataPropertiesContentFidelitySchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "dropped_content_ids":
-				if !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
-					return false
-				}
-			case "content_archive_hashes":
-				if !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			have[0] = true
+			if !checkMetadataVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "warnings"); c >= 0 {
+			if !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "warning_details"); c >= 0 {
+			if !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "pagination"); c >= 0 {
+			if !checkPagination(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "rate_limit"); c >= 0 {
+			if !checkRateLimit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "telemetry"); c >= 0 {
+			if !checkTelemetry(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "content_fidelity"); c >= 0 {
+			if !checkContentFidelity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "content_fidelity_schema_version"); c >= 0 {
+			if !checkMetadataPropertiesContentFidelitySchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "dropped_content_ids"); c >= 0 {
+			if !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "content_archive_hashes"); c >= 0 {
+			if !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
@@ -768,7 +776,8 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -1119,28 +1128,29 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "has_more":
-				if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
-			case "total_count":
-				if !checkPaginationPropertiesTotalCount(s, c) && s.Stop() {
-					return false
-				}
-			case "page_size":
-				if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
-			case "page":
-				if !checkPaginationPropertiesPage(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "has_more"); c >= 0 {
+			if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "total_count"); c >= 0 {
+			if !checkPaginationPropertiesTotalCount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page_size"); c >= 0 {
+			if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page"); c >= 0 {
+			if !checkPaginationPropertiesPage(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1375,28 +1385,29 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "limit":
-				if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
-			case "remaining":
-				if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-					return false
-				}
-			case "reset_at":
-				if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-					return false
-				}
-			case "period":
-				if !checkRateLimitPropertiesPeriod(s, c) && s.Stop() {
-					return false
-				}
-			case "retry_after":
-				if !checkRateLimitPropertiesRetryAfter(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "limit"); c >= 0 {
+			if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "remaining"); c >= 0 {
+			if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reset_at"); c >= 0 {
+			if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "period"); c >= 0 {
+			if !checkRateLimitPropertiesPeriod(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "retry_after"); c >= 0 {
+			if !checkRateLimitPropertiesRetryAfter(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1602,35 +1613,38 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "success"); c >= 0 {
+			have[0] = true
+			if !checkResponsePropertiesSuccess(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			have[1] = true
+			if !checkResponsePropertiesData(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[2] = true
+			if !checkResponsePropertiesError(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "meta"); c >= 0 {
+			have[3] = true
+			if !checkMetadata(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "success":
+			case "success", "data", "error", "meta":
 				known = true
-				have[0] = true
-				if !checkResponsePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				known = true
-				have[1] = true
-				if !checkResponsePropertiesData(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				have[2] = true
-				if !checkResponsePropertiesError(s, c) && s.Stop() {
-					return false
-				}
-			case "meta":
-				known = true
-				have[3] = true
-				if !checkMetadata(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1663,16 +1677,14 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				if !checkResponseElsePropertiesError(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				if !checkErrorData(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkResponseElsePropertiesError(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			if !checkErrorData(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1698,12 +1710,9 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				if !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "success"); c >= 0 {
+			if !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1754,12 +1763,9 @@ func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				if !checkResponseThenPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkResponseThenPropertiesError(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1909,20 +1915,19 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "duration_ms":
-				if !checkTelemetryPropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "downstream_calls":
-				if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
-					return false
-				}
-			case "cache_hit":
-				if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			if !checkTelemetryPropertiesDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "downstream_calls"); c >= 0 {
+			if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cache_hit"); c >= 0 {
+			if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -2123,25 +2128,25 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				if !checkWarningDetailPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "severity":
-				if !checkWarningSeverity(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				have[0] = true
-				if !checkWarningDetailPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "context":
-				if !checkWarningDetailPropertiesContext(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "code"); c >= 0 {
+			if !checkWarningDetailPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "severity"); c >= 0 {
+			if !checkWarningSeverity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[0] = true
+			if !checkWarningDetailPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "context"); c >= 0 {
+			if !checkWarningDetailPropertiesContext(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {

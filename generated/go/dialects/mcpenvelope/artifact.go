@@ -172,49 +172,52 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkArtifactSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "artifact_id"); c >= 0 {
+			have[1] = true
+			if !checkArtifactPropertiesArtifactID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "media_type"); c >= 0 {
+			have[2] = true
+			if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "locator"); c >= 0 {
+			if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "size_bytes"); c >= 0 {
+			if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "digest"); c >= 0 {
+			if !checkArtifactDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "labels"); c >= 0 {
+			if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "artifact_id", "media_type", "locator", "size_bytes", "digest", "labels":
 				known = true
-				have[0] = true
-				if !checkArtifactSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "artifact_id":
-				known = true
-				have[1] = true
-				if !checkArtifactPropertiesArtifactID(s, c) && s.Stop() {
-					return false
-				}
-			case "media_type":
-				known = true
-				have[2] = true
-				if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
-			case "locator":
-				known = true
-				if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
-			case "size_bytes":
-				known = true
-				if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
-					return false
-				}
-			case "digest":
-				known = true
-				if !checkArtifactDigest(s, c) && s.Stop() {
-					return false
-				}
-			case "labels":
-				known = true
-				if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -254,7 +257,8 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -402,23 +406,26 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "alg"); c >= 0 {
+			have[0] = true
+			if !checkArtifactDigestAlg(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[1] = true
+			if !checkArtifactDigestPropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "alg":
+			case "alg", "value":
 				known = true
-				have[0] = true
-				if !checkArtifactDigestAlg(s, c) && s.Stop() {
-					return false
-				}
-			case "value":
-				known = true
-				have[1] = true
-				if !checkArtifactDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -168,42 +168,45 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "artifact_id"); c >= 0 {
+			if !checkArtifactRefPropertiesArtifactID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "locator"); c >= 0 {
+			if !checkArtifactRefPropertiesLocator(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "media_type"); c >= 0 {
+			if !checkArtifactRefPropertiesMediaType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "digest"); c >= 0 {
+			if !checkArtifactRefDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "labels"); c >= 0 {
+			if !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "artifact_id", "locator", "media_type", "digest", "labels":
 				known = true
-				have[0] = true
-				if !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "artifact_id":
-				known = true
-				if !checkArtifactRefPropertiesArtifactID(s, c) && s.Stop() {
-					return false
-				}
-			case "locator":
-				known = true
-				if !checkArtifactRefPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
-			case "media_type":
-				known = true
-				if !checkArtifactRefPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
-			case "digest":
-				known = true
-				if !checkArtifactRefDigest(s, c) && s.Stop() {
-					return false
-				}
-			case "labels":
-				known = true
-				if !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -262,7 +265,8 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -392,23 +396,26 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "alg"); c >= 0 {
+			have[0] = true
+			if !checkArtifactRefDigestAlg(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[1] = true
+			if !checkArtifactRefDigestPropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "alg":
+			case "alg", "value":
 				known = true
-				have[0] = true
-				if !checkArtifactRefDigestAlg(s, c) && s.Stop() {
-					return false
-				}
-			case "value":
-				known = true
-				have[1] = true
-				if !checkArtifactRefDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -182,43 +182,46 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "result"); c >= 0 {
+			have[1] = true
+			if !checkEnvelopePropertiesResult(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "provenance"); c >= 0 {
+			if !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "errors"); c >= 0 {
+			if !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "warnings"); c >= 0 {
+			if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "meta"); c >= 0 {
+			if !checkEnvelopeMeta(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "result", "provenance", "errors", "warnings", "meta":
 				known = true
-				have[0] = true
-				if !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "result":
-				known = true
-				have[1] = true
-				if !checkEnvelopePropertiesResult(s, c) && s.Stop() {
-					return false
-				}
-			case "provenance":
-				known = true
-				if !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
-					return false
-				}
-			case "errors":
-				known = true
-				if !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
-					return false
-				}
-			case "warnings":
-				known = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
-			case "meta":
-				known = true
-				if !checkEnvelopeMeta(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -424,38 +427,41 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[1] = true
+			if !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "details"); c >= 0 {
+			if !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "retryable"); c >= 0 {
+			if !checkEnvelopeErrorPropertiesRetryable(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "evidence"); c >= 0 {
+			if !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "code":
+			case "code", "message", "details", "retryable", "evidence":
 				known = true
-				have[0] = true
-				if !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[1] = true
-				if !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				known = true
-				if !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
-			case "retryable":
-				known = true
-				if !checkEnvelopeErrorPropertiesRetryable(s, c) && s.Stop() {
-					return false
-				}
-			case "evidence":
-				known = true
-				if !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -495,7 +501,8 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -692,31 +699,34 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "adapter"); c >= 0 {
+			if !checkEnvelopeMetaPropertiesAdapter(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			if !checkEnvelopeMetaPropertiesDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "schema_hints"); c >= 0 {
+			if !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "adapter":
+			case "adapter", "request_id", "duration_ms", "schema_hints":
 				known = true
-				if !checkEnvelopeMetaPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				known = true
-				if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "duration_ms":
-				known = true
-				if !checkEnvelopeMetaPropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "schema_hints":
-				known = true
-				if !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -777,7 +787,8 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -994,33 +1005,36 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "code"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "message"); c >= 0 {
+			have[1] = true
+			if !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "details"); c >= 0 {
+			if !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "evidence"); c >= 0 {
+			if !checkEnvelopeWarningPropertiesEvidence(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "code":
+			case "code", "message", "details", "evidence":
 				known = true
-				have[0] = true
-				if !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
-			case "message":
-				known = true
-				have[1] = true
-				if !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
-			case "details":
-				known = true
-				if !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
-			case "evidence":
-				known = true
-				if !checkEnvelopeWarningPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1060,7 +1074,8 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}

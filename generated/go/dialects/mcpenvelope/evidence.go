@@ -126,39 +126,42 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkEvidenceSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "field"); c >= 0 {
+			have[1] = true
+			if !checkEvidencePropertiesField(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "source"); c >= 0 {
+			have[2] = true
+			if !checkEvidencePropertiesSource(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "method"); c >= 0 {
+			if !checkEvidencePropertiesMethod(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "note"); c >= 0 {
+			if !checkEvidencePropertiesNote(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "field", "source", "method", "note":
 				known = true
-				have[0] = true
-				if !checkEvidenceSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "field":
-				known = true
-				have[1] = true
-				if !checkEvidencePropertiesField(s, c) && s.Stop() {
-					return false
-				}
-			case "source":
-				known = true
-				have[2] = true
-				if !checkEvidencePropertiesSource(s, c) && s.Stop() {
-					return false
-				}
-			case "method":
-				known = true
-				if !checkEvidencePropertiesMethod(s, c) && s.Stop() {
-					return false
-				}
-			case "note":
-				known = true
-				if !checkEvidencePropertiesNote(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

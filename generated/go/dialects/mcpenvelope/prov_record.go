@@ -264,69 +264,72 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [8]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkProvRecordSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "run_id"); c >= 0 {
+			have[1] = true
+			if !checkProvRecordPropertiesRunID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[2] = true
+			if !checkProvRecordTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "time"); c >= 0 {
+			if !checkProvRecordPropertiesTime(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "inputs"); c >= 0 {
+			have[3] = true
+			if !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "outputs"); c >= 0 {
+			have[4] = true
+			if !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "methods"); c >= 0 {
+			have[5] = true
+			if !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "evidence"); c >= 0 {
+			have[6] = true
+			if !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "parents"); c >= 0 {
+			have[7] = true
+			if !checkProvRecordPropertiesParents(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "integrity"); c >= 0 {
+			if !checkProvRecordIntegrity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "run_id", "tool", "time", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
 				known = true
-				have[0] = true
-				if !checkProvRecordSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "run_id":
-				known = true
-				have[1] = true
-				if !checkProvRecordPropertiesRunID(s, c) && s.Stop() {
-					return false
-				}
-			case "tool":
-				known = true
-				have[2] = true
-				if !checkProvRecordTool(s, c) && s.Stop() {
-					return false
-				}
-			case "time":
-				known = true
-				if !checkProvRecordPropertiesTime(s, c) && s.Stop() {
-					return false
-				}
-			case "inputs":
-				known = true
-				have[3] = true
-				if !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
-					return false
-				}
-			case "outputs":
-				known = true
-				have[4] = true
-				if !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
-					return false
-				}
-			case "methods":
-				known = true
-				have[5] = true
-				if !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
-					return false
-				}
-			case "evidence":
-				known = true
-				have[6] = true
-				if !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
-			case "parents":
-				known = true
-				have[7] = true
-				if !checkProvRecordPropertiesParents(s, c) && s.Stop() {
-					return false
-				}
-			case "integrity":
-				known = true
-				if !checkProvRecordIntegrity(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -611,21 +614,24 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "record_digest"); c >= 0 {
+			if !checkProvRecordIntegrityRecordDigest(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "signature"); c >= 0 {
+			if !checkProvRecordIntegritySignature(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "record_digest":
+			case "record_digest", "signature":
 				known = true
-				if !checkProvRecordIntegrityRecordDigest(s, c) && s.Stop() {
-					return false
-				}
-			case "signature":
-				known = true
-				if !checkProvRecordIntegritySignature(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -710,23 +716,26 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "alg"); c >= 0 {
+			have[0] = true
+			if !checkProvRecordIntegrityRecordDigestAlg(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[1] = true
+			if !checkProvRecordIntegrityRecordDigestPropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "alg":
+			case "alg", "value":
 				known = true
-				have[0] = true
-				if !checkProvRecordIntegrityRecordDigestAlg(s, c) && s.Stop() {
-					return false
-				}
-			case "value":
-				known = true
-				have[1] = true
-				if !checkProvRecordIntegrityRecordDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -916,29 +925,32 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [3]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "alg"); c >= 0 {
+			have[0] = true
+			if !checkProvRecordIntegritySignaturePropertiesAlg(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "key_id"); c >= 0 {
+			have[1] = true
+			if !checkProvRecordIntegritySignaturePropertiesKeyID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[2] = true
+			if !checkProvRecordIntegritySignaturePropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "alg":
+			case "alg", "key_id", "value":
 				known = true
-				have[0] = true
-				if !checkProvRecordIntegritySignaturePropertiesAlg(s, c) && s.Stop() {
-					return false
-				}
-			case "key_id":
-				known = true
-				have[1] = true
-				if !checkProvRecordIntegritySignaturePropertiesKeyID(s, c) && s.Stop() {
-					return false
-				}
-			case "value":
-				known = true
-				have[2] = true
-				if !checkProvRecordIntegritySignaturePropertiesValue(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1165,28 +1177,31 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			have[1] = true
+			if !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "adapter"); c >= 0 {
+			if !checkProvRecordToolPropertiesAdapter(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "name":
+			case "name", "version", "adapter":
 				known = true
-				have[0] = true
-				if !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				known = true
-				have[1] = true
-				if !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "adapter":
-				known = true
-				if !checkProvRecordToolPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

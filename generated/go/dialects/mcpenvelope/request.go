@@ -176,50 +176,53 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkRequestSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkRequestPropertiesRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool"); c >= 0 {
+			have[1] = true
+			if !checkRequestTool(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "params"); c >= 0 {
+			have[2] = true
+			if !checkRequestPropertiesParams(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "artifacts"); c >= 0 {
+			have[3] = true
+			if !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "preferences"); c >= 0 {
+			if !checkRequestPreferences(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "time"); c >= 0 {
+			if !checkRequestPropertiesTime(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "schema_version":
+			case "schema_version", "request_id", "tool", "params", "artifacts", "preferences", "time":
 				known = true
-				have[0] = true
-				if !checkRequestSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				known = true
-				if !checkRequestPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "tool":
-				known = true
-				have[1] = true
-				if !checkRequestTool(s, c) && s.Stop() {
-					return false
-				}
-			case "params":
-				known = true
-				have[2] = true
-				if !checkRequestPropertiesParams(s, c) && s.Stop() {
-					return false
-				}
-			case "artifacts":
-				known = true
-				have[3] = true
-				if !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
-					return false
-				}
-			case "preferences":
-				known = true
-				if !checkRequestPreferences(s, c) && s.Stop() {
-					return false
-				}
-			case "time":
-				known = true
-				if !checkRequestPropertiesTime(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -402,26 +405,29 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "deterministic"); c >= 0 {
+			if !checkRequestPreferencesPropertiesDeterministic(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "max_output_bytes"); c >= 0 {
+			if !checkRequestPreferencesPropertiesMaxOutputBytes(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "locale"); c >= 0 {
+			if !checkRequestPreferencesPropertiesLocale(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "deterministic":
+			case "deterministic", "max_output_bytes", "locale":
 				known = true
-				if !checkRequestPreferencesPropertiesDeterministic(s, c) && s.Stop() {
-					return false
-				}
-			case "max_output_bytes":
-				known = true
-				if !checkRequestPreferencesPropertiesMaxOutputBytes(s, c) && s.Stop() {
-					return false
-				}
-			case "locale":
-				known = true
-				if !checkRequestPreferencesPropertiesLocale(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -613,22 +619,25 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkRequestToolPropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			if !checkRequestToolPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "name":
+			case "name", "version":
 				known = true
-				have[0] = true
-				if !checkRequestToolPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				known = true
-				if !checkRequestToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -203,62 +203,65 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [9]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			have[0] = true
+			if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool_version"); c >= 0 {
+			have[1] = true
+			if !checkToolVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool_id"); c >= 0 {
+			have[2] = true
+			if !checkToolID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			have[3] = true
+			if !checkRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "capabilities"); c >= 0 {
+			have[4] = true
+			if !checkCapabilities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			have[5] = true
+			if !checkDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[6] = true
+			if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "upgrade_hints"); c >= 0 {
+			have[7] = true
+			if !checkUpgradeHints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			have[8] = true
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "tier":
+			case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
 				known = true
-				have[0] = true
-				if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
-					return false
-				}
-			case "tool_version":
-				known = true
-				have[1] = true
-				if !checkToolVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "tool_id":
-				known = true
-				have[2] = true
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				known = true
-				have[3] = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "capabilities":
-				known = true
-				have[4] = true
-				if !checkCapabilities(s, c) && s.Stop() {
-					return false
-				}
-			case "duration_ms":
-				known = true
-				have[5] = true
-				if !checkDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				have[6] = true
-				if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
-					return false
-				}
-			case "upgrade_hints":
-				known = true
-				have[7] = true
-				if !checkUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				known = true
-				have[8] = true
 			}
-			if !known && s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

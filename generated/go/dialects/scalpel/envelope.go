@@ -432,53 +432,54 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool_version"); c >= 0 {
+			if !checkToolVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool_id"); c >= 0 {
+			if !checkToolID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkRequestID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "capabilities"); c >= 0 {
+			if !checkCapabilities(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			if !checkDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "upgrade_hints"); c >= 0 {
+			if !checkUpgradeHints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "tier":
-				known = true
-				if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
-					return false
-				}
-			case "tool_version":
-				known = true
-				if !checkToolVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "tool_id":
-				known = true
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
-			case "capabilities":
-				known = true
-				if !checkCapabilities(s, c) && s.Stop() {
-					return false
-				}
-			case "duration_ms":
-				known = true
-				if !checkDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
-					return false
-				}
-			case "upgrade_hints":
-				known = true
-				if !checkUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
+			case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
 				known = true
 			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -507,13 +508,10 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				have[0] = true
-				if !checkEnvelopeIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopeIfPropertiesError(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
@@ -654,28 +652,31 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[0] = true
+			if !checkErrorModelPropertiesError(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error_code"); c >= 0 {
+			have[1] = true
+			if !checkErrorModelPropertiesErrorCode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error_details"); c >= 0 {
+			if !checkErrorModelPropertiesErrorDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "error":
+			case "error", "error_code", "error_details":
 				known = true
-				have[0] = true
-				if !checkErrorModelPropertiesError(s, c) && s.Stop() {
-					return false
-				}
-			case "error_code":
-				known = true
-				have[1] = true
-				if !checkErrorModelPropertiesErrorCode(s, c) && s.Stop() {
-					return false
-				}
-			case "error_details":
-				known = true
-				if !checkErrorModelPropertiesErrorDetails(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -1035,28 +1036,31 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "feature"); c >= 0 {
+			have[0] = true
+			if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			have[1] = true
+			if !checkUpgradeHintPropertiesTier(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reason"); c >= 0 {
+			if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "feature":
+			case "feature", "tier", "reason":
 				known = true
-				have[0] = true
-				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-					return false
-				}
-			case "tier":
-				known = true
-				have[1] = true
-				if !checkUpgradeHintPropertiesTier(s, c) && s.Stop() {
-					return false
-				}
-			case "reason":
-				known = true
-				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

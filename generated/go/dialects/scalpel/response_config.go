@@ -223,32 +223,34 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "version":
-				if !checkResponseConfigPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "description":
-				if !checkResponseConfigPropertiesDescription(s, c) && s.Stop() {
-					return false
-				}
-			case "global":
-				if !checkResponseConfigGlobal(s, c) && s.Stop() {
-					return false
-				}
-			case "parsing":
-				if !checkResponseConfigParsing(s, c) && s.Stop() {
-					return false
-				}
-			case "profiles":
-				if !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
-					return false
-				}
-			case "tool_overrides":
-				if !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			if !checkResponseConfigPropertiesVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "description"); c >= 0 {
+			if !checkResponseConfigPropertiesDescription(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "global"); c >= 0 {
+			if !checkResponseConfigGlobal(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "parsing"); c >= 0 {
+			if !checkResponseConfigParsing(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "profiles"); c >= 0 {
+			if !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tool_overrides"); c >= 0 {
+			if !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -273,7 +275,8 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
 				return false
 			}
@@ -290,7 +293,8 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
 				return false
 			}
@@ -475,28 +479,29 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "profile":
-				if !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
-					return false
-				}
-			case "exclude_empty_arrays":
-				if !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, c) && s.Stop() {
-					return false
-				}
-			case "exclude_empty_objects":
-				if !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, c) && s.Stop() {
-					return false
-				}
-			case "exclude_null_values":
-				if !checkResponseConfigGlobalPropertiesExcludeNullValues(s, c) && s.Stop() {
-					return false
-				}
-			case "exclude_default_values":
-				if !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "profile"); c >= 0 {
+			if !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "exclude_empty_arrays"); c >= 0 {
+			if !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "exclude_empty_objects"); c >= 0 {
+			if !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "exclude_null_values"); c >= 0 {
+			if !checkResponseConfigGlobalPropertiesExcludeNullValues(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "exclude_default_values"); c >= 0 {
+			if !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -749,20 +754,19 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "mode":
-				if !checkResponseConfigParsingMode(s, c) && s.Stop() {
-					return false
-				}
-			case "sanitization_policy":
-				if !checkResponseConfigParsingSanitizationPolicy(s, c) && s.Stop() {
-					return false
-				}
-			case "error_reporting":
-				if !checkResponseConfigParsingErrorReporting(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "mode"); c >= 0 {
+			if !checkResponseConfigParsingMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "sanitization_policy"); c >= 0 {
+			if !checkResponseConfigParsingSanitizationPolicy(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error_reporting"); c >= 0 {
+			if !checkResponseConfigParsingErrorReporting(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -899,20 +903,19 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "include_sanitization_details":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, c) && s.Stop() {
-					return false
-				}
-			case "include_error_location":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, c) && s.Stop() {
-					return false
-				}
-			case "include_suggestions":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "include_sanitization_details"); c >= 0 {
+			if !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "include_error_location"); c >= 0 {
+			if !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "include_suggestions"); c >= 0 {
+			if !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1148,20 +1151,19 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "allow_merge_conflicts":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-					return false
-				}
-			case "allow_templates":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-					return false
-				}
-			case "report_modifications":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "allow_merge_conflicts"); c >= 0 {
+			if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "allow_templates"); c >= 0 {
+			if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "report_modifications"); c >= 0 {
+			if !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1353,24 +1355,24 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "description":
-				if !checkResponseConfigProfilesValuePropertiesDescription(s, c) && s.Stop() {
-					return false
-				}
-			case "envelope":
-				if !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
-					return false
-				}
-			case "parsing":
-				if !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
-					return false
-				}
-			case "common_exclusions":
-				if !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "description"); c >= 0 {
+			if !checkResponseConfigProfilesValuePropertiesDescription(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "envelope"); c >= 0 {
+			if !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "parsing"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "common_exclusions"); c >= 0 {
+			if !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1522,12 +1524,9 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "include":
-				if !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "include"); c >= 0 {
+			if !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1744,16 +1743,14 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "mode":
-				if !checkResponseConfigProfilesValueParsingMode(s, c) && s.Stop() {
-					return false
-				}
-			case "sanitization_policy":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "mode"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsingMode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "sanitization_policy"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -1955,20 +1952,19 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "allow_merge_conflicts":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-					return false
-				}
-			case "allow_templates":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-					return false
-				}
-			case "report_modifications":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "allow_merge_conflicts"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "allow_templates"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "report_modifications"); c >= 0 {
+			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -2299,24 +2295,24 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "profile":
-				if !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
-					return false
-				}
-			case "exclude_fields":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, c) && s.Stop() {
-					return false
-				}
-			case "include_only":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, c) && s.Stop() {
-					return false
-				}
-			case "include_on_error":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "profile"); c >= 0 {
+			if !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "exclude_fields"); c >= 0 {
+			if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "include_only"); c >= 0 {
+			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "include_on_error"); c >= 0 {
+			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

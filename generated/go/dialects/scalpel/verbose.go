@@ -128,28 +128,29 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "duration_ms"); c >= 0 {
+			if !checkVerbosePropertiesDurationMs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			if !checkErrorModel(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "upgrade_hints"); c >= 0 {
+			if !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "duration_ms":
-				known = true
-				if !checkVerbosePropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
-			case "error":
-				known = true
-				if !checkErrorModel(s, c) && s.Stop() {
-					return false
-				}
-			case "upgrade_hints":
-				known = true
-				if !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
+			case "duration_ms", "error", "upgrade_hints", "data":
 				known = true
 			}
-			if !known && s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -178,13 +179,10 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				have[0] = true
-				if !checkVerboseIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "error"); c >= 0 {
+			have[0] = true
+			if !checkVerboseIfPropertiesError(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "verbose.json#/if/required", "required", "missing required property \"error\"") {

@@ -120,16 +120,14 @@ func checkA(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "b":
-				if !checkB(s, c) && s.Stop() {
-					return false
-				}
-			case "c":
-				if !checkC(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "b"); c >= 0 {
+			if !checkB(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "c"); c >= 0 {
+			if !checkC(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

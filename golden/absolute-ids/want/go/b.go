@@ -102,12 +102,9 @@ func checkB(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "n":
-				if !checkBPropertiesN(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "n"); c >= 0 {
+			if !checkBPropertiesN(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -111,17 +111,15 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				have[0] = true
-				if !checkBasePropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "title":
-				if !checkBasePropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkBasePropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "title"); c >= 0 {
+			if !checkBasePropertiesTitle(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
@@ -300,17 +298,15 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema":
-				have[0] = true
-				if !checkToolAllOf1PropertiesSchema(s, c) && s.Stop() {
-					return false
-				}
-			case "id":
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "schema"); c >= 0 {
+			have[0] = true
+			if !checkToolAllOf1PropertiesSchema(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			if !checkToolID(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {

@@ -149,20 +149,19 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				if !checkDocPropertiesA(s, c) && s.Stop() {
-					return false
-				}
-			case "first":
-				if !checkDocAItem(s, c) && s.Stop() {
-					return false
-				}
-			case "named":
-				if !checkThing(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "a"); c >= 0 {
+			if !checkDocPropertiesA(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "first"); c >= 0 {
+			if !checkDocAItem(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "named"); c >= 0 {
+			if !checkThing(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -282,12 +281,9 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "n":
-				if !checkDocAItemPropertiesN(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "n"); c >= 0 {
+			if !checkDocAItemPropertiesN(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -400,12 +396,9 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "ok":
-				if !checkThingPropertiesOK(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "ok"); c >= 0 {
+			if !checkThingPropertiesOK(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -131,20 +131,19 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "several":
-				if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
-					return false
-				}
-			case "num":
-				if !checkLoosePropertiesNum(s, c) && s.Stop() {
-					return false
-				}
-			case "maybe_any":
-				if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "several"); c >= 0 {
+			if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "num"); c >= 0 {
+			if !checkLoosePropertiesNum(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "maybe_any"); c >= 0 {
+			if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -105,12 +105,9 @@ func checkSetting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "value":
-				if !checkSettingValue(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			if !checkSettingValue(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

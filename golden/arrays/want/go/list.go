@@ -197,24 +197,24 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "names":
-				if !checkListsPropertiesNames(s, c) && s.Stop() {
-					return false
-				}
-			case "matrix":
-				if !checkListsPropertiesMatrix(s, c) && s.Stop() {
-					return false
-				}
-			case "points":
-				if !checkListsPropertiesPoints(s, c) && s.Stop() {
-					return false
-				}
-			case "anything":
-				if !checkListsPropertiesAnything(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "names"); c >= 0 {
+			if !checkListsPropertiesNames(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "matrix"); c >= 0 {
+			if !checkListsPropertiesMatrix(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "points"); c >= 0 {
+			if !checkListsPropertiesPoints(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "anything"); c >= 0 {
+			if !checkListsPropertiesAnything(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -428,18 +428,16 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "x":
-				have[0] = true
-				if !checkListsPointsItemPropertiesX(s, c) && s.Stop() {
-					return false
-				}
-			case "y":
-				have[1] = true
-				if !checkListsPointsItemPropertiesY(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "x"); c >= 0 {
+			have[0] = true
+			if !checkListsPointsItemPropertiesX(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "y"); c >= 0 {
+			have[1] = true
+			if !checkListsPointsItemPropertiesY(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {

@@ -115,13 +115,10 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "results":
-				have[0] = true
-				if !checkPayloadPropertiesResults(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "results"); c >= 0 {
+			have[0] = true
+			if !checkPayloadPropertiesResults(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {

@@ -126,22 +126,21 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				have[0] = true
-				if !checkVersionedSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "kind":
-				have[1] = true
-				if !checkVersionedKind(s, c) && s.Stop() {
-					return false
-				}
-			case "revision":
-				if !checkVersionedRevision(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkVersionedSchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			have[1] = true
+			if !checkVersionedKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "revision"); c >= 0 {
+			if !checkVersionedRevision(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {

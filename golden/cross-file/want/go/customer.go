@@ -103,12 +103,9 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "street":
-				if !checkAddressPropertiesStreet(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "street"); c >= 0 {
+			if !checkAddressPropertiesStreet(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -237,16 +234,14 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				if !checkCustomerPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "home":
-				if !checkAddress(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "name"); c >= 0 {
+			if !checkCustomerPropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "home"); c >= 0 {
+			if !checkAddress(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

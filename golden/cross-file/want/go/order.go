@@ -116,17 +116,15 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "customer":
-				have[0] = true
-				if !checkCustomer(s, c) && s.Stop() {
-					return false
-				}
-			case "address":
-				if !checkAddress(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "customer"); c >= 0 {
+			have[0] = true
+			if !checkCustomer(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "address"); c >= 0 {
+			if !checkAddress(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {

@@ -163,24 +163,24 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "limit":
-				if !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
-			case "old":
-				if !checkDocumentedPropertiesOld(s, c) && s.Stop() {
-					return false
-				}
-			case "id":
-				if !checkDocumentedPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "secret":
-				if !checkDocumentedPropertiesSecret(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "limit"); c >= 0 {
+			if !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "old"); c >= 0 {
+			if !checkDocumentedPropertiesOld(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			if !checkDocumentedPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "secret"); c >= 0 {
+			if !checkDocumentedPropertiesSecret(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

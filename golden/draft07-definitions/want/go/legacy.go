@@ -97,13 +97,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				have[0] = true
-				if !checkItemPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkItemPropertiesID(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
@@ -237,16 +234,14 @@ func checkLegacy(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "item":
-				if !checkItem(s, c) && s.Stop() {
-					return false
-				}
-			case "pair":
-				if !checkLegacyPair(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "item"); c >= 0 {
+			if !checkItem(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "pair"); c >= 0 {
+			if !checkLegacyPair(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

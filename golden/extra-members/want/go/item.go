@@ -110,20 +110,23 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkItemPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "count"); c >= 0 {
+			if !checkItemPropertiesCount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "id":
+			case "id", "count":
 				known = true
-				have[0] = true
-				if !checkItemPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "count":
-				known = true
-				if !checkItemPropertiesCount(s, c) && s.Stop() {
-					return false
-				}
 			}
 			if !known && !checkItemAdditionalProperties(s, c) && s.Stop() {
 				return false

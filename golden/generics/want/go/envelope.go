@@ -141,21 +141,20 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
-			case "data":
-				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-					return false
-				}
-			case "page":
-				if !checkPage(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "success"); c >= 0 {
+			have[0] = true
+			if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "data"); c >= 0 {
+			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "page"); c >= 0 {
+			if !checkPage(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
@@ -327,16 +326,14 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "items":
-				if !checkPagePropertiesItems(s, c) && s.Stop() {
-					return false
-				}
-			case "cursor":
-				if !checkPagePropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "items"); c >= 0 {
+			if !checkPagePropertiesItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkPagePropertiesCursor(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -114,17 +114,15 @@ func checkResult(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "title":
-				have[0] = true
-				if !checkResultPropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
-			case "score":
-				if !checkResultPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "title"); c >= 0 {
+			have[0] = true
+			if !checkResultPropertiesTitle(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score"); c >= 0 {
+			if !checkResultPropertiesScore(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {

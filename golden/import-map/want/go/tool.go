@@ -127,13 +127,10 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "pages":
-				have[0] = true
-				if !checkHistoryPropertiesPages(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "pages"); c >= 0 {
+			have[0] = true
+			if !checkHistoryPropertiesPages(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
@@ -271,13 +268,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				have[0] = true
-				if !checkItemPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkItemPropertiesName(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {

@@ -131,16 +131,14 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "meta":
-				if !checkEnvelopeMeta(s, c) && s.Stop() {
-					return false
-				}
-			case "items":
-				if !checkEnvelopePropertiesItems(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "meta"); c >= 0 {
+			if !checkEnvelopeMeta(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "items"); c >= 0 {
+			if !checkEnvelopePropertiesItems(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -260,12 +258,9 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				if !checkEnvelopeItemsItemPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			if !checkEnvelopeItemsItemPropertiesID(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -394,16 +389,14 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "pagination":
-				if !checkEnvelopeMetaPagination(s, c) && s.Stop() {
-					return false
-				}
-			case "request_id":
-				if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "pagination"); c >= 0 {
+			if !checkEnvelopeMetaPagination(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "request_id"); c >= 0 {
+			if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -530,16 +523,14 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				if !checkEnvelopeMetaPaginationPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
-			case "has_more":
-				if !checkEnvelopeMetaPaginationPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "cursor"); c >= 0 {
+			if !checkEnvelopeMetaPaginationPropertiesCursor(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "has_more"); c >= 0 {
+			if !checkEnvelopeMetaPaginationPropertiesHasMore(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -165,16 +165,14 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "url":
-				if !checkOtherThingPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
-			case "api_key":
-				if !checkOtherThingPropertiesAPIKey(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "url"); c >= 0 {
+			if !checkOtherThingPropertiesURL(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "api_key"); c >= 0 {
+			if !checkOtherThingPropertiesAPIKey(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -315,16 +313,14 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id_thing":
-				if !checkIdentifier(s, c) && s.Stop() {
-					return false
-				}
-			case "other":
-				if !checkOtherThing(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "id_thing"); c >= 0 {
+			if !checkIdentifier(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "other"); c >= 0 {
+			if !checkOtherThing(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

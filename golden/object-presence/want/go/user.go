@@ -215,60 +215,63 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [4]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkUserPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[1] = true
+			if !checkUserPropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "nickname"); c >= 0 {
+			have[2] = true
+			if !checkUserPropertiesNickname(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "age"); c >= 0 {
+			if !checkUserPropertiesAge(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "email"); c >= 0 {
+			if !checkUserPropertiesEmail(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tags"); c >= 0 {
+			have[3] = true
+			if !checkUserPropertiesTags(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "aliases"); c >= 0 {
+			if !checkUserPropertiesAliases(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "score"); c >= 0 {
+			if !checkUserPropertiesScore(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "active"); c >= 0 {
+			if !checkUserPropertiesActive(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "id":
+			case "id", "name", "nickname", "age", "email", "tags", "aliases", "score", "active":
 				known = true
-				have[0] = true
-				if !checkUserPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "name":
-				known = true
-				have[1] = true
-				if !checkUserPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "nickname":
-				known = true
-				have[2] = true
-				if !checkUserPropertiesNickname(s, c) && s.Stop() {
-					return false
-				}
-			case "age":
-				known = true
-				if !checkUserPropertiesAge(s, c) && s.Stop() {
-					return false
-				}
-			case "email":
-				known = true
-				if !checkUserPropertiesEmail(s, c) && s.Stop() {
-					return false
-				}
-			case "tags":
-				known = true
-				have[3] = true
-				if !checkUserPropertiesTags(s, c) && s.Stop() {
-					return false
-				}
-			case "aliases":
-				known = true
-				if !checkUserPropertiesAliases(s, c) && s.Stop() {
-					return false
-				}
-			case "score":
-				known = true
-				if !checkUserPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
-			case "active":
-				known = true
-				if !checkUserPropertiesActive(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

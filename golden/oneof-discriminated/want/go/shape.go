@@ -83,23 +83,26 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			have[0] = true
+			if !checkCircleKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "radius"); c >= 0 {
+			have[1] = true
+			if !checkCirclePropertiesRadius(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "kind":
+			case "kind", "radius":
 				known = true
-				have[0] = true
-				if !checkCircleKind(s, c) && s.Stop() {
-					return false
-				}
-			case "radius":
-				known = true
-				have[1] = true
-				if !checkCirclePropertiesRadius(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -275,13 +278,10 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "shape":
-				have[0] = true
-				if !checkShape(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "shape"); c >= 0 {
+			have[0] = true
+			if !checkShape(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
@@ -475,23 +475,26 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			have[0] = true
+			if !checkSquareKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "side"); c >= 0 {
+			have[1] = true
+			if !checkSquarePropertiesSide(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "kind":
+			case "kind", "side":
 				known = true
-				have[0] = true
-				if !checkSquareKind(s, c) && s.Stop() {
-					return false
-				}
-			case "side":
-				known = true
-				have[1] = true
-				if !checkSquarePropertiesSide(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

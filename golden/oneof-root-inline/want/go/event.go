@@ -216,18 +216,16 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				have[0] = true
-				if !checkEventClickType(s, c) && s.Stop() {
-					return false
-				}
-			case "url":
-				have[1] = true
-				if !checkEventClickPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "type"); c >= 0 {
+			have[0] = true
+			if !checkEventClickType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "url"); c >= 0 {
+			have[1] = true
+			if !checkEventClickPropertiesURL(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
@@ -410,18 +408,16 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				have[0] = true
-				if !checkEventKeyPressType(s, c) && s.Stop() {
-					return false
-				}
-			case "key":
-				have[1] = true
-				if !checkEventKeyPressPropertiesKey(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "type"); c >= 0 {
+			have[0] = true
+			if !checkEventKeyPressType(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "key"); c >= 0 {
+			have[1] = true
+			if !checkEventKeyPressPropertiesKey(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {

@@ -104,12 +104,9 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				if !checkOpenPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			if !checkOpenPropertiesID(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

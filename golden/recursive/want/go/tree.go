@@ -118,16 +118,14 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "next":
-				if !checkNode(s, c) && s.Stop() {
-					return false
-				}
-			case "label":
-				if !checkNodePropertiesLabel(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "next"); c >= 0 {
+			if !checkNode(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "label"); c >= 0 {
+			if !checkNodePropertiesLabel(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -292,25 +290,25 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "value":
-				have[0] = true
-				if !checkTreePropertiesValue(s, c) && s.Stop() {
-					return false
-				}
-			case "children":
-				if !checkTreePropertiesChildren(s, c) && s.Stop() {
-					return false
-				}
-			case "parent":
-				if !checkTree(s, c) && s.Stop() {
-					return false
-				}
-			case "next":
-				if !checkNode(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "value"); c >= 0 {
+			have[0] = true
+			if !checkTreePropertiesValue(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "children"); c >= 0 {
+			if !checkTreePropertiesChildren(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "parent"); c >= 0 {
+			if !checkTree(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "next"); c >= 0 {
+			if !checkNode(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {

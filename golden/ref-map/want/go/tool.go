@@ -102,12 +102,9 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "shared":
-				if !checkID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "shared"); c >= 0 {
+			if !checkID(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

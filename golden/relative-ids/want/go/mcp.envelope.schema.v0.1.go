@@ -116,17 +116,15 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				have[0] = true
-				if !checkMCPEnvelopeV01SchemaVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "provenance":
-				if !checkProvRecordV01(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "schema_version"); c >= 0 {
+			have[0] = true
+			if !checkMCPEnvelopeV01SchemaVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "provenance"); c >= 0 {
+			if !checkProvRecordV01(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {

@@ -103,12 +103,9 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "run_id":
-				if !checkProvRecordV01PropertiesRunID(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "run_id"); c >= 0 {
+			if !checkProvRecordV01PropertiesRunID(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

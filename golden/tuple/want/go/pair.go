@@ -121,16 +121,14 @@ func checkRange(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "bounds":
-				if !checkRangeBounds(s, c) && s.Stop() {
-					return false
-				}
-			case "record":
-				if !checkRangeRecord(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "bounds"); c >= 0 {
+			if !checkRangeBounds(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "record"); c >= 0 {
+			if !checkRangeRecord(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

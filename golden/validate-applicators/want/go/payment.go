@@ -149,25 +149,25 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "method":
-				have[0] = true
-				if !checkPaymentMethod(s, c) && s.Stop() {
-					return false
-				}
-			case "reference":
-				if !checkPaymentReference(s, c) && s.Stop() {
-					return false
-				}
-			case "channel":
-				if !checkPaymentChannel(s, c) && s.Stop() {
-					return false
-				}
-			case "comment":
-				if !checkPaymentPropertiesComment(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "method"); c >= 0 {
+			have[0] = true
+			if !checkPaymentMethod(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "reference"); c >= 0 {
+			if !checkPaymentReference(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "channel"); c >= 0 {
+			if !checkPaymentChannel(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "comment"); c >= 0 {
+			if !checkPaymentPropertiesComment(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
@@ -233,12 +233,9 @@ func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "method":
-				if !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "method"); c >= 0 {
+			if !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

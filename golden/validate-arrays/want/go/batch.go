@@ -151,20 +151,19 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "ids":
-				if !checkBatchPropertiesIDs(s, c) && s.Stop() {
-					return false
-				}
-			case "point":
-				if !checkBatchPoint(s, c) && s.Stop() {
-					return false
-				}
-			case "flags":
-				if !checkBatchPropertiesFlags(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "ids"); c >= 0 {
+			if !checkBatchPropertiesIDs(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "point"); c >= 0 {
+			if !checkBatchPoint(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "flags"); c >= 0 {
+			if !checkBatchPropertiesFlags(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

@@ -147,24 +147,24 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "at":
-				if !checkEventPropertiesAt(s, c) && s.Stop() {
-					return false
-				}
-			case "id":
-				if !checkEventPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "contact":
-				if !checkEventPropertiesContact(s, c) && s.Stop() {
-					return false
-				}
-			case "link":
-				if !checkEventPropertiesLink(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "at"); c >= 0 {
+			if !checkEventPropertiesAt(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "id"); c >= 0 {
+			if !checkEventPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "contact"); c >= 0 {
+			if !checkEventPropertiesContact(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "link"); c >= 0 {
+			if !checkEventPropertiesLink(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}

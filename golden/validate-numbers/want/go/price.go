@@ -148,25 +148,25 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "amount":
-				have[0] = true
-				if !checkPricePropertiesAmount(s, c) && s.Stop() {
-					return false
-				}
-			case "quantity":
-				if !checkPricePropertiesQuantity(s, c) && s.Stop() {
-					return false
-				}
-			case "discount":
-				if !checkPricePropertiesDiscount(s, c) && s.Stop() {
-					return false
-				}
-			case "tier":
-				if !checkPriceTier(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "amount"); c >= 0 {
+			have[0] = true
+			if !checkPricePropertiesAmount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "quantity"); c >= 0 {
+			if !checkPricePropertiesQuantity(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "discount"); c >= 0 {
+			if !checkPricePropertiesDiscount(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "tier"); c >= 0 {
+			if !checkPriceTier(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {

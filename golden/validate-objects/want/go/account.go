@@ -137,38 +137,41 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		if c := s.Lookup(n, "id"); c >= 0 {
+			have[0] = true
+			if !checkAccountPropertiesID(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "email"); c >= 0 {
+			have[1] = true
+			if !checkAccountPropertiesEmail(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "card"); c >= 0 {
+			if !checkAccountPropertiesCard(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "billing_address"); c >= 0 {
+			if !checkAccountPropertiesBillingAddress(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "settings"); c >= 0 {
+			if !checkAccountPropertiesSettings(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			switch string(s.Key(c)) {
-			case "id":
+			case "id", "email", "card", "billing_address", "settings":
 				known = true
-				have[0] = true
-				if !checkAccountPropertiesID(s, c) && s.Stop() {
-					return false
-				}
-			case "email":
-				known = true
-				have[1] = true
-				if !checkAccountPropertiesEmail(s, c) && s.Stop() {
-					return false
-				}
-			case "card":
-				known = true
-				if !checkAccountPropertiesCard(s, c) && s.Stop() {
-					return false
-				}
-			case "billing_address":
-				known = true
-				if !checkAccountPropertiesBillingAddress(s, c) && s.Stop() {
-					return false
-				}
-			case "settings":
-				known = true
-				if !checkAccountPropertiesSettings(s, c) && s.Stop() {
-					return false
-				}
 			}
-			if !known && s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -178,10 +181,10 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		if !have[1] && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
 			return false
 		}
-		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 propertys") {
+		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
 			return false
 		}
-		if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 propertys") {
+		if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties") {
 			return false
 		}
 		if s.Has(n, "card") {
@@ -200,12 +203,9 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "billing_address":
-				if !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "billing_address"); c >= 0 {
+			if !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -273,7 +273,8 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
 				known = true
@@ -285,7 +286,8 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			k := s.NameNode(c)
 			valid := checkAccountPropertiesSettingsPropertyNames(s, k)
 			s.DropNameNode(k)

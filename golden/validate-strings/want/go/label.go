@@ -161,30 +161,31 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [2]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				have[0] = true
-				if !checkLabelPropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "slug":
-				if !checkLabelPropertiesSlug(s, c) && s.Stop() {
-					return false
-				}
-			case "kind":
-				have[1] = true
-				if !checkLabelKind(s, c) && s.Stop() {
-					return false
-				}
-			case "version":
-				if !checkLabelVersion(s, c) && s.Stop() {
-					return false
-				}
-			case "note":
-				if !checkLabelPropertiesNote(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkLabelPropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "slug"); c >= 0 {
+			if !checkLabelPropertiesSlug(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			have[1] = true
+			if !checkLabelKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "version"); c >= 0 {
+			if !checkLabelVersion(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "note"); c >= 0 {
+			if !checkLabelPropertiesNote(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {

@@ -113,20 +113,23 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if c := s.Lookup(n, "name"); c >= 0 {
+			have[0] = true
+			if !checkBasePropertiesName(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			if !checkProfileKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c, i := m.Node(), m.Index()
 			known := false
 			switch string(s.Key(c)) {
-			case "name":
+			case "name", "kind":
 				known = true
-				have[0] = true
-				if !checkBasePropertiesName(s, c) && s.Stop() {
-					return false
-				}
-			case "kind":
-				known = true
-				if !checkProfileKind(s, c) && s.Stop() {
-					return false
-				}
 			}
 			if known {
 				s.Mark(n, i)
@@ -274,8 +277,9 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) {
+		for m := s.Members(n); m.Next(); {
+			c, i := m.Node(), m.Index()
+			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -289,15 +293,18 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if c := s.Lookup(n, "kind"); c >= 0 {
+			have[0] = true
+			if !checkProfileIfPropertiesKind(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c, i := m.Node(), m.Index()
 			known := false
 			switch string(s.Key(c)) {
 			case "kind":
 				known = true
-				have[0] = true
-				if !checkProfileIfPropertiesKind(s, c) && s.Stop() {
-					return false
-				}
 			}
 			if known {
 				s.Mark(n, i)
@@ -324,14 +331,17 @@ func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if c := s.Lookup(n, "members"); c >= 0 {
+			if !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
+				return false
+			}
+		}
+		for m := s.Members(n); m.Next(); {
+			c, i := m.Node(), m.Index()
 			known := false
 			switch string(s.Key(c)) {
 			case "members":
 				known = true
-				if !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
-					return false
-				}
 			}
 			if known {
 				s.Mark(n, i)

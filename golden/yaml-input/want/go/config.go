@@ -131,21 +131,20 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var have [1]bool // required members seen
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "port":
-				have[0] = true
-				if !checkServerConfigPropertiesPort(s, c) && s.Stop() {
-					return false
-				}
-			case "host":
-				if !checkServerConfigPropertiesHost(s, c) && s.Stop() {
-					return false
-				}
-			case "mode":
-				if !checkServerConfigMode(s, c) && s.Stop() {
-					return false
-				}
+		if c := s.Lookup(n, "port"); c >= 0 {
+			have[0] = true
+			if !checkServerConfigPropertiesPort(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "host"); c >= 0 {
+			if !checkServerConfigPropertiesHost(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if c := s.Lookup(n, "mode"); c >= 0 {
+			if !checkServerConfigMode(s, c) && s.Stop() {
+				return false
 			}
 		}
 		if !have[0] && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
