@@ -40,8 +40,9 @@ import (
 //		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 //			return false
 //		}
-//		s.Mark(n, i) // when unevaluatedProperties depends on it
+//		if known { s.Mark(n, i) } // when unevaluatedProperties depends on it
 //	}
+//	s.MarkAll(n) // instead, when additionalProperties is there too
 func (f *vfn) members() []jen.Code {
 	c := f.c
 	ap := c.AdditionalProperties
@@ -115,16 +116,15 @@ func (f *vfn) members() []jen.Code {
 				Block(jen.Return(jen.False())))
 		}
 	}
-	if f.eval {
-		mark := f.markItem()
-		if ap == nil {
-			body = append(body, jen.If(jen.Id("known")).Block(mark...))
-		} else {
-			body = append(body, mark...)
-		}
+	markKnown := f.eval && ap == nil // else additionalProperties evaluates what the others do not: s.MarkAll
+	if markKnown {
+		body = append(body, jen.If(jen.Id("known")).Block(f.markItem()...))
 	}
 	if len(body) > head {
-		out = append(out, eachMember(f.eval, body...))
+		out = append(out, eachMember(markKnown, body...))
+	}
+	if f.eval && ap != nil {
+		out = append(out, jen.Add(stateID).Dot("MarkAll").Call(nodeID))
 	}
 	return out
 }
