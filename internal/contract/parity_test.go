@@ -10,9 +10,10 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/internal/contract/keywords"
 )
 
-var updateParity = flag.Bool("update-parity", false, "rewrite schemas/examples/parity.json from the generated Go")
+var updateParity = flag.Bool("update-parity", false, "rewrite schemas/examples/parity.json and testdata/keywords-parity.json from the generated Go")
 
 // parityFile holds, for every parity vector (schemas/examples/valid and
 // invalid), the whole ordered error list the generated Go reports:
@@ -55,6 +56,48 @@ func TestParityErrors(t *testing.T) {
 			got[kind+"/"+filepath.Base(f)] = errs
 		}
 	}
+	compareParity(t, parityFile, got)
+}
+
+// keywordsParityFile is parityFile for the instances of
+// testdata/keywords-vectors.json, checked against testdata/keywords.json (a
+// schema with every keyword of the registry, generated to ./keywords and to
+// generated/ts/test/keywords), so that every message is compared.
+var keywordsParityFile = filepath.Join("testdata", "keywords-parity.json")
+
+func TestKeywordParityErrors(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "keywords-vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vectors map[string]json.RawMessage
+	if err := json.Unmarshal(data, &vectors); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]envgenrt.Error{}
+	for name, v := range vectors {
+		errs := []envgenrt.Error{}
+		var k keywords.Keywords
+		err := k.UnmarshalJSON(v)
+		var verr *envgenrt.ValidationError
+		switch {
+		case errors.As(err, &verr):
+			errs = verr.Errors
+		case err != nil:
+			t.Fatalf("%s: %v", name, err)
+		}
+		got[name] = errs
+	}
+	if len(got["valid"]) != 0 {
+		t.Errorf("the valid vector gets %v", got["valid"])
+	}
+	compareParity(t, keywordsParityFile, got)
+}
+
+// compareParity compares the error lists with those file holds, or rewrites
+// it with -update-parity.
+func compareParity(t *testing.T, file string, got map[string][]envgenrt.Error) {
+	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -63,12 +106,12 @@ func TestParityErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if *updateParity {
-		if err := os.WriteFile(parityFile, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want, err := os.ReadFile(parityFile)
+	want, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatalf("%v: run with -update-parity", err)
 	}
@@ -77,13 +120,13 @@ func TestParityErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(wantMap) != len(got) {
-		t.Errorf("%s has %d vectors, there are %d: run with -update-parity", parityFile, len(wantMap), len(got))
+		t.Errorf("%s has %d vectors, there are %d: run with -update-parity", file, len(wantMap), len(got))
 	}
 	for name, errs := range got {
 		a, _ := json.Marshal(errs)
 		w, _ := json.Marshal(wantMap[name])
 		if !bytes.Equal(a, w) {
-			t.Errorf("%s:\n got %s\nwant %s", name, a, w)
+			t.Errorf("%s %s:\n got %s\nwant %s", file, name, a, w)
 		}
 	}
 }
