@@ -106,48 +106,53 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
-		if c := s.Lookup(n, "id"); c >= 0 {
-			have[0] = true
-			if !checkHitPropertiesID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "title"); c >= 0 {
-			have[1] = true
-			if !checkHitPropertiesTitle(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "url"); c >= 0 {
-			if !checkHitPropertiesURL(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "score"); c >= 0 {
-			have[2] = true
-			if !checkHitPropertiesScore(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "id", "title", "url", "score":
-				known = true
-			}
-			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "id":
+				at[0] = c
+			case "title":
+				at[1] = c
+			case "url":
+				at[2] = c
+			case "score":
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+		if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "title", "url", "score":
+					continue
+				}
+				if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
 			return false
 		}
 	}
@@ -351,39 +356,45 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "query"); c >= 0 {
-			have[0] = true
-			if !checkSearchResultPropertiesQuery(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "hits"); c >= 0 {
-			have[1] = true
-			if !checkSearchResultPropertiesHits(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "total"); c >= 0 {
-			if !checkSearchResultPropertiesTotal(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "query", "hits", "total":
-				known = true
-			}
-			if !known && s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "query":
+				at[0] = c
+			case "hits":
+				at[1] = c
+			case "total":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+		if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+		if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "query", "hits", "total":
+					continue
+				}
+				if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
 			return false
 		}
 	}

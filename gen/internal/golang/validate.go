@@ -102,7 +102,7 @@ type vfn struct {
 	name string // e.g. "checkWarning"
 	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
 	vars []jen.Code
-	have map[string]int // required members the member loop records, by index in have (validate_objects.go)
+	have map[string]int // required members that members finds, by their index in at (validate_objects.go)
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state

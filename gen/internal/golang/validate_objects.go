@@ -18,83 +18,118 @@ import (
 // every member, in the order JavaScript's Object.keys has them
 // (envgenrt.Members), against the patternProperties its name matches and
 // additionalProperties when neither applies: the order of the TypeScript
-// validators, so that the errors come in the same order.
+// validators, so that the errors come in the same order. One pass over the
+// members in the text's order finds the properties first (with no lookup
+// per property), and notes whether any member is unknown, so that the
+// second loop runs only for patternProperties or when there is one:
 //
-//	if c := s.Lookup(n, "code"); c >= 0 {
-//		have[0] = true
-//		if !checkWarningPropertiesCode(s, c) && s.Stop() {
-//			return false
-//		}
-//	}
-//	for m := s.Members(n); m.Next(); {
-//		c, i := m.Node(), m.Index()
-//		known := false
+//	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+//	unknown := false
+//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "code":
-//			known = true
+//			at[0] = c
+//		case "severity":
+//			at[1] = c
+//		default:
+//			unknown = true
 //		}
-//		if patternHeadersProperties0.Match(s.Key(c)) {
-//			known = true
-//			…
-//		}
-//		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-//			return false
-//		}
-//		if known { s.Mark(n, i) } // when unevaluatedProperties depends on it
 //	}
-//	s.MarkAll(n) // instead, when additionalProperties is there too
+//	if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+//		return false
+//	}
+//	…
+//	if unknown {
+//		for m := s.Members(n); m.Next(); {
+//			c := m.Node()
+//			switch string(s.Key(c)) {
+//			case "code", "severity":
+//				continue
+//			}
+//			if s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+//				return false
+//			}
+//		}
+//	}
+//
+// Where unevaluatedProperties depends on it, the first pass marks the
+// properties (s.Mark(n, i)), the second the members patternProperties
+// match, and additionalProperties marks them all (s.MarkAll(n)).
 func (f *vfn) members() []jen.Code {
 	c := f.c
 	ap := c.AdditionalProperties
-	if len(c.Properties) == 0 && len(c.PatternProperties) == 0 && ap == nil {
+	props, patterns := c.Properties, c.PatternProperties
+	if len(props) == 0 && len(patterns) == 0 && ap == nil {
 		return nil
 	}
-	named := len(c.Properties) > 0 || len(c.PatternProperties) > 0
-	needKnown := named && ((ap != nil && !f.always(*ap)) || (f.eval && ap == nil))
+	additional := ap != nil && !f.always(*ap)
+	markProps := f.eval && ap == nil // else additionalProperties evaluates what the others do not: s.MarkAll
 	key := jen.Add(stateID).Dot("Key").Call(jen.Id("c"))
-	// Required members that are properties are looked up here already, so
-	// that required needs no lookup: have[i] for f.have[name] == i.
+	// f.have: the required members that are properties, by their place in
+	// props; required reads at[i] for them.
 	f.have = map[string]int{}
 	for _, name := range c.Required {
-		if _, dup := f.have[name]; !dup && slices.ContainsFunc(c.Properties, func(p model.PropertyCheck) bool { return p.Name == name }) {
-			f.have[name] = len(f.have)
+		if i := slices.IndexFunc(props, func(p model.PropertyCheck) bool { return p.Name == name }); i >= 0 {
+			f.have[name] = i
 		}
+	}
+	checked := false
+	for _, p := range props {
+		checked = checked || !f.always(p.Type)
 	}
 	var out []jen.Code
-	if len(f.have) > 0 {
-		// var have [2]bool // required members seen
-		out = append(out, jen.Var().Id("have").Index(jen.Lit(len(f.have))).Bool().Comment("required members seen"))
-	}
-	for _, p := range c.Properties {
-		var block []jen.Code
-		if i, ok := f.have[p.Name]; ok {
-			block = append(block, jen.Id("have").Index(jen.Lit(i)).Op("=").True())
+	// The first pass: where the properties are, whether a member is unknown.
+	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
+	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
+		out = append(out, jen.Var().Id("at").Index(jen.Lit(len(props))).Int32().
+			Comment("the members properties name, by their place in the schema; 0: absent"))
+		if flagUnknown {
+			out = append(out, jen.Id("unknown").Op(":=").False())
 		}
-		if !f.always(p.Type) {
-			block = append(block, sub(f.call(p.Type, jen.Id("c"))))
-		}
-		if len(block) > 0 {
-			// if c := s.Lookup(n, "code"); c >= 0 { … }
-			out = append(out, jen.If(jen.Id("c").Op(":=").Add(stateID).Dot("Lookup").Call(nodeID, jen.Lit(p.Name)), jen.Id("c").Op(">=").Lit(0)).Block(block...))
-		}
-	}
-	var body []jen.Code
-	if needKnown {
-		body = append(body, jen.Id("known").Op(":=").False())
-		if len(c.Properties) > 0 {
-			var names []jen.Code
-			for _, p := range c.Properties {
-				names = append(names, jen.Lit(p.Name))
+		var cases []jen.Code
+		for i, p := range props {
+			block := []jen.Code{jen.Id("at").Index(jen.Lit(i)).Op("=").Id("c")}
+			if markProps {
+				block = append(block, f.markItem()...)
 			}
-			body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(jen.Id("known").Op("=").True())))
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
+		}
+		if flagUnknown {
+			cases = append(cases, jen.Default().Block(jen.Id("unknown").Op("=").True()))
+		}
+		out = append(out, eachChild(markProps, jen.Switch(jen.String().Call(key)).Block(cases...)))
+	} else {
+		f.have = nil
+	}
+	for i, p := range props {
+		if !f.always(p.Type) {
+			// if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() { return false }
+			at := jen.Id("at").Index(jen.Lit(i))
+			out = append(out, jen.If(at.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, at)).Op("&&").Add(stateID).Dot("Stop").Call()).
+				Block(jen.Return(jen.False())))
 		}
 	}
-	head := len(body) // known and its switch: the loop is for what follows
-	for i, pp := range c.PatternProperties {
+	// The second: patternProperties and additionalProperties, in Object.keys order.
+	var body []jen.Code
+	if additional && len(props) > 0 {
+		var names []jen.Code
+		for _, p := range props {
+			names = append(names, jen.Lit(p.Name))
+		}
+		body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(jen.Continue())))
+	}
+	known := additional && len(patterns) > 0
+	if known {
+		body = append(body, jen.Id("known").Op(":=").False())
+	}
+	for i, pp := range patterns {
 		re := f.regexpVar(keywords.PatternPropertiesName(f.name, i), pp.Pattern, "/patternProperties/"+escapeToken(pp.Pattern))
 		var block []jen.Code
-		if needKnown {
+		if known {
 			block = append(block, jen.Id("known").Op("=").True())
+		}
+		if f.eval && ap == nil {
+			block = append(block, f.markItem()...)
 		}
 		if !f.always(pp.Type) {
 			block = append(block, sub(f.call(pp.Type, jen.Id("c"))))
@@ -103,10 +138,10 @@ func (f *vfn) members() []jen.Code {
 			body = append(body, jen.If(jen.Add(re).Dot("Match").Call(key)).Block(block...))
 		}
 	}
-	if ap != nil && !f.always(*ap) {
-		notKnown := jen.Op("!").Id("known")
-		if !named {
-			notKnown = jen.True()
+	if additional {
+		notKnown := jen.True()
+		if known {
+			notKnown = jen.Op("!").Id("known")
 		}
 		if f.never(*ap) {
 			body = append(body, f.failIf(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
@@ -116,12 +151,12 @@ func (f *vfn) members() []jen.Code {
 				Block(jen.Return(jen.False())))
 		}
 	}
-	markKnown := f.eval && ap == nil // else additionalProperties evaluates what the others do not: s.MarkAll
-	if markKnown {
-		body = append(body, jen.If(jen.Id("known")).Block(f.markItem()...))
-	}
-	if len(body) > head {
-		out = append(out, eachMember(markKnown, body...))
+	if len(body) > 0 && (len(patterns) > 0 || additional) {
+		loop := eachMember(f.eval && ap == nil && len(patterns) > 0, body...)
+		if flagUnknown {
+			loop = jen.If(jen.Id("unknown")).Block(loop)
+		}
+		out = append(out, loop)
 	}
 	if f.eval && ap != nil {
 		out = append(out, jen.Add(stateID).Dot("MarkAll").Call(nodeID))
@@ -150,13 +185,13 @@ func eachMember(withIndex bool, body ...jen.Code) jen.Code {
 //
 //	if !s.Has(n, "data") && s.Fail(n, "…/required", "required", `missing required property "data"`) { … }
 //
-// or !have[0] for a property members looked up.
+// or at[0] == 0 for a property members found.
 func (f *vfn) required() []jen.Code {
 	var out []jen.Code
 	for _, name := range f.c.Required {
 		missing := jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(name))
-		if i, ok := f.have[name]; ok { // seen by the member loop
-			missing = jen.Op("!").Id("have").Index(jen.Lit(i))
+		if i, ok := f.have[name]; ok { // found by members
+			missing = jen.Id("at").Index(jen.Lit(i)).Op("==").Lit(0)
 		}
 		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", keywords.Required(name)))
 	}

@@ -207,55 +207,62 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "success"); c >= 0 {
-			have[0] = true
-			if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "status"); c >= 0 {
-			if !checkEnvelopeStatus(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "data"); c >= 0 {
-			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "error"); c >= 0 {
-			if !checkError(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "warnings"); c >= 0 {
-			if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "meta"); c >= 0 {
-			if !checkMeta(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "provenance"); c >= 0 {
-			if !checkProvenance(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "success", "status", "data", "error", "warnings", "meta", "provenance":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "success":
+				at[0] = c
+			case "status":
+				at[1] = c
+			case "data":
+				at[2] = c
+			case "error":
+				at[3] = c
+			case "warnings":
+				at[4] = c
+			case "meta":
+				at[5] = c
+			case "provenance":
+				at[6] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeStatus(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkError(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkMeta(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "status", "data", "error", "warnings", "meta", "provenance":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
 			return false
 		}
 	}
@@ -275,10 +282,15 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "status"); c >= 0 {
-			if !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "status":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeElsePropertiesStatus(s, at[0]) && s.Stop() {
+			return false
 		}
 		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
 			return false
@@ -301,10 +313,15 @@ func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "success"); c >= 0 {
-			if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "success":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -351,15 +368,20 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "status"); c >= 0 {
-			if !checkEnvelopeThenPropertiesStatus(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "status":
+				at[0] = c
+			case "error":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "error"); c >= 0 {
-			if !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkEnvelopeThenPropertiesStatus(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop() {
+			return false
 		}
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
 			return false

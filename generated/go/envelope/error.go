@@ -317,63 +317,68 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
-		if c := s.Lookup(n, "code"); c >= 0 {
-			have[0] = true
-			if !checkCode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "category"); c >= 0 {
-			have[1] = true
-			if !checkCategory(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "message"); c >= 0 {
-			have[2] = true
-			if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "remediation"); c >= 0 {
-			if !checkErrorPropertiesRemediation(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "retry"); c >= 0 {
-			if !checkRetry(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "details"); c >= 0 {
-			if !checkScalarMap(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "causes"); c >= 0 {
-			if !checkErrorPropertiesCauses(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "code", "category", "message", "remediation", "retry", "details", "causes":
-				known = true
-			}
-			if !known && s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "code":
+				at[0] = c
+			case "category":
+				at[1] = c
+			case "message":
+				at[2] = c
+			case "remediation":
+				at[3] = c
+			case "retry":
+				at[4] = c
+			case "details":
+				at[5] = c
+			case "causes":
+				at[6] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+		if at[1] != 0 && !checkCategory(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
+		if at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRetry(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkScalarMap(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkErrorPropertiesCauses(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "category", "message", "remediation", "retry", "details", "causes":
+					continue
+				}
+				if s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -515,30 +520,37 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "retryable"); c >= 0 {
-			have[0] = true
-			if !checkRetryPropertiesRetryable(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "after_ms"); c >= 0 {
-			if !checkRetryPropertiesAfterMs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "retryable", "after_ms":
-				known = true
-			}
-			if !known && s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "retryable":
+				at[0] = c
+			case "after_ms":
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
+		if at[0] != 0 && !checkRetryPropertiesRetryable(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRetryPropertiesAfterMs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "retryable", "after_ms":
+					continue
+				}
+				if s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
 			return false
 		}
 	}

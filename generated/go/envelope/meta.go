@@ -187,35 +187,42 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "level"); c >= 0 {
-			have[0] = true
-			if !checkFidelityLevel(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "dropped_ids"); c >= 0 {
-			if !checkFidelityPropertiesDroppedIDs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "archive_hashes"); c >= 0 {
-			if !checkFidelityPropertiesArchiveHashes(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "level", "dropped_ids", "archive_hashes":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "level":
+				at[0] = c
+			case "dropped_ids":
+				at[1] = c
+			case "archive_hashes":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+		if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "level", "dropped_ids", "archive_hashes":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
 			return false
 		}
 	}
@@ -462,35 +469,44 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "max_items"); c >= 0 {
-			if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "max_depth"); c >= 0 {
-			if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "max_tokens"); c >= 0 {
-			if !checkLimitsPropertiesMaxTokens(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "max_bytes"); c >= 0 {
-			if !checkLimitsPropertiesMaxBytes(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "max_items", "max_depth", "max_tokens", "max_bytes":
-				known = true
+			case "max_items":
+				at[0] = c
+			case "max_depth":
+				at[1] = c
+			case "max_tokens":
+				at[2] = c
+			case "max_bytes":
+				at[3] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "max_items", "max_depth", "max_tokens", "max_bytes":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -910,90 +926,99 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "request_id"); c >= 0 {
-			if !checkRequestID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "tool"); c >= 0 {
-			if !checkTool(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "timing"); c >= 0 {
-			if !checkTiming(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "tier"); c >= 0 {
-			if !checkTier(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "capabilities"); c >= 0 {
-			if !checkMetaPropertiesCapabilities(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "upgrade_hints"); c >= 0 {
-			if !checkMetaPropertiesUpgradeHints(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "workspace"); c >= 0 {
-			if !checkWorkspace(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "pagination"); c >= 0 {
-			if !checkPagination(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "rate_limit"); c >= 0 {
-			if !checkRateLimit(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "telemetry"); c >= 0 {
-			if !checkTelemetry(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "tokens"); c >= 0 {
-			if !checkTokenUsage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "fidelity"); c >= 0 {
-			if !checkFidelity(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "limits"); c >= 0 {
-			if !checkLimits(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "next_calls"); c >= 0 {
-			if !checkMetaPropertiesNextCalls(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "response_mode"); c >= 0 {
-			if !checkResponseMode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [15]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
-				known = true
+			case "request_id":
+				at[0] = c
+			case "tool":
+				at[1] = c
+			case "timing":
+				at[2] = c
+			case "tier":
+				at[3] = c
+			case "capabilities":
+				at[4] = c
+			case "upgrade_hints":
+				at[5] = c
+			case "workspace":
+				at[6] = c
+			case "pagination":
+				at[7] = c
+			case "rate_limit":
+				at[8] = c
+			case "telemetry":
+				at[9] = c
+			case "tokens":
+				at[10] = c
+			case "fidelity":
+				at[11] = c
+			case "limits":
+				at[12] = c
+			case "next_calls":
+				at[13] = c
+			case "response_mode":
+				at[14] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
+			return false
+		}
+		if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
+			return false
+		}
+		if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
+			return false
+		}
+		if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
+			return false
+		}
+		if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
+			return false
+		}
+		if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
+					continue
+				}
+				if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -1162,35 +1187,42 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "tool"); c >= 0 {
-			have[0] = true
-			if !checkToolName(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "arguments"); c >= 0 {
-			if !checkNextCallPropertiesArguments(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "reason"); c >= 0 {
-			if !checkNextCallPropertiesReason(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "tool", "arguments", "reason":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "tool":
+				at[0] = c
+			case "arguments":
+				at[1] = c
+			case "reason":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "arguments", "reason":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
 			return false
 		}
 	}
@@ -1339,40 +1371,47 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "has_more"); c >= 0 {
-			have[0] = true
-			if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "cursor"); c >= 0 {
-			if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "page_size"); c >= 0 {
-			if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "total"); c >= 0 {
-			if !checkPaginationPropertiesTotal(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "has_more", "cursor", "page_size", "total":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "has_more":
+				at[0] = c
+			case "cursor":
+				at[1] = c
+			case "page_size":
+				at[2] = c
+			case "total":
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+		if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "has_more", "cursor", "page_size", "total":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
 			return false
 		}
 	}
@@ -1388,10 +1427,15 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "has_more"); c >= 0 {
-			if !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "has_more":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkPaginationIfPropertiesHasMore(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1595,49 +1639,55 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "limit"); c >= 0 {
-			have[0] = true
-			if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "remaining"); c >= 0 {
-			have[1] = true
-			if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "window_ms"); c >= 0 {
-			if !checkRateLimitPropertiesWindowMs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "reset_at"); c >= 0 {
-			if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "retry_after_ms"); c >= 0 {
-			if !checkRateLimitPropertiesRetryAfterMs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "limit":
+				at[0] = c
+			case "remaining":
+				at[1] = c
+			case "window_ms":
+				at[2] = c
+			case "reset_at":
+				at[3] = c
+			case "retry_after_ms":
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
 			return false
 		}
 	}
@@ -1866,25 +1916,34 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "cache_hit"); c >= 0 {
-			if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "downstream_calls"); c >= 0 {
-			if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "cache_hit", "downstream_calls":
-				known = true
+			case "cache_hit":
+				at[0] = c
+			case "downstream_calls":
+				at[1] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "cache_hit", "downstream_calls":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -2061,25 +2120,34 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "started_at"); c >= 0 {
-			if !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "duration_ms"); c >= 0 {
-			if !checkTimingPropertiesDurationMs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "started_at", "duration_ms":
-				known = true
+			case "started_at":
+				at[0] = c
+			case "duration_ms":
+				at[1] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "started_at", "duration_ms":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -2216,35 +2284,42 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "estimated"); c >= 0 {
-			have[0] = true
-			if !checkTokenUsagePropertiesEstimated(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "actual"); c >= 0 {
-			if !checkTokenUsagePropertiesActual(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "budget"); c >= 0 {
-			if !checkTokenUsagePropertiesBudget(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "estimated", "actual", "budget":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "estimated":
+				at[0] = c
+			case "actual":
+				at[1] = c
+			case "budget":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+		if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "estimated", "actual", "budget":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
 			return false
 		}
 	}
@@ -2389,39 +2464,45 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "name"); c >= 0 {
-			have[0] = true
-			if !checkToolName(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "version"); c >= 0 {
-			have[1] = true
-			if !checkToolPropertiesVersion(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "adapter"); c >= 0 {
-			if !checkToolPropertiesAdapter(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "name", "version", "adapter":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "name":
+				at[0] = c
+			case "version":
+				at[1] = c
+			case "adapter":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+		if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "name", "version", "adapter":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
 			return false
 		}
 	}
@@ -2614,39 +2695,45 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "feature"); c >= 0 {
-			have[0] = true
-			if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "tier"); c >= 0 {
-			have[1] = true
-			if !checkTier(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "reason"); c >= 0 {
-			if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "feature", "tier", "reason":
-				known = true
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "feature":
+				at[0] = c
+			case "tier":
+				at[1] = c
+			case "reason":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "feature", "tier", "reason":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
 			return false
 		}
 	}
@@ -2791,30 +2878,39 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "root"); c >= 0 {
-			if !checkWorkspacePropertiesRoot(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "repo_name"); c >= 0 {
-			if !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "revision"); c >= 0 {
-			if !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "root", "repo_name", "revision":
-				known = true
+			case "root":
+				at[0] = c
+			case "repo_name":
+				at[1] = c
+			case "revision":
+				at[2] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "root", "repo_name", "revision":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}

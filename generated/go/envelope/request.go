@@ -183,30 +183,39 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "capture"); c >= 0 {
-			if !checkProvenanceOptionsPropertiesCapture(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "capture_artifacts"); c >= 0 {
-			if !checkProvenanceOptionsPropertiesCaptureArtifacts(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "mode"); c >= 0 {
-			if !checkProvenanceMode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "capture", "capture_artifacts", "mode":
-				known = true
+			case "capture":
+				at[0] = c
+			case "capture_artifacts":
+				at[1] = c
+			case "mode":
+				at[2] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkProvenanceOptionsPropertiesCapture(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvenanceOptionsPropertiesCaptureArtifacts(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvenanceMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "capture", "capture_artifacts", "mode":
+					continue
+				}
+				if s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -457,60 +466,69 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "request_id"); c >= 0 {
-			if !checkRequestID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "deterministic"); c >= 0 {
-			if !checkRequestPropertiesDeterministic(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "response_mode"); c >= 0 {
-			if !checkResponseMode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "fields"); c >= 0 {
-			if !checkRequestPropertiesFields(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "page_size"); c >= 0 {
-			if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "cursor"); c >= 0 {
-			if !checkRequestPropertiesCursor(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "token_budget"); c >= 0 {
-			if !checkRequestPropertiesTokenBudget(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "locale"); c >= 0 {
-			if !checkRequestPropertiesLocale(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "provenance"); c >= 0 {
-			if !checkProvenanceOptions(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
-				known = true
+			case "request_id":
+				at[0] = c
+			case "deterministic":
+				at[1] = c
+			case "response_mode":
+				at[2] = c
+			case "fields":
+				at[3] = c
+			case "page_size":
+				at[4] = c
+			case "cursor":
+				at[5] = c
+			case "token_budget":
+				at[6] = c
+			case "locale":
+				at[7] = c
+			case "provenance":
+				at[8] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRequestPropertiesDeterministic(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRequestPropertiesPageSize(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkRequestPropertiesCursor(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkRequestPropertiesTokenBudget(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
+					continue
+				}
+				if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}

@@ -379,110 +379,119 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "type"); c >= 0 {
-			if !checkKeywordsPropertiesType(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "enum"); c >= 0 {
-			if !checkKeywordsEnum(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "const"); c >= 0 {
-			if !checkKeywordsConst(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "string"); c >= 0 {
-			if !checkKeywordsPropertiesString(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "format"); c >= 0 {
-			if !checkKeywordsPropertiesFormat(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "number"); c >= 0 {
-			if !checkKeywordsPropertiesNumber(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "tuple"); c >= 0 {
-			if !checkKeywordsTuple(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "list"); c >= 0 {
-			if !checkKeywordsPropertiesList(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "contains"); c >= 0 {
-			if !checkKeywordsPropertiesContains(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "object"); c >= 0 {
-			if !checkKeywordsObject(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "open"); c >= 0 {
-			if !checkKeywordsPropertiesOpen(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "anyOf"); c >= 0 {
-			if !checkKeywordsAnyOf(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "oneOf"); c >= 0 {
-			if !checkKeywordsOneOf(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "not"); c >= 0 {
-			if !checkKeywordsPropertiesNot(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "if"); c >= 0 {
-			if !checkKeywordsPropertiesIf(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "allOf"); c >= 0 {
-			if !checkKeywordsPropertiesAllOf(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "unevaluatedProperties"); c >= 0 {
-			if !checkKeywordsUnevaluatedProperties(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "unevaluatedItems"); c >= 0 {
-			if !checkKeywordsUnevaluatedItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "never"); c >= 0 {
-			if !checkKeywordsPropertiesNever(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [19]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "type", "enum", "const", "string", "format", "number", "tuple", "list", "contains", "object", "open", "anyOf", "oneOf", "not", "if", "allOf", "unevaluatedProperties", "unevaluatedItems", "never":
-				known = true
+			case "type":
+				at[0] = c
+			case "enum":
+				at[1] = c
+			case "const":
+				at[2] = c
+			case "string":
+				at[3] = c
+			case "format":
+				at[4] = c
+			case "number":
+				at[5] = c
+			case "tuple":
+				at[6] = c
+			case "list":
+				at[7] = c
+			case "contains":
+				at[8] = c
+			case "object":
+				at[9] = c
+			case "open":
+				at[10] = c
+			case "anyOf":
+				at[11] = c
+			case "oneOf":
+				at[12] = c
+			case "not":
+				at[13] = c
+			case "if":
+				at[14] = c
+			case "allOf":
+				at[15] = c
+			case "unevaluatedProperties":
+				at[16] = c
+			case "unevaluatedItems":
+				at[17] = c
+			case "never":
+				at[18] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "keywords.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkKeywordsPropertiesType(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkKeywordsEnum(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkKeywordsConst(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkKeywordsPropertiesString(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkKeywordsPropertiesFormat(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkKeywordsPropertiesNumber(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkKeywordsTuple(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkKeywordsPropertiesList(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkKeywordsPropertiesContains(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[9] != 0 && !checkKeywordsObject(s, at[9]) && s.Stop() {
+			return false
+		}
+		if at[10] != 0 && !checkKeywordsPropertiesOpen(s, at[10]) && s.Stop() {
+			return false
+		}
+		if at[11] != 0 && !checkKeywordsAnyOf(s, at[11]) && s.Stop() {
+			return false
+		}
+		if at[12] != 0 && !checkKeywordsOneOf(s, at[12]) && s.Stop() {
+			return false
+		}
+		if at[13] != 0 && !checkKeywordsPropertiesNot(s, at[13]) && s.Stop() {
+			return false
+		}
+		if at[14] != 0 && !checkKeywordsPropertiesIf(s, at[14]) && s.Stop() {
+			return false
+		}
+		if at[15] != 0 && !checkKeywordsPropertiesAllOf(s, at[15]) && s.Stop() {
+			return false
+		}
+		if at[16] != 0 && !checkKeywordsUnevaluatedProperties(s, at[16]) && s.Stop() {
+			return false
+		}
+		if at[17] != 0 && !checkKeywordsUnevaluatedItems(s, at[17]) && s.Stop() {
+			return false
+		}
+		if at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "type", "enum", "const", "string", "format", "number", "tuple", "list", "contains", "object", "open", "anyOf", "oneOf", "not", "if", "allOf", "unevaluatedProperties", "unevaluatedItems", "never":
+					continue
+				}
+				if s.Failf(n, "keywords.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -1171,26 +1180,28 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "a"); c >= 0 {
-			have[0] = true
-			if !checkKeywordsObjectPropertiesA(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "a":
+				at[0] = c
+			case "b":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "b"); c >= 0 {
-			have[1] = true
-			if !checkKeywordsObjectPropertiesB(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkKeywordsObjectPropertiesA(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkKeywordsObjectPropertiesB(s, at[1]) && s.Stop() {
+			return false
 		}
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			known := false
 			switch string(s.Key(c)) {
 			case "a", "b":
-				known = true
+				continue
 			}
+			known := false
 			if patternKeywordsObjectProperties0.Match(s.Key(c)) {
 				known = true
 				if !checkKeywordsObjectPatternPropertiesX5Ex(s, c) && s.Stop() {
@@ -1201,10 +1212,10 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !have[0] && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
+		if at[0] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
+		if at[1] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
 			return false
 		}
 		if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
@@ -1780,14 +1791,11 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			known := false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "a":
-				known = true
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
 		}
@@ -1811,14 +1819,11 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 func checkKeywordsUnevaluatedPropertiesAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			known := false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "b":
-				known = true
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
 		}

@@ -132,76 +132,77 @@ func checkData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [7]bool // required members seen
-		if c := s.Lookup(n, "tool"); c >= 0 {
-			have[0] = true
-			if !checkDataPropertiesTool(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "version"); c >= 0 {
-			have[1] = true
-			if !checkDataPropertiesVersion(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "requestId"); c >= 0 {
-			have[2] = true
-			if !checkDataPropertiesRequestID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "generatedAt"); c >= 0 {
-			have[3] = true
-			if !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "workspace"); c >= 0 {
-			have[4] = true
-			if !checkWorkspaceContext(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "result"); c >= 0 {
-			have[5] = true
-		}
-		if c := s.Lookup(n, "meta"); c >= 0 {
-			have[6] = true
-			if !checkResponseMeta(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
-				known = true
+			case "tool":
+				at[0] = c
+			case "version":
+				at[1] = c
+			case "requestId":
+				at[2] = c
+			case "generatedAt":
+				at[3] = c
+			case "workspace":
+				at[4] = c
+			case "result":
+				at[5] = c
+			case "meta":
+				at[6] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkDataPropertiesTool(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkDataPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkDataPropertiesRequestID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
+		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
 			return false
 		}
-		if !have[4] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
+		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
 			return false
 		}
-		if !have[5] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
+		if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
 			return false
 		}
-		if !have[6] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
+		if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
 			return false
 		}
 	}
@@ -332,34 +333,40 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "success"); c >= 0 {
-			have[0] = true
-			if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "data"); c >= 0 {
-			have[1] = true
-			if !checkData(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "success", "data":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "success":
+				at[0] = c
+			case "data":
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
+		if at[1] != 0 && !checkData(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "data":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
 			return false
 		}
 	}
@@ -375,10 +382,15 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "success"); c >= 0 {
-			if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "success":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -408,10 +420,15 @@ func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "data"); c >= 0 {
-			if !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "data":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeThenPropertiesData(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -421,10 +438,15 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "result"); c >= 0 {
-			if !checkErrorResult(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "result":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkErrorResult(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -535,39 +557,45 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "code"); c >= 0 {
-			have[0] = true
-			if !checkErrorPropertiesCode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "message"); c >= 0 {
-			have[1] = true
-			if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "details"); c >= 0 {
-			if !checkErrorPropertiesDetails(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "code", "message", "details":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "code":
+				at[0] = c
+			case "message":
+				at[1] = c
+			case "details":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkErrorPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkErrorPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkErrorPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -669,25 +697,32 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "error"); c >= 0 {
-			have[0] = true
-			if !checkError(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+				at[0] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
+		if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "error":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
 			return false
 		}
 	}
@@ -777,25 +812,34 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "maxItems"); c >= 0 {
-			if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "maxDepth"); c >= 0 {
-			if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "maxItems", "maxDepth":
-				known = true
+			case "maxItems":
+				at[0] = c
+			case "maxDepth":
+				at[1] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "maxItems", "maxDepth":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -924,35 +968,42 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "cursor"); c >= 0 {
-			if !checkPagePropertiesCursor(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "hasMore"); c >= 0 {
-			have[0] = true
-			if !checkPagePropertiesHasMore(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "total"); c >= 0 {
-			if !checkPagePropertiesTotal(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "cursor", "hasMore", "total":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "cursor":
+				at[0] = c
+			case "hasMore":
+				at[1] = c
+			case "total":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
+		if at[0] != 0 && !checkPagePropertiesCursor(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPagePropertiesHasMore(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPagePropertiesTotal(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "cursor", "hasMore", "total":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
 			return false
 		}
 	}
@@ -1100,39 +1151,45 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "tool"); c >= 0 {
-			have[0] = true
-			if !checkQuerySuggestionPropertiesTool(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "args"); c >= 0 {
-			have[1] = true
-			if !checkQuerySuggestionPropertiesArgs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "reason"); c >= 0 {
-			if !checkQuerySuggestionPropertiesReason(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "tool", "args", "reason":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "tool":
+				at[0] = c
+			case "args":
+				at[1] = c
+			case "reason":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+		if at[0] != 0 && !checkQuerySuggestionPropertiesTool(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
+		if at[1] != 0 && !checkQuerySuggestionPropertiesArgs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkQuerySuggestionPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "args", "reason":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
 			return false
 		}
 	}
@@ -1299,53 +1356,58 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
-		if c := s.Lookup(n, "approxTokens"); c >= 0 {
-			have[0] = true
-			if !checkResponseMetaPropertiesApproxTokens(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "truncated"); c >= 0 {
-			have[1] = true
-			if !checkResponseMetaPropertiesTruncated(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "limits"); c >= 0 {
-			have[2] = true
-			if !checkLimits(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "nextQuerySuggestion"); c >= 0 {
-			if !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "page"); c >= 0 {
-			if !checkPage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "approxTokens":
+				at[0] = c
+			case "truncated":
+				at[1] = c
+			case "limits":
+				at[2] = c
+			case "nextQuerySuggestion":
+				at[3] = c
+			case "page":
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+		if at[0] != 0 && !checkResponseMetaPropertiesApproxTokens(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+		if at[1] != 0 && !checkResponseMetaPropertiesTruncated(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
+		if at[2] != 0 && !checkLimits(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkPage(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
 			return false
 		}
 	}
@@ -1486,39 +1548,45 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "root"); c >= 0 {
-			have[0] = true
-			if !checkWorkspaceContextPropertiesRoot(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "repoName"); c >= 0 {
-			have[1] = true
-			if !checkWorkspaceContextPropertiesRepoName(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "rev"); c >= 0 {
-			if !checkWorkspaceContextPropertiesRev(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "root", "repoName", "rev":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "root":
+				at[0] = c
+			case "repoName":
+				at[1] = c
+			case "rev":
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+		if at[0] != 0 && !checkWorkspaceContextPropertiesRoot(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
+		if at[1] != 0 && !checkWorkspaceContextPropertiesRepoName(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWorkspaceContextPropertiesRev(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "root", "repoName", "rev":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
 			return false
 		}
 	}

@@ -257,30 +257,35 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "error_code"); c >= 0 {
-			if !checkErrorDataPropertiesErrorCode(s, c) && s.Stop() {
-				return false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "error_code":
+				at[0] = c
+			case "error_type":
+				at[1] = c
+			case "remediation":
+				at[2] = c
+			case "details":
+				at[3] = c
+			case "retry_after_seconds":
+				at[4] = c
 			}
 		}
-		if c := s.Lookup(n, "error_type"); c >= 0 {
-			if !checkErrorType(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkErrorDataPropertiesErrorCode(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "remediation"); c >= 0 {
-			if !checkErrorDataPropertiesRemediation(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "details"); c >= 0 {
-			if !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkErrorDataPropertiesRemediation(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "retry_after_seconds"); c >= 0 {
-			if !checkErrorDataPropertiesRetryAfterSeconds(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkErrorDataPropertiesRetryAfterSeconds(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -704,64 +709,67 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "version"); c >= 0 {
-			have[0] = true
-			if !checkMetadataVersion(s, c) && s.Stop() {
-				return false
+		var at [11]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "version":
+				at[0] = c
+			case "request_id":
+				at[1] = c
+			case "warnings":
+				at[2] = c
+			case "warning_details":
+				at[3] = c
+			case "pagination":
+				at[4] = c
+			case "rate_limit":
+				at[5] = c
+			case "telemetry":
+				at[6] = c
+			case "content_fidelity":
+				at[7] = c
+			case "content_fidelity_schema_version":
+				at[8] = c
+			case "dropped_content_ids":
+				at[9] = c
+			case "content_archive_hashes":
+				at[10] = c
 			}
 		}
-		if c := s.Lookup(n, "request_id"); c >= 0 {
-			if !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "warnings"); c >= 0 {
-			if !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "warning_details"); c >= 0 {
-			if !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkMetadataPropertiesWarnings(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "pagination"); c >= 0 {
-			if !checkPagination(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkMetadataPropertiesWarningDetails(s, at[3]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "rate_limit"); c >= 0 {
-			if !checkRateLimit(s, c) && s.Stop() {
-				return false
-			}
+		if at[4] != 0 && !checkPagination(s, at[4]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "telemetry"); c >= 0 {
-			if !checkTelemetry(s, c) && s.Stop() {
-				return false
-			}
+		if at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "content_fidelity"); c >= 0 {
-			if !checkContentFidelity(s, c) && s.Stop() {
-				return false
-			}
+		if at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "content_fidelity_schema_version"); c >= 0 {
-			if !checkMetadataPropertiesContentFidelitySchemaVersion(s, c) && s.Stop() {
-				return false
-			}
+		if at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "dropped_content_ids"); c >= 0 {
-			if !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
-				return false
-			}
+		if at[8] != 0 && !checkMetadataPropertiesContentFidelitySchemaVersion(s, at[8]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "content_archive_hashes"); c >= 0 {
-			if !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
-				return false
-			}
+		if at[9] != 0 && !checkMetadataPropertiesDroppedContentIDs(s, at[9]) && s.Stop() {
+			return false
 		}
-		if !have[0] && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
+		if at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
 			return false
 		}
 	}
@@ -1128,30 +1136,35 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "cursor"); c >= 0 {
-			if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-				return false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "cursor":
+				at[0] = c
+			case "has_more":
+				at[1] = c
+			case "total_count":
+				at[2] = c
+			case "page_size":
+				at[3] = c
+			case "page":
+				at[4] = c
 			}
 		}
-		if c := s.Lookup(n, "has_more"); c >= 0 {
-			if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkPaginationPropertiesCursor(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "total_count"); c >= 0 {
-			if !checkPaginationPropertiesTotalCount(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "page_size"); c >= 0 {
-			if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkPaginationPropertiesTotalCount(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "page"); c >= 0 {
-			if !checkPaginationPropertiesPage(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkPaginationPropertiesPageSize(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkPaginationPropertiesPage(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1385,30 +1398,35 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "limit"); c >= 0 {
-			if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-				return false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "limit":
+				at[0] = c
+			case "remaining":
+				at[1] = c
+			case "reset_at":
+				at[2] = c
+			case "period":
+				at[3] = c
+			case "retry_after":
+				at[4] = c
 			}
 		}
-		if c := s.Lookup(n, "remaining"); c >= 0 {
-			if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "reset_at"); c >= 0 {
-			if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "period"); c >= 0 {
-			if !checkRateLimitPropertiesPeriod(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "retry_after"); c >= 0 {
-			if !checkRateLimitPropertiesRetryAfter(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkRateLimitPropertiesPeriod(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRateLimitPropertiesRetryAfter(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1612,52 +1630,56 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
-		if c := s.Lookup(n, "success"); c >= 0 {
-			have[0] = true
-			if !checkResponsePropertiesSuccess(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "data"); c >= 0 {
-			have[1] = true
-			if !checkResponsePropertiesData(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "error"); c >= 0 {
-			have[2] = true
-			if !checkResponsePropertiesError(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "meta"); c >= 0 {
-			have[3] = true
-			if !checkMetadata(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "success", "data", "error", "meta":
-				known = true
+			case "success":
+				at[0] = c
+			case "data":
+				at[1] = c
+			case "error":
+				at[2] = c
+			case "meta":
+				at[3] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkResponsePropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponsePropertiesError(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "data", "error", "meta":
+					continue
+				}
+				if s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
-		if !have[0] && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
+		if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
+		if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
+		if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
+		if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
 			return false
 		}
 	}
@@ -1677,15 +1699,20 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "error"); c >= 0 {
-			if !checkResponseElsePropertiesError(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "error":
+				at[0] = c
+			case "data":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "data"); c >= 0 {
-			if !checkErrorData(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseElsePropertiesError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1710,10 +1737,15 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "success"); c >= 0 {
-			if !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "success":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1763,10 +1795,15 @@ func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "error"); c >= 0 {
-			if !checkResponseThenPropertiesError(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "error":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseThenPropertiesError(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1915,20 +1952,25 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "duration_ms"); c >= 0 {
-			if !checkTelemetryPropertiesDurationMs(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "duration_ms":
+				at[0] = c
+			case "downstream_calls":
+				at[1] = c
+			case "cache_hit":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "downstream_calls"); c >= 0 {
-			if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkTelemetryPropertiesDurationMs(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "cache_hit"); c >= 0 {
-			if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTelemetryPropertiesCacheHit(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2127,29 +2169,32 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "code"); c >= 0 {
-			if !checkWarningDetailPropertiesCode(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "code":
+				at[0] = c
+			case "severity":
+				at[1] = c
+			case "message":
+				at[2] = c
+			case "context":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "severity"); c >= 0 {
-			if !checkWarningSeverity(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkWarningDetailPropertiesCode(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "message"); c >= 0 {
-			have[0] = true
-			if !checkWarningDetailPropertiesMessage(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkWarningSeverity(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "context"); c >= 0 {
-			if !checkWarningDetailPropertiesContext(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkWarningDetailPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
 		}
-		if !have[0] && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
+		if at[3] != 0 && !checkWarningDetailPropertiesContext(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}

@@ -181,54 +181,60 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "schema_version"); c >= 0 {
-			have[0] = true
-			if !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "result"); c >= 0 {
-			have[1] = true
-			if !checkEnvelopePropertiesResult(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "provenance"); c >= 0 {
-			if !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "errors"); c >= 0 {
-			if !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "warnings"); c >= 0 {
-			if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "meta"); c >= 0 {
-			if !checkEnvelopeMeta(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "schema_version", "result", "provenance", "errors", "warnings", "meta":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "schema_version":
+				at[0] = c
+			case "result":
+				at[1] = c
+			case "provenance":
+				at[2] = c
+			case "errors":
+				at[3] = c
+			case "warnings":
+				at[4] = c
+			case "meta":
+				at[5] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+		if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "result", "provenance", "errors", "warnings", "meta":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
 			return false
 		}
 	}
@@ -426,49 +432,55 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "code"); c >= 0 {
-			have[0] = true
-			if !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "message"); c >= 0 {
-			have[1] = true
-			if !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "details"); c >= 0 {
-			if !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "retryable"); c >= 0 {
-			if !checkEnvelopeErrorPropertiesRetryable(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "evidence"); c >= 0 {
-			if !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "code", "message", "details", "retryable", "evidence":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "code":
+				at[0] = c
+			case "message":
+				at[1] = c
+			case "details":
+				at[2] = c
+			case "retryable":
+				at[3] = c
+			case "evidence":
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details", "retryable", "evidence":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -699,35 +711,44 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "adapter"); c >= 0 {
-			if !checkEnvelopeMetaPropertiesAdapter(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "request_id"); c >= 0 {
-			if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "duration_ms"); c >= 0 {
-			if !checkEnvelopeMetaPropertiesDurationMs(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "schema_hints"); c >= 0 {
-			if !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "adapter", "request_id", "duration_ms", "schema_hints":
-				known = true
+			case "adapter":
+				at[0] = c
+			case "request_id":
+				at[1] = c
+			case "duration_ms":
+				at[2] = c
+			case "schema_hints":
+				at[3] = c
+			default:
+				unknown = true
 			}
-			if !known && s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+		}
+		if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "adapter", "request_id", "duration_ms", "schema_hints":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
 			}
 		}
 	}
@@ -1004,44 +1025,50 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "code"); c >= 0 {
-			have[0] = true
-			if !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "message"); c >= 0 {
-			have[1] = true
-			if !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "details"); c >= 0 {
-			if !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "evidence"); c >= 0 {
-			if !checkEnvelopeWarningPropertiesEvidence(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "code", "message", "details", "evidence":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "code":
+				at[0] = c
+			case "message":
+				at[1] = c
+			case "details":
+				at[2] = c
+			case "evidence":
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details", "evidence":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}

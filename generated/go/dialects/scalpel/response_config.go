@@ -223,35 +223,40 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "version"); c >= 0 {
-			if !checkResponseConfigPropertiesVersion(s, c) && s.Stop() {
-				return false
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "version":
+				at[0] = c
+			case "description":
+				at[1] = c
+			case "global":
+				at[2] = c
+			case "parsing":
+				at[3] = c
+			case "profiles":
+				at[4] = c
+			case "tool_overrides":
+				at[5] = c
 			}
 		}
-		if c := s.Lookup(n, "description"); c >= 0 {
-			if !checkResponseConfigPropertiesDescription(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigPropertiesVersion(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "global"); c >= 0 {
-			if !checkResponseConfigGlobal(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigPropertiesDescription(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "parsing"); c >= 0 {
-			if !checkResponseConfigParsing(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "profiles"); c >= 0 {
-			if !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "tool_overrides"); c >= 0 {
-			if !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
-				return false
-			}
+		if at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -479,30 +484,35 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "profile"); c >= 0 {
-			if !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
-				return false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "profile":
+				at[0] = c
+			case "exclude_empty_arrays":
+				at[1] = c
+			case "exclude_empty_objects":
+				at[2] = c
+			case "exclude_null_values":
+				at[3] = c
+			case "exclude_default_values":
+				at[4] = c
 			}
 		}
-		if c := s.Lookup(n, "exclude_empty_arrays"); c >= 0 {
-			if !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "exclude_empty_objects"); c >= 0 {
-			if !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "exclude_null_values"); c >= 0 {
-			if !checkResponseConfigGlobalPropertiesExcludeNullValues(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, at[2]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "exclude_default_values"); c >= 0 {
-			if !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, c) && s.Stop() {
-				return false
-			}
+		if at[3] != 0 && !checkResponseConfigGlobalPropertiesExcludeNullValues(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -754,20 +764,25 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "mode"); c >= 0 {
-			if !checkResponseConfigParsingMode(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "mode":
+				at[0] = c
+			case "sanitization_policy":
+				at[1] = c
+			case "error_reporting":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "sanitization_policy"); c >= 0 {
-			if !checkResponseConfigParsingSanitizationPolicy(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigParsingMode(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "error_reporting"); c >= 0 {
-			if !checkResponseConfigParsingErrorReporting(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicy(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingErrorReporting(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -903,20 +918,25 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "include_sanitization_details"); c >= 0 {
-			if !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "include_sanitization_details":
+				at[0] = c
+			case "include_error_location":
+				at[1] = c
+			case "include_suggestions":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "include_error_location"); c >= 0 {
-			if !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "include_suggestions"); c >= 0 {
-			if !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1151,20 +1171,25 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "allow_merge_conflicts"); c >= 0 {
-			if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "allow_merge_conflicts":
+				at[0] = c
+			case "allow_templates":
+				at[1] = c
+			case "report_modifications":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "allow_templates"); c >= 0 {
-			if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "report_modifications"); c >= 0 {
-			if !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1355,25 +1380,30 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "description"); c >= 0 {
-			if !checkResponseConfigProfilesValuePropertiesDescription(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "description":
+				at[0] = c
+			case "envelope":
+				at[1] = c
+			case "parsing":
+				at[2] = c
+			case "common_exclusions":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "envelope"); c >= 0 {
-			if !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigProfilesValuePropertiesDescription(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "parsing"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "common_exclusions"); c >= 0 {
-			if !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1524,10 +1554,15 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "include"); c >= 0 {
-			if !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "include":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1743,15 +1778,20 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "mode"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsingMode(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "mode":
+				at[0] = c
+			case "sanitization_policy":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "sanitization_policy"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigProfilesValueParsingMode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1952,20 +1992,25 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "allow_merge_conflicts"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "allow_merge_conflicts":
+				at[0] = c
+			case "allow_templates":
+				at[1] = c
+			case "report_modifications":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "allow_templates"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "report_modifications"); c >= 0 {
-			if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2295,25 +2340,30 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "profile"); c >= 0 {
-			if !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "profile":
+				at[0] = c
+			case "exclude_fields":
+				at[1] = c
+			case "include_only":
+				at[2] = c
+			case "include_on_error":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "exclude_fields"); c >= 0 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "include_only"); c >= 0 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "include_on_error"); c >= 0 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

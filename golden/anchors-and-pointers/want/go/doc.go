@@ -149,20 +149,25 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "a"); c >= 0 {
-			if !checkDocPropertiesA(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "a":
+				at[0] = c
+			case "first":
+				at[1] = c
+			case "named":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "first"); c >= 0 {
-			if !checkDocAItem(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkDocPropertiesA(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "named"); c >= 0 {
-			if !checkThing(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkThing(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -281,10 +286,15 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "n"); c >= 0 {
-			if !checkDocAItemPropertiesN(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "n":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -396,10 +406,15 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "ok"); c >= 0 {
-			if !checkThingPropertiesOK(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "ok":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -131,20 +131,27 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "several"); c >= 0 {
-			if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "anything":
+				at[0] = c
+			case "several":
+				at[1] = c
+			case "num":
+				at[2] = c
+			case "maybe_any":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "num"); c >= 0 {
-			if !checkLoosePropertiesNum(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkLoosePropertiesSeveral(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "maybe_any"); c >= 0 {
-			if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkLoosePropertiesNum(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkLoosePropertiesMaybeAny(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

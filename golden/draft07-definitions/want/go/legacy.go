@@ -96,14 +96,17 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "id"); c >= 0 {
-			have[0] = true
-			if !checkItemPropertiesID(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id":
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
 			return false
 		}
 	}
@@ -234,15 +237,20 @@ func checkLegacy(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "item"); c >= 0 {
-			if !checkItem(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "item":
+				at[0] = c
+			case "pair":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "pair"); c >= 0 {
-			if !checkLegacyPair(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkItem(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLegacyPair(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -131,15 +131,20 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "meta"); c >= 0 {
-			if !checkEnvelopeMeta(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "meta":
+				at[0] = c
+			case "items":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "items"); c >= 0 {
-			if !checkEnvelopePropertiesItems(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopePropertiesItems(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -258,10 +263,15 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "id"); c >= 0 {
-			if !checkEnvelopeItemsItemPropertiesID(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -389,15 +399,20 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "pagination"); c >= 0 {
-			if !checkEnvelopeMetaPagination(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "pagination":
+				at[0] = c
+			case "request_id":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "request_id"); c >= 0 {
-			if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -523,15 +538,20 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "cursor"); c >= 0 {
-			if !checkEnvelopeMetaPaginationPropertiesCursor(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "cursor":
+				at[0] = c
+			case "has_more":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "has_more"); c >= 0 {
-			if !checkEnvelopeMetaPaginationPropertiesHasMore(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkEnvelopeMetaPaginationPropertiesCursor(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeMetaPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -165,15 +165,20 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "url"); c >= 0 {
-			if !checkOtherThingPropertiesURL(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "url":
+				at[0] = c
+			case "api_key":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "api_key"); c >= 0 {
-			if !checkOtherThingPropertiesAPIKey(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkOtherThingPropertiesURL(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkOtherThingPropertiesAPIKey(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -313,15 +318,20 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "id_thing"); c >= 0 {
-			if !checkIdentifier(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "id_thing":
+				at[0] = c
+			case "other":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "other"); c >= 0 {
-			if !checkOtherThing(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkIdentifier(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkOtherThing(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -118,15 +118,20 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "next"); c >= 0 {
-			if !checkNode(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "next":
+				at[0] = c
+			case "label":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "label"); c >= 0 {
-			if !checkNodePropertiesLabel(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkNode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkNodePropertiesLabel(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -289,29 +294,32 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "value"); c >= 0 {
-			have[0] = true
-			if !checkTreePropertiesValue(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "value":
+				at[0] = c
+			case "children":
+				at[1] = c
+			case "parent":
+				at[2] = c
+			case "next":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "children"); c >= 0 {
-			if !checkTreePropertiesChildren(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkTreePropertiesValue(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "parent"); c >= 0 {
-			if !checkTree(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "next"); c >= 0 {
-			if !checkNode(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkTree(s, at[2]) && s.Stop() {
+			return false
 		}
-		if !have[0] && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+		if at[3] != 0 && !checkNode(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}

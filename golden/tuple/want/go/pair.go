@@ -121,15 +121,20 @@ func checkRange(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "bounds"); c >= 0 {
-			if !checkRangeBounds(s, c) && s.Stop() {
-				return false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "bounds":
+				at[0] = c
+			case "record":
+				at[1] = c
 			}
 		}
-		if c := s.Lookup(n, "record"); c >= 0 {
-			if !checkRangeRecord(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkRangeBounds(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRangeRecord(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

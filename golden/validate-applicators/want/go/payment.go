@@ -148,29 +148,32 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "method"); c >= 0 {
-			have[0] = true
-			if !checkPaymentMethod(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "method":
+				at[0] = c
+			case "reference":
+				at[1] = c
+			case "channel":
+				at[2] = c
+			case "comment":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "reference"); c >= 0 {
-			if !checkPaymentReference(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkPaymentMethod(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "channel"); c >= 0 {
-			if !checkPaymentChannel(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkPaymentReference(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "comment"); c >= 0 {
-			if !checkPaymentPropertiesComment(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkPaymentChannel(s, at[2]) && s.Stop() {
+			return false
 		}
-		if !have[0] && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
+		if at[3] != 0 && !checkPaymentPropertiesComment(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
 			return false
 		}
 	}
@@ -233,10 +236,15 @@ func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "method"); c >= 0 {
-			if !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "method":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkPaymentIfPropertiesMethod(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -151,20 +151,25 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "ids"); c >= 0 {
-			if !checkBatchPropertiesIDs(s, c) && s.Stop() {
-				return false
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "ids":
+				at[0] = c
+			case "point":
+				at[1] = c
+			case "flags":
+				at[2] = c
 			}
 		}
-		if c := s.Lookup(n, "point"); c >= 0 {
-			if !checkBatchPoint(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkBatchPropertiesIDs(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "flags"); c >= 0 {
-			if !checkBatchPropertiesFlags(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkBatchPoint(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkBatchPropertiesFlags(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

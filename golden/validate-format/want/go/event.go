@@ -147,25 +147,30 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "at"); c >= 0 {
-			if !checkEventPropertiesAt(s, c) && s.Stop() {
-				return false
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "at":
+				at[0] = c
+			case "id":
+				at[1] = c
+			case "contact":
+				at[2] = c
+			case "link":
+				at[3] = c
 			}
 		}
-		if c := s.Lookup(n, "id"); c >= 0 {
-			if !checkEventPropertiesID(s, c) && s.Stop() {
-				return false
-			}
+		if at[0] != 0 && !checkEventPropertiesAt(s, at[0]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "contact"); c >= 0 {
-			if !checkEventPropertiesContact(s, c) && s.Stop() {
-				return false
-			}
+		if at[1] != 0 && !checkEventPropertiesID(s, at[1]) && s.Stop() {
+			return false
 		}
-		if c := s.Lookup(n, "link"); c >= 0 {
-			if !checkEventPropertiesLink(s, c) && s.Stop() {
-				return false
-			}
+		if at[2] != 0 && !checkEventPropertiesContact(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEventPropertiesLink(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -136,49 +136,55 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
-		if c := s.Lookup(n, "id"); c >= 0 {
-			have[0] = true
-			if !checkAccountPropertiesID(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "email"); c >= 0 {
-			have[1] = true
-			if !checkAccountPropertiesEmail(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "card"); c >= 0 {
-			if !checkAccountPropertiesCard(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "billing_address"); c >= 0 {
-			if !checkAccountPropertiesBillingAddress(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "settings"); c >= 0 {
-			if !checkAccountPropertiesSettings(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
-			case "id", "email", "card", "billing_address", "settings":
-				known = true
-			}
-			if !known && s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
+			case "id":
+				at[0] = c
+			case "email":
+				at[1] = c
+			case "card":
+				at[2] = c
+			case "billing_address":
+				at[3] = c
+			case "settings":
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkAccountPropertiesID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
+		if at[1] != 0 && !checkAccountPropertiesEmail(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkAccountPropertiesCard(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkAccountPropertiesBillingAddress(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "email", "card", "billing_address", "settings":
+					continue
+				}
+				if s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
 			return false
 		}
 		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
@@ -203,10 +209,15 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "billing_address"); c >= 0 {
-			if !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
-				return false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			switch string(s.Key(c)) {
+			case "billing_address":
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

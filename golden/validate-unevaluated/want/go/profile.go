@@ -112,30 +112,24 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "name"); c >= 0 {
-			have[0] = true
-			if !checkBasePropertiesName(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if c := s.Lookup(n, "kind"); c >= 0 {
-			if !checkProfileKind(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			known := false
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
-			case "name", "kind":
-				known = true
-			}
-			if known {
+			case "name":
+				at[0] = c
+				s.Mark(n, i)
+			case "kind":
+				at[1] = c
 				s.Mark(n, i)
 			}
 		}
-		if !have[0] && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkBasePropertiesName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProfileKind(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
 			return false
 		}
 	}
@@ -292,25 +286,18 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
-		if c := s.Lookup(n, "kind"); c >= 0 {
-			have[0] = true
-			if !checkProfileIfPropertiesKind(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			known := false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "kind":
-				known = true
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
 		}
-		if !have[0] && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
+		if at[0] != 0 && !checkProfileIfPropertiesKind(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
 			return false
 		}
 	}
@@ -331,21 +318,16 @@ func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if c := s.Lookup(n, "members"); c >= 0 {
-			if !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
-				return false
-			}
-		}
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			known := false
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "members":
-				known = true
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
+		}
+		if at[0] != 0 && !checkProfileThenPropertiesMembers(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
