@@ -110,17 +110,23 @@ func (f *vfn) members() []jen.Code {
 		}
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
+	// A property is no additional member: the loop skips it, or (when
+	// patternProperties still apply to it) notes it is known.
 	var body []jen.Code
+	known := additional && len(patterns) > 0
+	if known {
+		body = append(body, jen.Id("known").Op(":=").False())
+	}
 	if additional && len(props) > 0 {
 		var names []jen.Code
 		for _, p := range props {
 			names = append(names, jen.Lit(p.Name))
 		}
-		body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(jen.Continue())))
-	}
-	known := additional && len(patterns) > 0
-	if known {
-		body = append(body, jen.Id("known").Op(":=").False())
+		skip := jen.Continue()
+		if known {
+			skip = jen.Id("known").Op("=").True()
+		}
+		body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(skip)))
 	}
 	for i, pp := range patterns {
 		re := f.regexpVar(keywords.PatternPropertiesName(f.name, i), pp.Pattern, "/patternProperties/"+escapeToken(pp.Pattern))

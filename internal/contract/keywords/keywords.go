@@ -1082,8 +1082,9 @@ func checkKeywordsEnum(s *envgenrt.State, n int32) bool {
 
 // KeywordsObject is a JSON object.
 type KeywordsObject struct {
-	A int64  `json:"a"`
-	B string `json:"b"`
+	A  int64           `json:"a"`
+	B  string          `json:"b"`
+	XP json.RawMessage `json:"x-p,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
@@ -1111,10 +1112,17 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, `"b":`...)
 	b = envgenrt.AppendString(b, x.B)
 	b = append(b, ',')
+	if x.XP != nil {
+		b = append(b, `"x-p":`...)
+		if b, err = envgenrt.AppendRaw(b, x.XP); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
-		case "a", "b":
+		case "a", "b", "x-p":
 			return b, envgenrt.KnownMember(k1)
 		}
 		b = envgenrt.AppendString(b, k1)
@@ -1145,6 +1153,8 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			if err := s.ReadString(c1, &x.B); err != nil {
 				return err
 			}
+		case "x-p":
+			x.XP = s.DecodeRaw(c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -1180,13 +1190,15 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "a":
 				at[0] = c
 			case "b":
 				at[1] = c
+			case "x-p":
+				at[2] = c
 			}
 		}
 		if at[0] != 0 && !checkKeywordsObjectPropertiesA(s, at[0]) && s.Stop() {
@@ -1195,13 +1207,16 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		if at[1] != 0 && !checkKeywordsObjectPropertiesB(s, at[1]) && s.Stop() {
 			return false
 		}
+		if at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop() {
+			return false
+		}
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			switch string(s.Key(c)) {
-			case "a", "b":
-				continue
-			}
 			known := false
+			switch string(s.Key(c)) {
+			case "a", "b", "x-p":
+				known = true
+			}
 			if patternKeywordsObjectProperties0.Match(s.Key(c)) {
 				known = true
 				if !checkKeywordsObjectPatternPropertiesX5Ex(s, c) && s.Stop() {
@@ -1221,7 +1236,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
 			return false
 		}
-		if s.Count(n) > 4 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 4 properties") {
+		if s.Count(n) > 5 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties") {
 			return false
 		}
 		for m := s.Members(n); m.Next(); {
@@ -1268,6 +1283,17 @@ func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
 	if !s.IsType(n, envgenrt.TypeString) {
 		s.Failf(n, "keywords.json#/properties/object/properties/b/type", "type", "must be string, not %s", s.TypeOf(n))
 		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkKeywordsObjectPropertiesXP validates a value against keywords.json#/properties/object/properties/x-p.
+func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Length(n) > 2 && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
+			return false
+		}
 	}
 	return s.ErrorCount() == errs
 }
