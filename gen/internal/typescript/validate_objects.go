@@ -49,10 +49,10 @@ func member(name string) (read, present, absent string) {
 //	}
 //
 // for-in needs no array of the names; a name it gets that the object does not
-// have itself (an enumerable member of a prototype) is no member. (gen/internal/golang
-// checks every member in the object's order, in one pass: the errors are the
-// same, and those at two members of one object may come in another order.
-// Reading properties directly is a fifth faster.)
+// have itself (an enumerable member of a prototype) is no member. It visits
+// the members in Object.keys order (names that are array indices first),
+// which gen/internal/golang follows with envgenrt.Members, so that the errors
+// come in the same order in both languages.
 func (f *vfn) members() []string {
 	c := f.c
 	var out []string

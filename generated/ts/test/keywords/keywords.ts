@@ -65,12 +65,14 @@ export const KeywordsEnum = {
 
 /**
  * @minProperties 2
- * @maxProperties 4
+ * @maxProperties 5
  */
 export interface KeywordsObject {
   /** @integer */
   a: number;
   b: string;
+  /** @maxLength 2 */
+  "x-p"?: unknown;
   [key: string]: unknown;
 }
 
@@ -333,6 +335,12 @@ function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
         if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/b/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
+    if (v["x-p"] !== undefined) {
+      const x = v["x-p"];
+      if (typeof x === "string") {
+        if (x.length > 2 && rt.codePoints(x) > 2 && rt.fail(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long")) return false;
+      }
+    }
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       let known = false;
@@ -344,6 +352,7 @@ function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
       switch (k) {
         case "a":
         case "b":
+        case "x-p":
           continue;
       }
       if (rt.fail(c, p, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
@@ -351,7 +360,7 @@ function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
     if (v["a"] === undefined && rt.fail(c, p, "keywords.json#/properties/object/required", "required", "missing required property \"a\"")) return false;
     if (v["b"] === undefined && rt.fail(c, p, "keywords.json#/properties/object/required", "required", "missing required property \"b\"")) return false;
     if (Object.keys(v).length < 2 && rt.fail(c, p, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties")) return false;
-    if (Object.keys(v).length > 4 && rt.fail(c, p, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 4 properties")) return false;
+    if (Object.keys(v).length > 5 && rt.fail(c, p, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties")) return false;
     for (const k of Object.keys(v)) {
       if (!checkKeywordsObjectPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;
     }
