@@ -217,6 +217,17 @@ func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
 	return c
 }
 
+// inPlace is the expression that validates node itself against ref, as
+// allOf, $ref, dependentSchemas, then and else do, reporting errors: call,
+// or, where this function records annotations, s.Track(checkX, n), so that a
+// subschema that fails leaves none (as rt.track does in TypeScript).
+func (f *vfn) inPlace(ref model.Ref, node jen.Code) jen.Code {
+	if f.eval {
+		return jen.Add(stateID).Dot("Track").Call(f.funcValue(ref), node)
+	}
+	return f.call(ref, node)
+}
+
 // funcValue is ref's validator as a runtime.CheckFunc: the function, its
 // OrNull adapter, or runtime.Always.
 func (f *vfn) funcValue(ref model.Ref) jen.Code {

@@ -23,7 +23,7 @@ func (f *vfn) allOf() []jen.Code {
 	var out []jen.Code
 	for _, r := range f.c.AllOf {
 		if !f.always(r) {
-			out = append(out, sub(f.call(r, nodeID)))
+			out = append(out, sub(f.inPlace(r, nodeID)))
 		}
 	}
 	return out
@@ -103,10 +103,10 @@ func (f *vfn) ifThenElse() []jen.Code {
 	}
 	var then, els []jen.Code
 	if c.Then != nil && !f.always(*c.Then) {
-		then = append(then, sub(f.call(*c.Then, nodeID)))
+		then = append(then, sub(f.inPlace(*c.Then, nodeID)))
 	}
 	if c.Else != nil && !f.always(*c.Else) {
-		els = append(els, sub(f.call(*c.Else, nodeID)))
+		els = append(els, sub(f.inPlace(*c.Else, nodeID)))
 	}
 	test := "Quiet"
 	if f.eval {

@@ -27,7 +27,8 @@ import (
 //		s.Mark(n, i) // when unevaluatedItems depends on it
 //	}
 //
-// items: false fails the first item past the prefix, at the array.
+// items: false fails once, at the array, when there are items past the
+// prefix: if s.Count(n) > 1 && s.Fail(n, "…/items", "items", "must have at most 1 item") { … }
 func (f *vfn) items() []jen.Code {
 	prefix, items := f.c.PrefixItems, f.c.Items
 	if len(prefix) == 0 && items == nil {
@@ -42,6 +43,7 @@ func (f *vfn) items() []jen.Code {
 		cases = append(cases, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check...))
 	}
 	rest := []jen.Code{}
+	var tooMany jen.Code // items: false
 	switch {
 	case items == nil:
 		if !f.eval {
@@ -53,8 +55,12 @@ func (f *vfn) items() []jen.Code {
 		if f.eval {
 			rest = append(rest, jen.Continue())
 		}
-	case f.never(*items):
-		rest = append(rest, f.failIf(jen.True(), nodeID, f.sp("items"), "items", keywords.ItemsFalse(len(prefix))))
+	case f.never(*items): // fails once, at the array, after the loop
+		tooMany = f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(len(prefix)), nodeID, f.sp("items"), "items",
+			keywords.ItemsFalse(len(prefix)))
+		if f.eval && len(cases) > 0 { // the items past the prefix are not evaluated
+			rest = append(rest, jen.Continue())
+		}
 	case !f.always(*items):
 		rest = append(rest, sub(f.call(*items, jen.Id("c"))))
 	}
@@ -68,10 +74,14 @@ func (f *vfn) items() []jen.Code {
 		body = []jen.Code{jen.Switch().Block(cases...)}
 	}
 	body = append(body, f.markItem()...)
-	if len(body) == 0 {
-		return nil
+	var out []jen.Code
+	if len(body) > 0 && (len(cases) > 0 || len(rest) > 0 || tooMany == nil) {
+		out = append(out, eachChild(true, body...))
 	}
-	return []jen.Code{eachChild(true, body...)}
+	if tooMany != nil {
+		out = append(out, tooMany)
+	}
+	return out
 }
 
 // contains counts the items that match, in a branch that reports nothing,

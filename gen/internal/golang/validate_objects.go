@@ -276,7 +276,7 @@ func (f *vfn) dependentSchemas() []jen.Code {
 			continue
 		}
 		out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member)).Op("&&").
-			Op("!").Add(f.call(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
+			Op("!").Add(f.inPlace(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
 	}
 	return out
 }

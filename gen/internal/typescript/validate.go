@@ -264,14 +264,14 @@ func (f *vfn) call(ref model.Ref, x, at string) string {
 }
 
 // check is ref's validator as an rt.Check: the function, its OrNull
-// adapter, rt.always or rt.nothing.
+// adapter, rt.always or falseCheck.
 func (f *vfn) check(ref model.Ref) string {
 	t := f.target(ref)
 	switch {
 	case f.always(ref):
 		return "rt.always"
 	case t.Base().Checks.False && !ref.OrNull:
-		return "rt.nothing"
+		return f.falseCheck(t)
 	case ref.OrNull:
 		return f.w.useOrNull(f, t)
 	}
@@ -281,9 +281,22 @@ func (f *vfn) check(ref model.Ref) string {
 // checkOf is the rt.Check of t, which has a function.
 func (f *vfn) checkOf(t model.Type) string {
 	if t.Base().Checks.False {
-		return "rt.nothing"
+		return f.falseCheck(t)
 	}
 	return f.fnName(t)
+}
+
+// falseCheck is the rt.Check of the schema false t: a module constant that
+// reports its schema path, as the Go validator of a false schema does, or
+// rt.nothing when it stands for additionalProperties false (no schema of
+// its own):
+//
+//	const falseSchema = (_v: unknown, p: number, c: rt.Context): boolean => rt.never(c, p, "a.json#/$defs/none");
+func (f *vfn) falseCheck(t model.Type) string {
+	if t.Base().Loc.File == "" {
+		return "rt.nothing"
+	}
+	return f.w.moduleConst("falseSchema", "(_v: unknown, p: number, c: rt.Context): boolean => rt.never(c, p, "+stringLiteral(schemaPath(t.Base().Loc))+")")
 }
 
 // inline spells the checks of ref where it is used, for the value read at

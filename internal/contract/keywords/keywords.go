@@ -1554,11 +1554,10 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 				if !checkKeywordsTuplePrefixItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1826,7 +1825,7 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if !checkKeywordsUnevaluatedPropertiesAllOf0(s, n) && s.Stop() {
+	if !s.Track(checkKeywordsUnevaluatedPropertiesAllOf0, n) && s.Stop() {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {

@@ -375,11 +375,10 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 				if !checkLegacyPairItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -259,11 +259,10 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 				if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -370,11 +370,10 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 				if !checkBatchPointPrefixItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -262,11 +262,11 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 		s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if !checkBase(s, n) && s.Stop() {
+	if !s.Track(checkBase, n) && s.Stop() {
 		return false
 	}
 	if s.Branch(checkProfileIf, n) {
-		if !checkProfileThen(s, n) && s.Stop() {
+		if !s.Track(checkProfileThen, n) && s.Stop() {
 			return false
 		}
 	}
