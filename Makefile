@@ -8,6 +8,8 @@ ENVGEN   := bin/envgen-bootstrap
 CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-out generated/ts/src --assert-format
 # The example tool's Go and TypeScript: the Go and npm tests check the search-output examples with them.
 EXAMPLE   := schemas/examples/search-output.json --go-out internal/contract/searchoutput --go-package searchoutput --ts-out generated/ts/test/search-output --assert-format
+# Every keyword of the registry, in Go and TypeScript: the message-parity vectors (internal/contract/parity_test.go).
+KEYWORDS  := internal/contract/testdata/keywords.json --go-out internal/contract/keywords --go-package keywords --ts-out generated/ts/test/keywords --assert-format --no-canonical
 # The benchmark's and robustness tests' own generated packages.
 BENCH     := results tree
 bench_pkg  = internal/contract/testdata/$(1).json --go-out internal/contract/$(1) --go-package $(1) --no-canonical
@@ -32,6 +34,7 @@ $(ENVGEN):
 generate: $(ENVGEN)
 	$(ENVGEN) generate $(CANONICAL)
 	$(ENVGEN) generate $(EXAMPLE)
+	$(ENVGEN) generate $(KEYWORDS)
 	$(foreach p,$(BENCH),$(ENVGEN) generate $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) generate $(call dialect,$(d)) &&) true
 	cd examples/downstream && $(GO) generate ./...
@@ -40,6 +43,7 @@ generate: $(ENVGEN)
 check: $(ENVGEN)
 	$(ENVGEN) check $(CANONICAL)
 	$(ENVGEN) check $(EXAMPLE)
+	$(ENVGEN) check $(KEYWORDS)
 	$(foreach p,$(BENCH),$(ENVGEN) check $(call bench_pkg,$(p)) &&) true
 	$(foreach d,$(DIALECTS),$(ENVGEN) check $(call dialect,$(d)) &&) true
 	cd examples/downstream && $(GO) tool envgen check --config envgen.yaml

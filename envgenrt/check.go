@@ -87,7 +87,9 @@ func (s *State) AnyOf(n int32, checks ...CheckFunc) bool {
 
 // CountOf counts the checks n is valid against, without reporting errors;
 // with eval, the annotations of those that pass count for unevaluated*.
-// Without eval it stops at 2, all that oneOf needs to know.
+// Without eval, where no error is recorded (Stop), it stops at 2, all that
+// oneOf needs to know; else it counts them all, for oneOf's message ("not 3"),
+// as the TypeScript validators do.
 func (s *State) CountOf(eval bool, n int32, checks ...CheckFunc) int {
 	k := 0
 	for _, c := range checks {
@@ -98,7 +100,7 @@ func (s *State) CountOf(eval bool, n int32, checks ...CheckFunc) int {
 			continue
 		}
 		if s.Quiet(c, n) {
-			if k++; k == 2 {
+			if k++; k == 2 && s.Stop() {
 				break
 			}
 		}
@@ -111,6 +113,25 @@ func (s *State) CountOf(eval bool, n int32, checks ...CheckFunc) int {
 func (s *State) Branch(c CheckFunc, n int32) bool {
 	e := s.BeginEval(n)
 	ok := s.Quiet(c, n)
+	s.EndEval(e, ok)
+	return ok
+}
+
+// Track runs c on n in place (allOf, $ref, dependentSchemas, then, else),
+// recording errors, for a function that records annotations: those of c
+// count for unevaluated* only when n is valid against c, as in the
+// TypeScript runtime's track.
+func (s *State) Track(c CheckFunc, n int32) bool {
+	e := s.BeginEval(n)
+	ok := c(s, n)
+	s.EndEval(e, ok)
+	return ok
+}
+
+// TrackDynamic is Track for a $dynamicRef (see Dynamic).
+func (s *State) TrackDynamic(n int32, anchor string, def CheckFunc) bool {
+	e := s.BeginEval(n)
+	ok := s.Dynamic(n, anchor, def)
 	s.EndEval(e, ok)
 	return ok
 }

@@ -12,7 +12,8 @@
 // The validators lean on what this package gives them: numbers compared as
 // the decimals they are written as ([CompareNumber], [MultipleOf],
 // [IsInteger]), ECMA-262 patterns translated for RE2 ([TranslateECMA],
-// [Pattern]), formats ([FormatChecks]), enum and const values compared in
+// [Pattern]), formats ([IsDateTime], [IsEmail], [IsUUID] and the
+// other Is functions), enum and const values compared in
 // canonical form ([CanonicalJSON], [Literal]), and the dynamic scope of
 // $dynamicRef ([Anchors], [Binding]). Errors have the shape of every envgen
 // validator ([Error], collected into a [ValidationError]; [DecodeError] for

@@ -77,19 +77,20 @@ func Equal(t *Tree, n int32, u *Tree, m int32) bool {
 const uniqueScan = 16
 
 // Duplicate returns the indices of two equal items of array n, or ok false
-// when all items differ.
+// when all items differ: j is the first item that equals an earlier one, i
+// the first item it equals (as the TypeScript runtime's duplicates has it).
 func (t *Tree) Duplicate(n int32) (i, j int, ok bool) {
 	if t.Count(n) <= uniqueScan {
-		i = 0
-		for a := t.First(n); a < t.End(n); a = t.Next(a) {
-			j = i + 1
-			for b := t.Next(a); b < t.End(n); b = t.Next(b) {
+		j = 0
+		for b := t.First(n); b < t.End(n); b = t.Next(b) {
+			i = 0
+			for a := t.First(n); a < b; a = t.Next(a) {
 				if Equal(t, a, t, b) {
 					return i, j, true
 				}
-				j++
+				i++
 			}
-			i++
+			j++
 		}
 		return 0, 0, false
 	}
@@ -112,14 +113,16 @@ func (t *Tree) Duplicate(n int32) (i, j int, ok bool) {
 		}
 		return x.i - y.i
 	})
+	// Within a run of one hash the items are in array order: the least j
+	// that equals an earlier item, over all runs, with its least i.
 	for a := 0; a < len(items); a++ {
 		for b := a + 1; b < len(items) && items[b].h == items[a].h; b++ {
-			if Equal(t, items[a].node, t, items[b].node) {
-				return min(items[a].i, items[b].i), max(items[a].i, items[b].i), true
+			if (!ok || items[b].i < j || (items[b].i == j && items[a].i < i)) && Equal(t, items[a].node, t, items[b].node) {
+				i, j, ok = items[a].i, items[b].i, true
 			}
 		}
 	}
-	return 0, 0, false
+	return i, j, ok
 }
 
 // hash is a hash of node n that equal values share.

@@ -3,6 +3,7 @@ package envgenrt
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is one violation of a schema, the same shape in Go and TypeScript
@@ -114,4 +115,38 @@ func escapeToken(key []byte) string {
 		s = strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 	}
 	return s
+}
+
+// Quoted is a member name (or any text) that formats as a JSON string, as
+// JavaScript's JSON.stringify writes it, so that the messages of the Go and
+// TypeScript validators are the same bytes: `unexpected property "a\"b"`.
+// Control characters are escaped (\n, \u001f), nothing else is: no HTML
+// escapes, non-ASCII as it is.
+type Quoted string
+
+func (q Quoted) String() string {
+	const hex = "0123456789abcdef"
+	b := make([]byte, 0, len(q)+2)
+	b = append(b, '"')
+	for _, r := range string(q) { // invalid UTF-8 is U+FFFD, as the decoder reads it
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\b':
+			b = append(b, '\\', 'b')
+		case r == '\f':
+			b = append(b, '\\', 'f')
+		case r == '\n':
+			b = append(b, '\\', 'n')
+		case r == '\r':
+			b = append(b, '\\', 'r')
+		case r == '\t':
+			b = append(b, '\\', 't')
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return string(append(b, '"'))
 }

@@ -20,7 +20,9 @@ import (
 // santhosh-tekuri/jsonschema: an interpreter written independently of envgen.
 // TestInvalidExamples (here), the generated Go (internal/contract) and the
 // generated TypeScript (generated/ts/test) each check every file against its
-// expected (instancePath, keyword) set, so the three agree on all of them.
+// expected (instancePath, keyword) set, so the three agree on all of them;
+// and the Go and TypeScript validators report the very same ordered list,
+// messages included, which examples/parity.json holds.
 // `go test ./schemas -run TestMutatedExamples -mutate` rewrites them.
 var mutate = flag.Bool("mutate", false, "rewrite the mutated examples in examples/invalid")
 

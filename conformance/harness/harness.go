@@ -14,6 +14,7 @@ package harness
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -53,6 +54,10 @@ type Case struct {
 	Test   int    `json:"test"`  // index in the group
 	Pass   bool   `json:"pass"`
 	Reason string `json:"reason,omitempty"`
+	// Errors are the errors an invalid instance gets, in order: the
+	// TypeScript runner records its own, and the two are compared
+	// (conformance/parity_test.go).
+	Errors []envgenrt.Error `json:"errors,omitempty"`
 }
 
 // Mismatch is a changed value on which Validate and santhosh-tekuri disagree.
@@ -136,6 +141,9 @@ func Run(suite string, groups map[string]Group, mutations int) (*Report, error) 
 					c.Reason = "invalid instance decoded"
 				default:
 					c.Reason = "valid instance refused: " + oneLine(derr.Error())
+				}
+				if verr := (*envgenrt.ValidationError)(nil); errors.As(derr, &verr) {
+					c.Errors = verr.Errors
 				}
 				r.Cases = append(r.Cases, c)
 				if derr != nil || !tc.Valid {

@@ -20,7 +20,7 @@ for (const g of groups) {
   }
   g.tests.forEach((t, i) => {
     const c = { file: g.file, group: g.group, test: i, groupDescription: g.description, description: t.description, valid: t.valid, pass: false };
-    if (reason === "") c.reason = check(validate, is, t);
+    if (reason === "") c.reason = check(validate, is, t, c);
     else c.reason = reason;
     c.pass = c.reason === "";
     if (c.pass) delete c.reason;
@@ -29,8 +29,9 @@ for (const g of groups) {
 }
 process.stdout.write(JSON.stringify(cases));
 
-// check returns why the validators get the test wrong, or "".
-function check(validate, is, t) {
+// check returns why the validators get the test wrong, or ""; it keeps the
+// errors of an invalid instance in c.errors.
+function check(validate, is, t, c) {
   let errors, guard;
   try {
     errors = validate(t.data);
@@ -39,6 +40,7 @@ function check(validate, is, t) {
     return `threw: ${e}`;
   }
   if (!Array.isArray(errors)) return "validate returned no list";
+  if (errors.length > 0) c.errors = errors;
   const valid = errors.length === 0;
   if (valid !== t.valid) {
     return t.valid ? `valid, but validate reports ${errors.length} error(s): ${describe(errors[0])}` : "invalid, but validate reports no error";

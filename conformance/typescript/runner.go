@@ -25,6 +25,7 @@ import (
 	"sync"
 
 	"github.com/envgen/envgen/conformance/suite"
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen"
 )
 
@@ -47,6 +48,9 @@ type Case struct {
 	Valid            bool   `json:"valid"`
 	Pass             bool   `json:"pass"`
 	Reason           string `json:"reason,omitempty"`
+	// Errors are what validateSuiteRoot reports for an invalid instance, in
+	// order (conformance/parity_test.go compares them with the Go's).
+	Errors []envgenrt.Error `json:"errors,omitempty"`
 }
 
 func (c Case) key() string { return fmt.Sprintf("%s/%d/%d", c.File, c.Group, c.Test) }

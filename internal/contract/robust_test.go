@@ -99,6 +99,8 @@ func TestGeneratedIsCurrent(t *testing.T) {
 	runs := []gen.Options{
 		{Inputs: []string{"testdata/results.json"}, NoCanonical: true, GoOut: "results", GoPackage: "results"},
 		{Inputs: []string{"testdata/tree.json"}, NoCanonical: true, GoOut: "tree", GoPackage: "tree"},
+		// every keyword, for the message-parity vectors (KEYWORDS in the Makefile; its TypeScript is generated/ts/test/keywords)
+		{Inputs: []string{"testdata/keywords.json"}, NoCanonical: true, AssertFormat: true, GoOut: "keywords", GoPackage: "keywords"},
 		// the example tool, which imports the canonical package (EXAMPLE in the Makefile)
 		{Inputs: []string{"../../schemas/examples/search-output.json"}, AssertFormat: true, GoOut: "searchoutput", GoPackage: "searchoutput"},
 	}

@@ -88,45 +88,53 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "id":
-				known = true
-				have[0] = true
-				if !checkHitPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "title":
-				known = true
-				have[1] = true
-				if !checkHitPropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "url":
-				known = true
-				if !checkHitPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "score":
-				known = true
-				have[2] = true
-				if !checkHitPropertiesScore(s, c) && s.Stop() {
+				at[3] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "title", "url", "score":
+					continue
+				}
+				if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
 			return false
 		}
 	}
@@ -307,36 +315,45 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "query":
-				known = true
-				have[0] = true
-				if !checkSearchResultPropertiesQuery(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "hits":
-				known = true
-				have[1] = true
-				if !checkSearchResultPropertiesHits(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "total":
-				known = true
-				if !checkSearchResultPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+		if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+		if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "query", "hits", "total":
+					continue
+				}
+				if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
 			return false
 		}
 	}

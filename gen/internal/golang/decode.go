@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -313,7 +314,7 @@ func (d *decl) decodeTuple(t *model.Tuple) []jen.Code {
 		cases = append(cases, jen.Default().Block(fill...))
 	} else {
 		cases = append(cases, jen.Default().Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(c,
-			jen.Lit("want at most "+plural(len(t.Items), "item"))))))
+			jen.Lit("want at most "+keywords.Count(len(t.Items), "item"))))))
 	}
 	return []jen.Code{
 		wrongKind(nodeID, "KindArray", "an array"),
@@ -324,7 +325,7 @@ func (d *decl) decodeTuple(t *model.Tuple) []jen.Code {
 			jen.List(c, jen.Id("i")).Op("=").List(jen.Add(stateID).Dot("Next").Call(c), jen.Id("i").Op("+").Lit(1)),
 		).Block(jen.Switch(jen.Id("i")).Block(cases...)),
 		jen.If(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(req)).Block(jen.Return(
-			jen.Add(stateID).Dot("DecodeError").Call(nodeID, jen.Lit("want at least "+plural(req, "item"))))),
+			jen.Add(stateID).Dot("DecodeError").Call(nodeID, jen.Lit("want at least "+keywords.Count(req, "item"))))),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/checkplan"
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -29,79 +30,69 @@ import (
 // at once instead: inside anyOf, oneOf, not, if and contains, whose branches
 // report nothing, and once runtime.MaxErrors errors are collected.
 //
-// Each keyword has one small emitter, registered below in the order the
-// checks run (and errors are listed); the TypeScript validators mirror the
-// same registry. Emitters of one instance type are grouped under one test of
-// the instance's kind.
-
-// instance is the kind of JSON value a keyword applies to.
-type instance int
-
-const (
-	anyInstance instance = iota
-	stringInstance
-	numberInstance
-	arrayInstance
-	objectInstance
-)
+// Each keyword has one small emitter, laid out in the order of the keyword
+// registry (gen/internal/keywords), which is the order checks run and errors
+// are listed in; the TypeScript validators read the same registry, and its
+// messages. Emitters of one instance kind that follow each other are grouped
+// under one test of the instance's kind.
 
 // kindConst is the runtime constant an instance group tests for.
-var kindConst = map[instance]string{
-	stringInstance: "KindString", numberInstance: "KindNumber", arrayInstance: "KindArray", objectInstance: "KindObject",
+var kindConst = map[keywords.Instance]string{
+	keywords.String: "KindString", keywords.Number: "KindNumber", keywords.Array: "KindArray", keywords.Object: "KindObject",
 }
 
-// emitter renders the checks of one keyword (or of keywords that only make
-// sense together), nil when the schema does not have it.
-type emitter struct {
-	keywords string
-	instance instance
-	emit     func(f *vfn) []jen.Code
+// emitter renders the checks of one registry entry, nil when the schema
+// does not have its keywords.
+type emitter func(f *vfn) []jen.Code
+
+// emitters are this backend's half of the registry, by entry.
+var emitters = map[string]emitter{
+	"type":  (*vfn).typeKeyword, // validate_types.go
+	"enum":  (*vfn).enumKeyword,
+	"const": (*vfn).constKeyword,
+
+	"minLength": (*vfn).minLength, // validate_strings.go
+	"maxLength": (*vfn).maxLength,
+	"pattern":   (*vfn).pattern,
+	"format":    (*vfn).format,
+
+	"minimum":          (*vfn).minimum, // validate_numbers.go
+	"maximum":          (*vfn).maximum,
+	"exclusiveMinimum": (*vfn).exclusiveMinimum,
+	"exclusiveMaximum": (*vfn).exclusiveMaximum,
+	"multipleOf":       (*vfn).multipleOf,
+
+	"prefixItems, items":                 (*vfn).items, // validate_arrays.go
+	"contains, minContains, maxContains": (*vfn).contains,
+	"minItems":                           (*vfn).minItems,
+	"maxItems":                           (*vfn).maxItems,
+	"uniqueItems":                        (*vfn).uniqueItems,
+	"unevaluatedItems":                   (*vfn).unevaluatedItems,
+
+	"properties, patternProperties, additionalProperties": (*vfn).members, // validate_objects.go
+	"required":              (*vfn).required,
+	"minProperties":         (*vfn).minProperties,
+	"maxProperties":         (*vfn).maxProperties,
+	"propertyNames":         (*vfn).propertyNames,
+	"dependentRequired":     (*vfn).dependentRequired,
+	"dependentSchemas":      (*vfn).dependentSchemas,
+	"unevaluatedProperties": (*vfn).unevaluatedProperties,
+
+	"$ref":        (*vfn).ref, // validate_refs.go
+	"$dynamicRef": (*vfn).dynamicRef,
+
+	"allOf":          (*vfn).allOf, // validate_applicators.go
+	"anyOf":          (*vfn).anyOf,
+	"oneOf":          (*vfn).oneOf,
+	"not":            (*vfn).not,
+	"if, then, else": (*vfn).ifThenElse,
 }
 
-// emitters, in the order checks run.
-var emitters = []emitter{
-	// validate_types.go
-	{"type", anyInstance, (*vfn).typeKeyword},
-	{"enum", anyInstance, (*vfn).enumKeyword},
-	{"const", anyInstance, (*vfn).constKeyword},
-	// validate_strings.go
-	{"minLength", stringInstance, (*vfn).minLength},
-	{"maxLength", stringInstance, (*vfn).maxLength},
-	{"pattern", stringInstance, (*vfn).pattern},
-	{"format", stringInstance, (*vfn).format},
-	// validate_numbers.go
-	{"minimum", numberInstance, (*vfn).minimum},
-	{"maximum", numberInstance, (*vfn).maximum},
-	{"exclusiveMinimum", numberInstance, (*vfn).exclusiveMinimum},
-	{"exclusiveMaximum", numberInstance, (*vfn).exclusiveMaximum},
-	{"multipleOf", numberInstance, (*vfn).multipleOf},
-	// validate_arrays.go
-	{"prefixItems, items", arrayInstance, (*vfn).items},
-	{"contains, minContains, maxContains", arrayInstance, (*vfn).contains},
-	{"minItems", arrayInstance, (*vfn).minItems},
-	{"maxItems", arrayInstance, (*vfn).maxItems},
-	{"uniqueItems", arrayInstance, (*vfn).uniqueItems},
-	// validate_objects.go
-	{"properties, patternProperties, additionalProperties", objectInstance, (*vfn).members},
-	{"required", objectInstance, (*vfn).required},
-	{"minProperties", objectInstance, (*vfn).minProperties},
-	{"maxProperties", objectInstance, (*vfn).maxProperties},
-	{"propertyNames", objectInstance, (*vfn).propertyNames},
-	{"dependentRequired", objectInstance, (*vfn).dependentRequired},
-	{"dependentSchemas", objectInstance, (*vfn).dependentSchemas},
-	// validate_refs.go
-	{"$ref", anyInstance, (*vfn).ref},
-	{"$dynamicRef", anyInstance, (*vfn).dynamicRef},
-	// validate_applicators.go
-	{"allOf", anyInstance, (*vfn).allOf},
-	{"anyOf", anyInstance, (*vfn).anyOf},
-	{"oneOf", anyInstance, (*vfn).oneOf},
-	{"not", anyInstance, (*vfn).not},
-	{"if, then, else", anyInstance, (*vfn).ifThenElse},
-	// last, since they read what everything above evaluated (validate_arrays.go, validate_objects.go)
-	{"unevaluatedItems", arrayInstance, (*vfn).unevaluatedItems},
-	{"unevaluatedProperties", objectInstance, (*vfn).unevaluatedProperties},
-}
+// ordered is emitters in the order of the registry. (Assigned in init, since
+// emitters render leaves through body, which reads it.)
+var ordered []keywords.Slot[emitter]
+
+func init() { ordered = keywords.Ordered(emitters) }
 
 // vfn renders the check function of one type.
 type vfn struct {
@@ -111,7 +102,7 @@ type vfn struct {
 	name string // e.g. "checkWarning"
 	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
 	vars []jen.Code
-	have map[string]int // required members the member loop records, by index in have (validate_objects.go)
+	have map[string]int // required members that members finds, by their index in at (validate_objects.go)
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state
@@ -136,26 +127,51 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
+// failCall is the call that records an error: s.Fail(node, sp, keyword,
+// "message") for a message without holes, else s.Failf with a format and
+// args, one per hole of the message (a member name is quoted as JSON, by
+// envgenrt.Quoted):
+//
+//	s.Failf(n, "a.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c)))
+func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+	if len(msg.Holes()) != len(args) {
+		panic("golang: message " + msg.String() + " of " + keyword + ": wrong number of arguments")
+	}
+	if text, ok := msg.Plain(); ok {
+		return jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(text))
+	}
+	var format strings.Builder
+	var vals []jen.Code
+	for _, p := range msg {
+		switch p.Hole {
+		case keywords.Text:
+			format.WriteString(strings.ReplaceAll(p.Text, "%", "%%"))
+		case keywords.TypeOf:
+			format.WriteString("%s")
+			vals = append(vals, args[len(vals)])
+		case keywords.Int:
+			format.WriteString("%d")
+			vals = append(vals, args[len(vals)])
+		case keywords.Name:
+			format.WriteString("%s")
+			vals = append(vals, jen.Qual(runtimePkg, "Quoted").Call(args[len(vals)]))
+		}
+	}
+	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format.String())}, vals...)
+	return jen.Add(stateID).Dot("Failf").Call(call...)
+}
+
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
-func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword, message string) jen.Code {
+// (failCall spells the message).
+func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+	fail := f.failCall(node, schemaPath, keyword, msg, args...)
 	if isTrue(cond) {
-		return jen.If(jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message))).
-			Block(jen.Return(jen.False()))
+		return jen.If(fail).Block(jen.Return(jen.False()))
 	}
-	return jen.If(jen.Add(cond).Op("&&").Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message))).
-		Block(jen.Return(jen.False()))
+	return jen.If(jen.Add(cond).Op("&&").Add(fail)).Block(jen.Return(jen.False()))
 }
 
-// failIff is failIf with a message made by s.Failf.
-func (f *vfn) failIff(cond, node jen.Code, schemaPath, keyword, format string, args ...jen.Code) jen.Code {
-	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format)}, args...)
-	if isTrue(cond) {
-		return jen.If(jen.Add(stateID).Dot("Failf").Call(call...)).Block(jen.Return(jen.False()))
-	}
-	return jen.If(jen.Add(cond).Op("&&").Add(stateID).Dot("Failf").Call(call...)).Block(jen.Return(jen.False()))
-}
-
-// failStop is failIff for type, enum and const: a value that fails one of
+// failStop is failIf for type, enum and const: a value that fails one of
 // them gets that one error and no other from the same schema, as
 // santhosh-tekuri reports it (docs/validation.md).
 //
@@ -163,13 +179,8 @@ func (f *vfn) failIff(cond, node jen.Code, schemaPath, keyword, format string, a
 //		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 //		return false
 //	}
-func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword, message string, args ...jen.Code) jen.Code {
-	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(message)}, args...)
-	fail := "Fail" // message is plain text
-	if len(args) > 0 {
-		fail = "Failf" // message is a format
-	}
-	return jen.If(cond).Block(jen.Add(stateID).Dot(fail).Call(call...), jen.Return(jen.False()))
+func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+	return jen.If(cond).Block(f.failCall(node, schemaPath, keyword, msg, args...), jen.Return(jen.False()))
 }
 
 // isTrue reports whether a condition is the literal true.
@@ -204,6 +215,17 @@ func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
 		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
 	}
 	return c
+}
+
+// inPlace is the expression that validates node itself against ref, as
+// allOf, $ref, dependentSchemas, then and else do, reporting errors: call,
+// or, where this function records annotations, s.Track(checkX, n), so that a
+// subschema that fails leaves none (as rt.track does in TypeScript).
+func (f *vfn) inPlace(ref model.Ref, node jen.Code) jen.Code {
+	if f.eval {
+		return jen.Add(stateID).Dot("Track").Call(f.funcValue(ref), node)
+	}
+	return f.call(ref, node)
 }
 
 // funcValue is ref's validator as a runtime.CheckFunc: the function, its
@@ -282,18 +304,18 @@ func (f *vfn) markItem() []jen.Code {
 func (f *vfn) body() []jen.Code {
 	if f.c.False {
 		return []jen.Code{
-			jen.Add(stateID).Dot("Fail").Call(nodeID, jen.Lit(f.sp()), jen.Lit("false"), jen.Lit("no value is allowed here")),
+			f.failCall(nodeID, f.sp(), "false", keywords.False()),
 			jen.Return(jen.False()),
 		}
 	}
 	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
 	var group []jen.Code
-	current := anyInstance
+	current := keywords.Any
 	flush := func() {
 		if len(group) == 0 {
 			return
 		}
-		if current == anyInstance {
+		if current == keywords.Any {
 			out = append(out, group...)
 		} else {
 			// if s.Kind(n) == envgenrt.KindString { … }
@@ -301,14 +323,14 @@ func (f *vfn) body() []jen.Code {
 		}
 		group = nil
 	}
-	for _, e := range emitters {
-		code := e.emit(f)
+	for _, e := range ordered {
+		code := e.Emit(f)
 		if len(code) == 0 {
 			continue
 		}
-		if e.instance != current {
+		if e.Instance != current {
 			flush()
-			current = e.instance
+			current = e.Instance
 		}
 		group = append(group, code...)
 	}

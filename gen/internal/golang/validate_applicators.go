@@ -3,6 +3,7 @@ package golang
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -22,7 +23,7 @@ func (f *vfn) allOf() []jen.Code {
 	var out []jen.Code
 	for _, r := range f.c.AllOf {
 		if !f.always(r) {
-			out = append(out, sub(f.call(r, nodeID)))
+			out = append(out, sub(f.inPlace(r, nodeID)))
 		}
 	}
 	return out
@@ -54,7 +55,7 @@ func (f *vfn) anyOf() []jen.Code {
 	} else {
 		cond = jen.Op("!").Add(stateID).Dot("AnyOf").Call(f.branches(f.c.AnyOf)...)
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("anyOf"), "anyOf", "must match at least one schema of anyOf")}
+	return []jen.Code{f.failIf(cond, nodeID, f.sp("anyOf"), "anyOf", keywords.AnyOf())}
 }
 
 // oneOf:
@@ -65,8 +66,7 @@ func (f *vfn) oneOf() []jen.Code {
 		return nil
 	}
 	count := jen.Add(stateID).Dot("CountOf").Call(append([]jen.Code{jen.Lit(f.eval)}, f.branches(f.c.OneOf)...)...)
-	fail := jen.Add(stateID).Dot("Failf").Call(nodeID, jen.Lit(f.sp("oneOf")), jen.Lit("oneOf"),
-		jen.Lit("must match exactly one schema of oneOf, not %d"), jen.Id("k"))
+	fail := f.failCall(nodeID, f.sp("oneOf"), "oneOf", keywords.OneOf(), jen.Id("k"))
 	return []jen.Code{jen.If(jen.Id("k").Op(":=").Add(count), jen.Id("k").Op("!=").Lit(1).Op("&&").Add(fail)).Block(jen.Return(jen.False()))}
 }
 
@@ -86,7 +86,7 @@ func (f *vfn) not() []jen.Code {
 	if f.always(*r) {
 		cond = jen.True()
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("not"), "not", "must not match the schema of not")}
+	return []jen.Code{f.failIf(cond, nodeID, f.sp("not"), "not", keywords.Not())}
 }
 
 // ifThenElse:
@@ -103,10 +103,10 @@ func (f *vfn) ifThenElse() []jen.Code {
 	}
 	var then, els []jen.Code
 	if c.Then != nil && !f.always(*c.Then) {
-		then = append(then, sub(f.call(*c.Then, nodeID)))
+		then = append(then, sub(f.inPlace(*c.Then, nodeID)))
 	}
 	if c.Else != nil && !f.always(*c.Else) {
-		els = append(els, sub(f.call(*c.Else, nodeID)))
+		els = append(els, sub(f.inPlace(*c.Else, nodeID)))
 	}
 	test := "Quiet"
 	if f.eval {

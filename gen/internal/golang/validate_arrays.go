@@ -2,6 +2,8 @@ package golang
 
 import (
 	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // prefixItems, items, contains (with minContains and maxContains), minItems,
@@ -25,7 +27,8 @@ import (
 //		s.Mark(n, i) // when unevaluatedItems depends on it
 //	}
 //
-// items: false fails the first item past the prefix, at the array.
+// items: false fails once, at the array, when there are items past the
+// prefix: if s.Count(n) > 1 && s.Fail(n, "…/items", "items", "must have at most 1 item") { … }
 func (f *vfn) items() []jen.Code {
 	prefix, items := f.c.PrefixItems, f.c.Items
 	if len(prefix) == 0 && items == nil {
@@ -40,6 +43,7 @@ func (f *vfn) items() []jen.Code {
 		cases = append(cases, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check...))
 	}
 	rest := []jen.Code{}
+	var tooMany jen.Code // items: false
 	switch {
 	case items == nil:
 		if !f.eval {
@@ -51,9 +55,12 @@ func (f *vfn) items() []jen.Code {
 		if f.eval {
 			rest = append(rest, jen.Continue())
 		}
-	case f.never(*items):
-		rest = append(rest, f.failIf(jen.True(), nodeID, f.sp("items"), "items",
-			"must have at most "+plural(len(prefix), "item")))
+	case f.never(*items): // fails once, at the array, after the loop
+		tooMany = f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(len(prefix)), nodeID, f.sp("items"), "items",
+			keywords.ItemsFalse(len(prefix)))
+		if f.eval && len(cases) > 0 { // the items past the prefix are not evaluated
+			rest = append(rest, jen.Continue())
+		}
 	case !f.always(*items):
 		rest = append(rest, sub(f.call(*items, jen.Id("c"))))
 	}
@@ -67,10 +74,14 @@ func (f *vfn) items() []jen.Code {
 		body = []jen.Code{jen.Switch().Block(cases...)}
 	}
 	body = append(body, f.markItem()...)
-	if len(body) == 0 {
-		return nil
+	var out []jen.Code
+	if len(body) > 0 && (len(cases) > 0 || len(rest) > 0 || tooMany == nil) {
+		out = append(out, eachChild(true, body...))
 	}
-	return []jen.Code{eachChild(true, body...)}
+	if tooMany != nil {
+		out = append(out, tooMany)
+	}
+	return out
 }
 
 // contains counts the items that match, in a branch that reports nothing,
@@ -101,13 +112,11 @@ func (f *vfn) contains() []jen.Code {
 		out[1] = eachChild(false, jen.If(jen.Add(stateID).Dot("Quiet").Call(f.funcValue(*f.c.Contains), jen.Id("c"))).Block(match...))
 	}
 	if low > 0 {
-		out = append(out, f.failIf(jen.Id("matches").Op("<").Lit(low), nodeID, f.sp(kw), kw,
-			"must contain at least "+plural(low, "matching item")))
+		out = append(out, f.failIf(jen.Id("matches").Op("<").Lit(low), nodeID, f.sp(kw), kw, keywords.MinContains(low)))
 	}
 	if f.c.MaxContains != nil {
 		m := *f.c.MaxContains
-		out = append(out, f.failIf(jen.Id("matches").Op(">").Lit(m), nodeID, f.sp("maxContains"), "maxContains",
-			"must contain at most "+plural(m, "matching item")))
+		out = append(out, f.failIf(jen.Id("matches").Op(">").Lit(m), nodeID, f.sp("maxContains"), "maxContains", keywords.MaxContains(m)))
 	}
 	if low == 0 && f.c.MaxContains == nil && !f.eval {
 		return nil // minContains 0 makes contains say nothing
@@ -120,8 +129,7 @@ func (f *vfn) minItems() []jen.Code {
 		return nil
 	}
 	m := *f.c.MinItems
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minItems"), "minItems",
-		"must have at least "+plural(m, "item"))}
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minItems"), "minItems", keywords.MinItems(m))}
 }
 
 func (f *vfn) maxItems() []jen.Code {
@@ -129,19 +137,17 @@ func (f *vfn) maxItems() []jen.Code {
 		return nil
 	}
 	m := *f.c.MaxItems
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxItems"), "maxItems",
-		"must have at most "+plural(m, "item"))}
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxItems"), "maxItems", keywords.MaxItems(m))}
 }
 
 // uniqueItems:
 //
-//	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "…/uniqueItems", "uniqueItems", "items %d and %d are equal", i, j) { … }
+//	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "…/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) { … }
 func (f *vfn) uniqueItems() []jen.Code {
 	if !f.c.UniqueItems {
 		return nil
 	}
-	call := jen.Add(stateID).Dot("Failf").Call(nodeID, jen.Lit(f.sp("uniqueItems")), jen.Lit("uniqueItems"),
-		jen.Lit("must not have equal items, but items %d and %d are equal"), jen.Id("i"), jen.Id("j"))
+	call := f.failCall(nodeID, f.sp("uniqueItems"), "uniqueItems", keywords.UniqueItems(), jen.Id("i"), jen.Id("j"))
 	return []jen.Code{jen.If(
 		jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(stateID).Dot("Duplicate").Call(nodeID),
 		jen.Id("dup").Op("&&").Add(call),
@@ -166,8 +172,7 @@ func (f *vfn) unevaluatedItems() []jen.Code {
 	case f.always(*u):
 		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
 	case f.never(*u):
-		check = f.failIff(notEvaluated, nodeID, f.sp("unevaluatedItems"), "unevaluatedItems",
-			"unexpected item %d", jen.Id("i"))
+		check = f.failIf(notEvaluated, nodeID, f.sp("unevaluatedItems"), "unevaluatedItems", keywords.UnexpectedItem(), jen.Id("i"))
 	default:
 		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
 			Block(jen.Return(jen.False()))

@@ -3,6 +3,7 @@ package golang
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -14,28 +15,28 @@ import (
 // compare is:
 //
 //	if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "…/minimum", "minimum", "must be at least 1") { … }
-func (f *vfn) compare(limit *model.Number, keyword, op, message string) []jen.Code {
+func (f *vfn) compare(limit *model.Number, keyword, op string, message func(string) keywords.Message) []jen.Code {
 	if limit == nil {
 		return nil
 	}
 	cmp := jen.Qual(runtimePkg, "CompareNumber").Call(jen.Add(stateID).Dot("Text").Call(nodeID), jen.Lit(limit.Text))
-	return []jen.Code{f.failIf(cmp.Op(op).Lit(0), nodeID, f.sp(keyword), keyword, message+" "+limit.Text)}
+	return []jen.Code{f.failIf(cmp.Op(op).Lit(0), nodeID, f.sp(keyword), keyword, message(limit.Text))}
 }
 
 func (f *vfn) minimum() []jen.Code {
-	return f.compare(f.c.Minimum, "minimum", "<", "must be at least")
+	return f.compare(f.c.Minimum, "minimum", "<", keywords.Minimum)
 }
 
 func (f *vfn) maximum() []jen.Code {
-	return f.compare(f.c.Maximum, "maximum", ">", "must be at most")
+	return f.compare(f.c.Maximum, "maximum", ">", keywords.Maximum)
 }
 
 func (f *vfn) exclusiveMinimum() []jen.Code {
-	return f.compare(f.c.ExclusiveMinimum, "exclusiveMinimum", "<=", "must be greater than")
+	return f.compare(f.c.ExclusiveMinimum, "exclusiveMinimum", "<=", keywords.ExclusiveMinimum)
 }
 
 func (f *vfn) exclusiveMaximum() []jen.Code {
-	return f.compare(f.c.ExclusiveMaximum, "exclusiveMaximum", ">=", "must be less than")
+	return f.compare(f.c.ExclusiveMaximum, "exclusiveMaximum", ">=", keywords.ExclusiveMaximum)
 }
 
 // multipleOf:
@@ -47,5 +48,5 @@ func (f *vfn) multipleOf() []jen.Code {
 		return nil
 	}
 	cond := jen.Op("!").Qual(runtimePkg, "MultipleOf").Call(jen.Add(stateID).Dot("Text").Call(nodeID), jen.Lit(m.Text))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("multipleOf"), "multipleOf", "must be a multiple of "+m.Text)}
+	return []jen.Code{f.failIf(cond, nodeID, f.sp("multipleOf"), "multipleOf", keywords.MultipleOf(m.Text))}
 }

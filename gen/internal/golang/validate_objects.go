@@ -2,11 +2,10 @@ package golang
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -15,75 +14,129 @@ import (
 // dependentSchemas, unevaluatedProperties: checks of objects, run when the
 // instance is an object.
 
-// members checks each member against the properties schema of its name, the
-// patternProperties schemas its name matches, and additionalProperties when
-// neither applies, in one pass:
+// members checks the properties, in the order the schema lists them, then
+// every member, in the order JavaScript's Object.keys has them
+// (envgenrt.Members), against the patternProperties its name matches and
+// additionalProperties when neither applies: the order of the TypeScript
+// validators, so that the errors come in the same order. One pass over the
+// members in the text's order finds the properties first (with no lookup
+// per property), and notes whether any member is unknown, so that the
+// second loop runs only for patternProperties or when there is one:
 //
-//	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-//		known := false
+//	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+//	unknown := false
+//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "code":
-//			known = true
-//			if !checkWarningPropertiesCode(s, c) && s.Stop() {
+//			at[0] = c
+//		case "severity":
+//			at[1] = c
+//		default:
+//			unknown = true
+//		}
+//	}
+//	if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+//		return false
+//	}
+//	…
+//	if unknown {
+//		for m := s.Members(n); m.Next(); {
+//			c := m.Node()
+//			switch string(s.Key(c)) {
+//			case "code", "severity":
+//				continue
+//			}
+//			if s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 //				return false
 //			}
 //		}
-//		if patternHeadersPatternProperties0.Match(s.Key(c)) {
-//			known = true
-//			…
-//		}
-//		if !known && s.Failf(n, "…/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-//			return false
-//		}
-//		s.Mark(n, i) // when unevaluatedProperties depends on it
 //	}
+//
+// Where unevaluatedProperties depends on it, the first pass marks the
+// properties (s.Mark(n, i)), the second the members patternProperties
+// match, and additionalProperties marks them all (s.MarkAll(n)).
 func (f *vfn) members() []jen.Code {
 	c := f.c
 	ap := c.AdditionalProperties
-	if len(c.Properties) == 0 && len(c.PatternProperties) == 0 && ap == nil {
+	props, patterns := c.Properties, c.PatternProperties
+	if len(props) == 0 && len(patterns) == 0 && ap == nil {
 		return nil
 	}
-	named := len(c.Properties) > 0 || len(c.PatternProperties) > 0
-	needKnown := named && ((ap != nil && !f.always(*ap)) || (f.eval && ap == nil))
-	setKnown := func() []jen.Code {
-		if needKnown {
-			return []jen.Code{jen.Id("known").Op("=").True()}
-		}
-		return nil
-	}
+	additional := ap != nil && !f.always(*ap)
+	markProps := f.eval && ap == nil // else additionalProperties evaluates what the others do not: s.MarkAll
 	key := jen.Add(stateID).Dot("Key").Call(jen.Id("c"))
-	var body []jen.Code
-	if needKnown {
-		body = append(body, jen.Id("known").Op(":=").False())
-	}
-	// Required members that are properties are seen in this loop, so that
-	// required needs no lookup: have[i] for f.have[name] == i.
+	// f.have: the required members that are properties, by their place in
+	// props; required reads at[i] for them.
 	f.have = map[string]int{}
 	for _, name := range c.Required {
-		if _, dup := f.have[name]; !dup && slices.ContainsFunc(c.Properties, func(p model.PropertyCheck) bool { return p.Name == name }) {
-			f.have[name] = len(f.have)
+		if i := slices.IndexFunc(props, func(p model.PropertyCheck) bool { return p.Name == name }); i >= 0 {
+			f.have[name] = i
 		}
 	}
-	var cases []jen.Code
-	for _, p := range c.Properties {
-		block := setKnown()
-		if i, ok := f.have[p.Name]; ok {
-			block = append(block, jen.Id("have").Index(jen.Lit(i)).Op("=").True())
+	checked := false
+	for _, p := range props {
+		checked = checked || !f.always(p.Type)
+	}
+	var out []jen.Code
+	// The first pass: where the properties are, whether a member is unknown.
+	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
+	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
+		out = append(out, jen.Var().Id("at").Index(jen.Lit(len(props))).Int32().
+			Comment("the members properties name, by their place in the schema; 0: absent"))
+		if flagUnknown {
+			out = append(out, jen.Id("unknown").Op(":=").False())
 		}
-		if !f.always(p.Type) {
-			block = append(block, sub(f.call(p.Type, jen.Id("c"))))
-		}
-		if len(block) > 0 {
+		var cases []jen.Code
+		for i, p := range props {
+			block := []jen.Code{jen.Id("at").Index(jen.Lit(i)).Op("=").Id("c")}
+			if markProps {
+				block = append(block, f.markItem()...)
+			}
 			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
 		}
+		if flagUnknown {
+			cases = append(cases, jen.Default().Block(jen.Id("unknown").Op("=").True()))
+		}
+		out = append(out, eachChild(markProps, jen.Switch(jen.String().Call(key)).Block(cases...)))
+	} else {
+		f.have = nil
 	}
-	if len(cases) > 0 {
-		body = append(body, jen.Switch(jen.String().Call(key)).Block(cases...))
+	for i, p := range props {
+		if !f.always(p.Type) {
+			// if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() { return false }
+			at := jen.Id("at").Index(jen.Lit(i))
+			out = append(out, jen.If(at.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, at)).Op("&&").Add(stateID).Dot("Stop").Call()).
+				Block(jen.Return(jen.False())))
+		}
 	}
-	for i, pp := range c.PatternProperties {
-		re := f.regexpVar("pattern"+strings.TrimPrefix(f.name, "check")+"Properties"+strconv.Itoa(i), pp.Pattern,
-			"/patternProperties/"+escapeToken(pp.Pattern))
-		block := setKnown()
+	// The second: patternProperties and additionalProperties, in Object.keys order.
+	// A property is no additional member: the loop skips it, or (when
+	// patternProperties still apply to it) notes it is known.
+	var body []jen.Code
+	known := additional && len(patterns) > 0
+	if known {
+		body = append(body, jen.Id("known").Op(":=").False())
+	}
+	if additional && len(props) > 0 {
+		var names []jen.Code
+		for _, p := range props {
+			names = append(names, jen.Lit(p.Name))
+		}
+		skip := jen.Continue()
+		if known {
+			skip = jen.Id("known").Op("=").True()
+		}
+		body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(skip)))
+	}
+	for i, pp := range patterns {
+		re := f.regexpVar(keywords.PatternPropertiesName(f.name, i), pp.Pattern, "/patternProperties/"+escapeToken(pp.Pattern))
+		var block []jen.Code
+		if known {
+			block = append(block, jen.Id("known").Op("=").True())
+		}
+		if f.eval && ap == nil {
+			block = append(block, f.markItem()...)
+		}
 		if !f.always(pp.Type) {
 			block = append(block, sub(f.call(pp.Type, jen.Id("c"))))
 		}
@@ -91,50 +144,62 @@ func (f *vfn) members() []jen.Code {
 			body = append(body, jen.If(jen.Add(re).Dot("Match").Call(key)).Block(block...))
 		}
 	}
-	if ap != nil && !f.always(*ap) {
-		notKnown := jen.Op("!").Id("known")
-		if !named {
-			notKnown = jen.True()
+	if additional {
+		notKnown := jen.True()
+		if known {
+			notKnown = jen.Op("!").Id("known")
 		}
 		if f.never(*ap) {
-			body = append(body, f.failIff(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
-				"unexpected property %q", key))
+			body = append(body, f.failIf(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
+				keywords.UnexpectedProperty(), key))
 		} else {
 			body = append(body, jen.If(notKnown.Op("&&").Op("!").Add(f.call(*ap, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
 				Block(jen.Return(jen.False())))
 		}
 	}
-	if f.eval {
-		mark := f.markItem()
-		if ap == nil {
-			body = append(body, jen.If(jen.Id("known")).Block(mark...))
-		} else {
-			body = append(body, mark...)
+	if len(body) > 0 && (len(patterns) > 0 || additional) {
+		loop := eachMember(f.eval && ap == nil && len(patterns) > 0, body...)
+		if flagUnknown {
+			loop = jen.If(jen.Id("unknown")).Block(loop)
 		}
+		out = append(out, loop)
 	}
-	if len(body) == 0 || (len(body) == 1 && needKnown) {
-		f.have = nil
-		return nil
+	if f.eval && ap != nil {
+		out = append(out, jen.Add(stateID).Dot("MarkAll").Call(nodeID))
 	}
-	loop := eachChild(f.eval, body...)
-	if len(f.have) > 0 {
-		// var have [2]bool // required members seen
-		return []jen.Code{jen.Var().Id("have").Index(jen.Lit(len(f.have))).Bool().Comment("required members seen"), loop}
+	return out
+}
+
+// eachMember is the loop over the members of n, in the order of
+// envgenrt.Members, with their index in the text when withIndex is set:
+//
+//	for m := s.Members(n); m.Next(); {
+//		c, i := m.Node(), m.Index()
+//		…
+//	}
+func eachMember(withIndex bool, body ...jen.Code) jen.Code {
+	m := jen.Id("m")
+	head := jen.Id("c").Op(":=").Add(m).Dot("Node").Call()
+	if withIndex {
+		head = jen.List(jen.Id("c"), jen.Id("i")).Op(":=").List(jen.Add(m).Dot("Node").Call(), jen.Add(m).Dot("Index").Call())
 	}
-	return []jen.Code{loop}
+	return jen.For(jen.Add(m).Op(":=").Add(stateID).Dot("Members").Call(nodeID), jen.Add(m).Dot("Next").Call(), jen.Empty()).
+		Block(append([]jen.Code{head}, body...)...)
 }
 
 // required reports each missing member:
 //
 //	if !s.Has(n, "data") && s.Fail(n, "…/required", "required", `missing required property "data"`) { … }
+//
+// or at[0] == 0 for a property members found.
 func (f *vfn) required() []jen.Code {
 	var out []jen.Code
 	for _, name := range f.c.Required {
 		missing := jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(name))
-		if i, ok := f.have[name]; ok { // seen by the member loop
-			missing = jen.Op("!").Id("have").Index(jen.Lit(i))
+		if i, ok := f.have[name]; ok { // found by members
+			missing = jen.Id("at").Index(jen.Lit(i)).Op("==").Lit(0)
 		}
-		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", "missing required property "+strconv.Quote(name)))
+		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", keywords.Required(name)))
 	}
 	return out
 }
@@ -145,7 +210,7 @@ func (f *vfn) minProperties() []jen.Code {
 	}
 	m := *f.c.MinProperties
 	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minProperties"),
-		"minProperties", "must have at least "+plural(m, "property"))}
+		"minProperties", keywords.MinProperties(m))}
 }
 
 func (f *vfn) maxProperties() []jen.Code {
@@ -154,12 +219,14 @@ func (f *vfn) maxProperties() []jen.Code {
 	}
 	m := *f.c.MaxProperties
 	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxProperties"),
-		"maxProperties", "must have at most "+plural(m, "property"))}
+		"maxProperties", keywords.MaxProperties(m))}
 }
 
-// propertyNames validates each member name as a string instance:
+// propertyNames validates each member name as a string instance, in the
+// order of envgenrt.Members:
 //
-//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+//	for m := s.Members(n); m.Next(); {
+//		c := m.Node()
 //		k := s.NameNode(c)
 //		valid := checkXPropertyNames(s, k)
 //		s.DropNameNode(k)
@@ -170,7 +237,7 @@ func (f *vfn) propertyNames() []jen.Code {
 	if r == nil || f.always(*r) {
 		return nil
 	}
-	return []jen.Code{eachChild(false,
+	return []jen.Code{eachMember(false,
 		jen.Id("k").Op(":=").Add(stateID).Dot("NameNode").Call(jen.Id("c")),
 		jen.Id("valid").Op(":=").Add(f.call(*r, jen.Id("k"))),
 		jen.Add(stateID).Dot("DropNameNode").Call(jen.Id("k")),
@@ -190,8 +257,7 @@ func (f *vfn) dependentRequired() []jen.Code {
 		var checks []jen.Code
 		for _, req := range d.Requires {
 			checks = append(checks, f.failIf(jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(req)), nodeID,
-				f.sp("dependentRequired", d.Member), "dependentRequired",
-				"property "+strconv.Quote(req)+" is required when "+strconv.Quote(d.Member)+" is present"))
+				f.sp("dependentRequired", d.Member), "dependentRequired", keywords.DependentRequired(req, d.Member)))
 		}
 		if len(checks) > 0 {
 			out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member))).Block(checks...))
@@ -210,16 +276,17 @@ func (f *vfn) dependentSchemas() []jen.Code {
 			continue
 		}
 		out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member)).Op("&&").
-			Op("!").Add(f.call(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
+			Op("!").Add(f.inPlace(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
 	}
 	return out
 }
 
-// unevaluatedProperties checks the members nothing else evaluated, then
-// counts them as evaluated:
+// unevaluatedProperties checks the members nothing else evaluated, in the
+// order of envgenrt.Members, then counts them as evaluated:
 //
-//	for c, i := … {
-//		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) { … }
+//	for m := s.Members(n); m.Next(); {
+//		c, i := m.Node(), m.Index()
+//		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) { … }
 //	}
 //	s.MarkAll(n)
 func (f *vfn) unevaluatedProperties() []jen.Code {
@@ -233,11 +300,11 @@ func (f *vfn) unevaluatedProperties() []jen.Code {
 	case f.always(*u):
 		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
 	case f.never(*u):
-		check = f.failIff(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
-			"unexpected property %q", jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
+		check = f.failIf(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
+			keywords.UnexpectedProperty(), jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
 	default:
 		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
 			Block(jen.Return(jen.False()))
 	}
-	return []jen.Code{eachChild(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	return []jen.Code{eachMember(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
 }

@@ -22,7 +22,7 @@ func (f *vfn) ref() []jen.Code {
 	if r == nil || f.always(*r) {
 		return nil
 	}
-	return []jen.Code{sub(f.call(*r, nodeID))}
+	return []jen.Code{sub(f.inPlace(*r, nodeID))}
 }
 
 func (f *vfn) dynamicRef() []jen.Code {
@@ -34,7 +34,10 @@ func (f *vfn) dynamicRef() []jen.Code {
 		if f.always(d.Default) {
 			return nil
 		}
-		return []jen.Code{sub(f.call(d.Default, nodeID))}
+		return []jen.Code{sub(f.inPlace(d.Default, nodeID))}
+	}
+	if f.eval { // s.TrackDynamic(n, "anchor", checkDefault), see inPlace
+		return []jen.Code{sub(jen.Add(stateID).Dot("TrackDynamic").Call(nodeID, jen.Lit(d.Anchor), f.funcValue(d.Default)))}
 	}
 	return []jen.Code{sub(f.dynamicExpr(d.Anchor, d.Default, nodeID))}
 }

@@ -2,11 +2,11 @@ package golang
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // minLength, maxLength, pattern, format: checks of strings, run when the
@@ -18,8 +18,7 @@ func (f *vfn) minLength() []jen.Code {
 	}
 	m := *f.c.MinLength
 	// if s.Length(n) < 3 && s.Fail(n, "…/minLength", "minLength", "must be at least 3 characters long") { … }
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minLength"), "minLength",
-		"must be at least "+plural(m, "character")+" long")}
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minLength"), "minLength", keywords.MinLength(m))}
 }
 
 func (f *vfn) maxLength() []jen.Code {
@@ -27,15 +26,7 @@ func (f *vfn) maxLength() []jen.Code {
 		return nil
 	}
 	m := *f.c.MaxLength
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxLength"), "maxLength",
-		"must be at most "+plural(m, "character")+" long")}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxLength"), "maxLength", keywords.MaxLength(m))}
 }
 
 // regexpVar declares a pattern, compiled once per package, and refuses one
@@ -70,27 +61,21 @@ func (f *vfn) pattern() []jen.Code {
 	if f.c.Pattern == "" {
 		return nil
 	}
-	re := f.regexpVar("pattern"+strings.TrimPrefix(f.name, "check"), f.c.Pattern, "/pattern")
+	re := f.regexpVar(keywords.PatternName(f.name), f.c.Pattern, "/pattern")
 	cond := jen.Op("!").Add(re).Dot("Match").Call(jen.Add(stateID).Dot("Str").Call(nodeID))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("pattern"), "pattern", "must match the pattern "+strconv.Quote(f.c.Pattern))}
-}
-
-// formatFuncs are the runtime checks of the formats that can be asserted.
-var formatFuncs = map[string]string{
-	"date-time": "IsDateTime", "date": "IsDate", "time": "IsTime", "duration": "IsDuration",
-	"email": "IsEmail", "hostname": "IsHostname", "ipv4": "IsIPv4", "ipv6": "IsIPv6",
-	"uri": "IsURI", "uri-reference": "IsURIReference", "uuid": "IsUUID",
-	"json-pointer": "IsJSONPointer", "regex": "IsRegex",
+	return []jen.Code{f.failIf(cond, nodeID, f.sp("pattern"), "pattern", keywords.Pattern(f.c.Pattern))}
 }
 
 // format is an annotation unless Options.AssertFormat is set:
 //
-//	if !runtime.IsDateTime(s.Str(n)) && s.Fail(n, "…/format", "format", "must be a date-time") { … }
+//	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "…/format", "format", "must be a valid date-time") { … }
+//
+// The formats are keywords.Formats; envgenrt.Is<Func> checks each.
 func (f *vfn) format() []jen.Code {
 	if f.c.Format == "" || !f.opts.AssertFormat {
 		return nil
 	}
-	fn, ok := formatFuncs[f.c.Format]
+	fn, ok := keywords.FormatFunc(f.c.Format)
 	if !ok {
 		loc := f.t.Base().Loc
 		loc.Pointer += "/format"
@@ -98,6 +83,6 @@ func (f *vfn) format() []jen.Code {
 			"format %q cannot be asserted", f.c.Format)
 		return nil
 	}
-	cond := jen.Op("!").Qual(runtimePkg, fn).Call(jen.Add(stateID).Dot("Str").Call(nodeID))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("format"), "format", "must be a valid "+f.c.Format)}
+	cond := jen.Op("!").Qual(runtimePkg, "Is"+fn).Call(jen.Add(stateID).Dot("Str").Call(nodeID))
+	return []jen.Code{f.failIf(cond, nodeID, f.sp("format"), "format", keywords.Format(f.c.Format))}
 }

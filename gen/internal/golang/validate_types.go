@@ -1,10 +1,9 @@
 package golang
 
 import (
-	"strings"
-
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -34,8 +33,7 @@ func (f *vfn) typeKeyword() []jen.Code {
 		}
 	}
 	cond := jen.Op("!").Add(stateID).Dot("IsType").Call(nodeID, mask)
-	msg := "must be " + strings.Join(f.c.Types, " or ") + ", not %s"
-	return []jen.Code{f.failStop(cond, nodeID, f.sp("type"), "type", msg, jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
+	return []jen.Code{f.failStop(cond, nodeID, f.sp("type"), "type", keywords.Type(f.c.Types), jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
 }
 
 // literalVar declares the JSON values of an enum or const once per package:
@@ -64,17 +62,13 @@ func allStrings(values []model.Value) ([]jen.Code, bool) {
 	return out, true
 }
 
-// valueList is values for a message: "ok", "partial" or "error".
-func valueList(values []model.Value) string {
-	var texts []string
+// valueTexts are the JSON texts of values, for keywords.Enum.
+func valueTexts(values []model.Value) []string {
+	texts := make([]string, len(values))
 	for i, v := range values {
-		if i == 10 {
-			texts = append(texts, "…")
-			break
-		}
-		texts = append(texts, v.JSON)
+		texts[i] = v.JSON
 	}
-	return strings.Join(texts, ", ")
+	return texts
 }
 
 // enumKeyword:
@@ -88,12 +82,12 @@ func (f *vfn) enumKeyword() []jen.Code {
 	if f.c.Enum == nil {
 		return nil
 	}
-	msg := "must be one of " + valueList(f.c.Enum)
+	msg := keywords.Enum(valueTexts(f.c.Enum))
 	var cond jen.Code
 	if strs, ok := allStrings(f.c.Enum); ok {
 		cond = jen.Op("!").Add(stateID).Dot("StringIn").Call(append([]jen.Code{nodeID}, strs...)...)
 	} else {
-		v := f.literalVar("enum"+strings.TrimPrefix(f.name, "check"), f.c.Enum)
+		v := f.literalVar(keywords.EnumName(f.name), f.c.Enum)
 		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
 	}
 	return []jen.Code{f.failStop(cond, nodeID, f.sp("enum"), "enum", msg)}
@@ -104,7 +98,7 @@ func (f *vfn) constKeyword() []jen.Code {
 	if f.c.Const == nil {
 		return nil
 	}
-	msg := "must be " + f.c.Const.JSON
+	msg := keywords.Const(f.c.Const.JSON)
 	var cond jen.Code
 	switch v := f.c.Const.Go.(type) {
 	case string:
@@ -114,7 +108,7 @@ func (f *vfn) constKeyword() []jen.Code {
 		kind := map[any]string{true: "KindTrue", false: "KindFalse", nil: "KindNull"}[v]
 		cond = jen.Add(stateID).Dot("Kind").Call(nodeID).Op("!=").Qual(runtimePkg, kind)
 	default:
-		lits := f.literalVar("const"+strings.TrimPrefix(f.name, "check"), []model.Value{*f.c.Const})
+		lits := f.literalVar(keywords.ConstName(f.name), []model.Value{*f.c.Const})
 		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, lits)
 	}
 	return []jen.Code{f.failStop(cond, nodeID, f.sp("const"), "const", msg)}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -28,94 +29,81 @@ import (
 // at once instead: inside anyOf, oneOf, not, if and contains, whose branches
 // report nothing, and once rt.maxErrors errors are collected.
 //
-// Each keyword has one small emitter, registered below in the order the
-// checks run (and errors are listed): the same registry, in the same order,
-// as gen/internal/golang's, so that the Go and TypeScript validators agree error for
-// error. Emitters of one instance type are grouped under one test of the
-// value's type.
-
-// instance is the kind of JSON value a keyword applies to.
-type instance int
-
-const (
-	anyInstance instance = iota
-	stringInstance
-	numberInstance
-	arrayInstance
-	objectInstance
-)
+// Each keyword has one small emitter, laid out in the order of the keyword
+// registry (gen/internal/keywords), which is the order checks run and errors
+// are listed in: the same registry, and the same messages, as
+// gen/internal/golang's, so that the Go and TypeScript validators agree
+// error for error. Emitters of one instance kind that follow each other are
+// grouped under one test of the value's type.
 
 // instanceGuard is the test that narrows the value $v to the instance kind,
 // as the statements of its group need it.
-var instanceGuard = map[instance]string{
-	stringInstance: `typeof $v === "string"`,
-	numberInstance: `typeof $v === "number"`,
-	arrayInstance:  "rt.isArray($v)",
-	objectInstance: "rt.isObject($v)",
+var instanceGuard = map[keywords.Instance]string{
+	keywords.String: `typeof $v === "string"`,
+	keywords.Number: `typeof $v === "number"`,
+	keywords.Array:  "rt.isArray($v)",
+	keywords.Object: "rt.isObject($v)",
 }
 
 // guard is instanceGuard for the value this function checks.
-func (f *vfn) guard(i instance) string { return strings.ReplaceAll(instanceGuard[i], "$v", f.v) }
-
-// emitter renders the checks of one keyword (or of keywords that only make
-// sense together), nothing when the schema does not have it.
-type emitter struct {
-	keywords string
-	instance instance
-	emit     func(f *vfn) []string
+func (f *vfn) guard(i keywords.Instance) string {
+	return strings.ReplaceAll(instanceGuard[i], "$v", f.v)
 }
 
-// emitters, in the order checks run. (Assigned in init: inlining a leaf
-// runs the registry from inside an emitter.)
-var emitters []emitter
+// emitter renders the checks of one registry entry, nothing when the schema
+// does not have its keywords.
+type emitter func(f *vfn) []string
 
-func init() { emitters = registry() }
+// emitters are this backend's half of the registry, by entry. (Made in
+// init: inlining a leaf runs the registry from inside an emitter.)
+func emitters() map[string]emitter {
+	return map[string]emitter{
+		"type":  (*vfn).typeKeyword, // validate_types.go
+		"enum":  (*vfn).enumKeyword,
+		"const": (*vfn).constKeyword,
 
-func registry() []emitter {
-	return []emitter{
-		// validate_types.go
-		{"type", anyInstance, (*vfn).typeKeyword},
-		{"enum", anyInstance, (*vfn).enumKeyword},
-		{"const", anyInstance, (*vfn).constKeyword},
-		// validate_strings.go
-		{"minLength", stringInstance, (*vfn).minLength},
-		{"maxLength", stringInstance, (*vfn).maxLength},
-		{"pattern", stringInstance, (*vfn).pattern},
-		{"format", stringInstance, (*vfn).format},
-		// validate_numbers.go
-		{"minimum", numberInstance, (*vfn).minimum},
-		{"maximum", numberInstance, (*vfn).maximum},
-		{"exclusiveMinimum", numberInstance, (*vfn).exclusiveMinimum},
-		{"exclusiveMaximum", numberInstance, (*vfn).exclusiveMaximum},
-		{"multipleOf", numberInstance, (*vfn).multipleOf},
-		// validate_arrays.go
-		{"prefixItems, items", arrayInstance, (*vfn).items},
-		{"contains, minContains, maxContains", arrayInstance, (*vfn).contains},
-		{"minItems", arrayInstance, (*vfn).minItems},
-		{"maxItems", arrayInstance, (*vfn).maxItems},
-		{"uniqueItems", arrayInstance, (*vfn).uniqueItems},
-		// validate_objects.go
-		{"properties, patternProperties, additionalProperties", objectInstance, (*vfn).members},
-		{"required", objectInstance, (*vfn).required},
-		{"minProperties", objectInstance, (*vfn).minProperties},
-		{"maxProperties", objectInstance, (*vfn).maxProperties},
-		{"propertyNames", objectInstance, (*vfn).propertyNames},
-		{"dependentRequired", objectInstance, (*vfn).dependentRequired},
-		{"dependentSchemas", objectInstance, (*vfn).dependentSchemas},
-		// validate_refs.go
-		{"$ref", anyInstance, (*vfn).ref},
-		{"$dynamicRef", anyInstance, (*vfn).dynamicRef},
-		// validate_applicators.go
-		{"allOf", anyInstance, (*vfn).allOf},
-		{"anyOf", anyInstance, (*vfn).anyOf},
-		{"oneOf", anyInstance, (*vfn).oneOf},
-		{"not", anyInstance, (*vfn).not},
-		{"if, then, else", anyInstance, (*vfn).ifThenElse},
-		// last, since they read what everything above evaluated (validate_arrays.go, validate_objects.go)
-		{"unevaluatedItems", arrayInstance, (*vfn).unevaluatedItems},
-		{"unevaluatedProperties", objectInstance, (*vfn).unevaluatedProperties},
+		"minLength": (*vfn).minLength, // validate_strings.go
+		"maxLength": (*vfn).maxLength,
+		"pattern":   (*vfn).pattern,
+		"format":    (*vfn).format,
+
+		"minimum":          (*vfn).minimum, // validate_numbers.go
+		"maximum":          (*vfn).maximum,
+		"exclusiveMinimum": (*vfn).exclusiveMinimum,
+		"exclusiveMaximum": (*vfn).exclusiveMaximum,
+		"multipleOf":       (*vfn).multipleOf,
+
+		"prefixItems, items":                 (*vfn).items, // validate_arrays.go
+		"contains, minContains, maxContains": (*vfn).contains,
+		"minItems":                           (*vfn).minItems,
+		"maxItems":                           (*vfn).maxItems,
+		"uniqueItems":                        (*vfn).uniqueItems,
+		"unevaluatedItems":                   (*vfn).unevaluatedItems,
+
+		"properties, patternProperties, additionalProperties": (*vfn).members, // validate_objects.go
+		"required":              (*vfn).required,
+		"minProperties":         (*vfn).minProperties,
+		"maxProperties":         (*vfn).maxProperties,
+		"propertyNames":         (*vfn).propertyNames,
+		"dependentRequired":     (*vfn).dependentRequired,
+		"dependentSchemas":      (*vfn).dependentSchemas,
+		"unevaluatedProperties": (*vfn).unevaluatedProperties,
+
+		"$ref":        (*vfn).ref, // validate_refs.go
+		"$dynamicRef": (*vfn).dynamicRef,
+
+		"allOf":          (*vfn).allOf, // validate_applicators.go
+		"anyOf":          (*vfn).anyOf,
+		"oneOf":          (*vfn).oneOf,
+		"not":            (*vfn).not,
+		"if, then, else": (*vfn).ifThenElse,
 	}
 }
+
+// ordered is emitters in the order of the registry.
+var ordered []keywords.Slot[emitter]
+
+func init() { ordered = keywords.Ordered(emitters()) }
 
 // vfn renders the check function of one type.
 type vfn struct {
@@ -158,8 +146,32 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
+// message is the TypeScript expression of a message, the holes filled by
+// args, one a hole (a member name is quoted by JSON.stringify):
+//
+//	"must be string, not " + rt.typeOf(v)
+func message(m keywords.Message, args ...string) string {
+	if len(m.Holes()) != len(args) {
+		panic("typescript: message " + m.String() + ": wrong number of arguments")
+	}
+	var parts []string
+	for _, p := range m {
+		switch p.Hole {
+		case keywords.Text:
+			parts = append(parts, stringLiteral(p.Text))
+		case keywords.TypeOf, keywords.Int:
+			parts = append(parts, args[0])
+			args = args[1:]
+		case keywords.Name:
+			parts = append(parts, "JSON.stringify("+args[0]+")")
+			args = args[1:]
+		}
+	}
+	return strings.Join(parts, " + ")
+}
+
 // failIf is: if (cond && rt.fail(c, path, sp, keyword, message)) return false;
-// message is a TypeScript expression.
+// message is a TypeScript expression (see message).
 func failIf(cond, at, schemaPath, keyword, message string) string {
 	return "if (" + cond + " && rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
 }
@@ -252,14 +264,14 @@ func (f *vfn) call(ref model.Ref, x, at string) string {
 }
 
 // check is ref's validator as an rt.Check: the function, its OrNull
-// adapter, rt.always or rt.nothing.
+// adapter, rt.always or falseCheck.
 func (f *vfn) check(ref model.Ref) string {
 	t := f.target(ref)
 	switch {
 	case f.always(ref):
 		return "rt.always"
 	case t.Base().Checks.False && !ref.OrNull:
-		return "rt.nothing"
+		return f.falseCheck(t)
 	case ref.OrNull:
 		return f.w.useOrNull(f, t)
 	}
@@ -269,9 +281,22 @@ func (f *vfn) check(ref model.Ref) string {
 // checkOf is the rt.Check of t, which has a function.
 func (f *vfn) checkOf(t model.Type) string {
 	if t.Base().Checks.False {
-		return "rt.nothing"
+		return f.falseCheck(t)
 	}
 	return f.fnName(t)
+}
+
+// falseCheck is the rt.Check of the schema false t: a module constant that
+// reports its schema path, as the Go validator of a false schema does, or
+// rt.nothing when it stands for additionalProperties false (no schema of
+// its own):
+//
+//	const falseSchema = (_v: unknown, p: number, c: rt.Context): boolean => rt.never(c, p, "a.json#/$defs/none");
+func (f *vfn) falseCheck(t model.Type) string {
+	if t.Base().Loc.File == "" {
+		return "rt.nothing"
+	}
+	return f.w.moduleConst("falseSchema", "(_v: unknown, p: number, c: rt.Context): boolean => rt.never(c, p, "+stringLiteral(schemaPath(t.Base().Loc))+")")
 }
 
 // inline spells the checks of ref where it is used, for the value read at
@@ -282,7 +307,7 @@ func (f *vfn) checkOf(t model.Type) string {
 //	leaf: {
 //	  const x = v["cursor"];
 //	  if (typeof x === "string") {
-//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must have at least 1 character")) return false;
+//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
 //	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
 //	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
@@ -341,13 +366,13 @@ func (f *vfn) body() []string {
 // instance kind's under one test of the value's kind.
 func (f *vfn) checks() []string {
 	var out, group []string
-	current := anyInstance
+	current := keywords.Any
 	flush := func() {
 		if len(group) == 0 {
 			return
 		}
 		switch {
-		case current == anyInstance:
+		case current == keywords.Any:
 			out = append(out, group...)
 		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine && f.guard(current) == f.typeTest:
 			// The type test and the group's test are one: if (rt.isObject(v)) { … } else if (rt.fail(…)) return false;
@@ -361,14 +386,14 @@ func (f *vfn) checks() []string {
 		}
 		group = nil
 	}
-	for _, e := range emitters {
-		code := e.emit(f)
+	for _, e := range ordered {
+		code := e.Emit(f)
 		if len(code) == 0 {
 			continue
 		}
-		if e.instance != current {
+		if e.Instance != current {
 			flush()
-			current = e.instance
+			current = e.Instance
 		}
 		group = append(group, code...)
 	}

@@ -3,6 +3,7 @@ package typescript
 import (
 	"strings"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -25,10 +26,10 @@ func (f *vfn) anyOf() []string {
 	if len(f.c.AnyOf) == 0 {
 		return nil
 	}
-	message := stringLiteral("must match at least one schema of anyOf")
+	msg := message(keywords.AnyOf())
 	if f.eval {
 		out := append([]string{"let anyOfMatches = 0;"}, f.countMatches("anyOfMatches", f.c.AnyOf)...)
-		return append(out, failIf("anyOfMatches === 0", "p", f.sp("anyOf"), "anyOf", message))
+		return append(out, failIf("anyOfMatches === 0", "p", f.sp("anyOf"), "anyOf", msg))
 	}
 	var tests []string
 	for _, r := range f.c.AnyOf {
@@ -41,9 +42,9 @@ func (f *vfn) anyOf() []string {
 		}
 	}
 	if len(tests) == 0 {
-		return []string{failAlways("p", f.sp("anyOf"), "anyOf", message)}
+		return []string{failAlways("p", f.sp("anyOf"), "anyOf", msg)}
 	}
-	return []string{failIf("!("+strings.Join(tests, " || ")+")", "p", f.sp("anyOf"), "anyOf", message)}
+	return []string{failIf("!("+strings.Join(tests, " || ")+")", "p", f.sp("anyOf"), "anyOf", msg)}
 }
 
 // oneOf counts the branches that pass:
@@ -58,7 +59,7 @@ func (f *vfn) oneOf() []string {
 	}
 	out := append([]string{"let oneOfMatches = 0;"}, f.countMatches("oneOfMatches", f.c.OneOf)...)
 	return append(out, failIf("oneOfMatches !== 1", "p", f.sp("oneOf"), "oneOf",
-		`"must match exactly one schema of oneOf, not " + oneOfMatches`))
+		message(keywords.OneOf(), "oneOfMatches")))
 }
 
 func (f *vfn) countMatches(counter string, branches []model.Ref) []string {
@@ -80,14 +81,14 @@ func (f *vfn) not() []string {
 	if f.c.Not == nil || f.c.False {
 		return nil
 	}
-	message := stringLiteral("must not match the schema of not")
+	msg := message(keywords.Not())
 	switch t := f.inPlace(*f.c.Not, true); t {
 	case "true":
-		return []string{failAlways("p", f.sp("not"), "not", message)}
+		return []string{failAlways("p", f.sp("not"), "not", msg)}
 	case "false":
 		return nil
 	default:
-		return []string{failIf(t, "p", f.sp("not"), "not", message)}
+		return []string{failIf(t, "p", f.sp("not"), "not", msg)}
 	}
 }
 

@@ -2,6 +2,8 @@ package typescript
 
 import (
 	"strconv"
+
+	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // prefixItems, items, contains (minContains, maxContains), minItems,
@@ -34,7 +36,7 @@ func (f *vfn) items() []string {
 		return out
 	}
 	if n := len(f.c.PrefixItems); f.never(*f.c.Items) { // items: false fails once, at the array
-		return append(out, failIf("v.length > "+strconv.Itoa(n), "p", f.sp("items"), "items", stringLiteral("must have at most "+count(n, "item"))))
+		return append(out, failIf("v.length > "+strconv.Itoa(n), "p", f.sp("items"), "items", message(keywords.ItemsFalse(n))))
 	}
 	if lines, ok := f.inline(*f.c.Items, "v[i]", itemPath); ok {
 		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", lines...)...)
@@ -53,7 +55,7 @@ func (f *vfn) items() []string {
 //	for (let i = 0; i < v.length; i++) {
 //	  if (rt.quiet(c, checkListContains, v[i], rt.at(c, p, i))) matches++;
 //	}
-//	if (matches < 1 && rt.fail(c, p, "list.json#/contains", "contains", "must contain a matching item")) return false;
+//	if (matches < 1 && rt.fail(c, p, "list.json#/contains", "contains", "must contain at least 1 matching item")) return false;
 func (f *vfn) contains() []string {
 	if f.c.Contains == nil {
 		return nil
@@ -82,20 +84,17 @@ func (f *vfn) contains() []string {
 		out = append(out, block("for (let i = 0; i < v.length; i++)", loop...)...)
 	}
 	if min > 0 {
-		message := stringLiteral("must contain at least " + count(min, "matching item"))
-		if minKeyword == "contains" {
-			message = stringLiteral("must contain a matching item")
-		}
+		msg := message(keywords.MinContains(min))
 		if matches == "0" {
-			out = append(out, failAlways("p", f.sp(minKeyword), minKeyword, message))
+			out = append(out, failAlways("p", f.sp(minKeyword), minKeyword, msg))
 		} else {
-			out = append(out, failIf(matches+" < "+strconv.Itoa(min), "p", f.sp(minKeyword), minKeyword, message))
+			out = append(out, failIf(matches+" < "+strconv.Itoa(min), "p", f.sp(minKeyword), minKeyword, msg))
 		}
 	}
 	if f.c.MaxContains != nil && matches != "0" {
 		max := *f.c.MaxContains
 		out = append(out, failIf(matches+" > "+strconv.Itoa(max), "p", f.sp("maxContains"), "maxContains",
-			stringLiteral("must contain at most "+count(max, "matching item"))))
+			message(keywords.MaxContains(max))))
 	}
 	return out
 }
@@ -105,7 +104,7 @@ func (f *vfn) minItems() []string {
 		return nil
 	}
 	n := *f.c.MinItems
-	return []string{failIf("v.length < "+strconv.Itoa(n), "p", f.sp("minItems"), "minItems", stringLiteral("must have at least "+count(n, "item")))}
+	return []string{failIf("v.length < "+strconv.Itoa(n), "p", f.sp("minItems"), "minItems", message(keywords.MinItems(n)))}
 }
 
 func (f *vfn) maxItems() []string {
@@ -113,20 +112,20 @@ func (f *vfn) maxItems() []string {
 		return nil
 	}
 	n := *f.c.MaxItems
-	return []string{failIf("v.length > "+strconv.Itoa(n), "p", f.sp("maxItems"), "maxItems", stringLiteral("must have at most "+count(n, "item")))}
+	return []string{failIf("v.length > "+strconv.Itoa(n), "p", f.sp("maxItems"), "maxItems", message(keywords.MaxItems(n)))}
 }
 
 // uniqueItems: the first two equal items, by JSON equality.
 //
 //	const dup = rt.duplicates(v);
-//	if (dup !== undefined && rt.fail(c, p, "…/uniqueItems", "uniqueItems", "items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+//	if (dup !== undefined && rt.fail(c, p, "…/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
 func (f *vfn) uniqueItems() []string {
 	if !f.c.UniqueItems {
 		return nil
 	}
 	return []string{
 		"const dup = rt.duplicates(v);",
-		failIf("dup !== undefined", "p", f.sp("uniqueItems"), "uniqueItems", `"items " + dup[0] + " and " + dup[1] + " are equal"`),
+		failIf("dup !== undefined", "p", f.sp("uniqueItems"), "uniqueItems", message(keywords.UniqueItems(), "dup[0]", "dup[1]")),
 	}
 }
 
@@ -147,7 +146,7 @@ func (f *vfn) unevaluatedItems() []string {
 	switch {
 	case f.never(*u):
 		out = block("for (let i = 0; i < v.length; i++)", "if (rt.evaluated(c, v, i)) continue;",
-			failAlways("p", f.sp("unevaluatedItems"), "unevaluatedItems", `"unexpected item " + i`))
+			failAlways("p", f.sp("unevaluatedItems"), "unevaluatedItems", message(keywords.UnexpectedItem(), "i")))
 	case !f.always(*u):
 		out = block("for (let i = 0; i < v.length; i++)", append([]string{"if (rt.evaluated(c, v, i)) continue;"},
 			sub(f.call(*u, "v[i]", itemPath))...)...)

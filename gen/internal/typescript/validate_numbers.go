@@ -4,33 +4,34 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum and multipleOf.
 
 func (f *vfn) minimum() []string {
-	return f.bound(f.c.Minimum, "<", "minimum", "must be at least ")
+	return f.bound(f.c.Minimum, "<", "minimum", keywords.Minimum)
 }
 
 func (f *vfn) maximum() []string {
-	return f.bound(f.c.Maximum, ">", "maximum", "must be at most ")
+	return f.bound(f.c.Maximum, ">", "maximum", keywords.Maximum)
 }
 
 func (f *vfn) exclusiveMinimum() []string {
-	return f.bound(f.c.ExclusiveMinimum, "<=", "exclusiveMinimum", "must be greater than ")
+	return f.bound(f.c.ExclusiveMinimum, "<=", "exclusiveMinimum", keywords.ExclusiveMinimum)
 }
 
 func (f *vfn) exclusiveMaximum() []string {
-	return f.bound(f.c.ExclusiveMaximum, ">=", "exclusiveMaximum", "must be less than ")
+	return f.bound(f.c.ExclusiveMaximum, ">=", "exclusiveMaximum", keywords.ExclusiveMaximum)
 }
 
 // bound: if (v < 0 && rt.fail(…, "minimum", "must be at least 0")) return false;
-func (f *vfn) bound(n *model.Number, op, keyword, message string) []string {
+func (f *vfn) bound(n *model.Number, op, keyword string, say func(string) keywords.Message) []string {
 	if n == nil {
 		return nil
 	}
-	return []string{failIf(f.v+" "+op+" "+numberLiteral(n), f.p, f.sp(keyword), keyword, stringLiteral(message+n.Text))}
+	return []string{failIf(f.v+" "+op+" "+numberLiteral(n), f.p, f.sp(keyword), keyword, message(say(n.Text)))}
 }
 
 // multipleOf: v % 5 !== 0 for an integer that a double holds exactly, else
@@ -48,7 +49,7 @@ func (f *vfn) multipleOf() []string {
 		digits, exp := scaled(n.Rat)
 		cond = "!rt.multipleOf(" + f.v + ", " + digits + "n, " + strconv.Itoa(exp) + ")"
 	}
-	return []string{failIf(cond, f.p, f.sp("multipleOf"), "multipleOf", stringLiteral("must be a multiple of "+n.Text))}
+	return []string{failIf(cond, f.p, f.sp("multipleOf"), "multipleOf", message(keywords.MultipleOf(n.Text)))}
 }
 
 func abs64(x int64) int64 {

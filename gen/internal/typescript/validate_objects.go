@@ -2,6 +2,8 @@ package typescript
 
 import (
 	"strconv"
+
+	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // properties, patternProperties, additionalProperties, required,
@@ -47,10 +49,10 @@ func member(name string) (read, present, absent string) {
 //	}
 //
 // for-in needs no array of the names; a name it gets that the object does not
-// have itself (an enumerable member of a prototype) is no member. (gen/internal/golang
-// checks every member in the object's order, in one pass: the errors are the
-// same, and those at two members of one object may come in another order.
-// Reading properties directly is a fifth faster.)
+// have itself (an enumerable member of a prototype) is no member. It visits
+// the members in Object.keys order (names that are array indices first),
+// which gen/internal/golang follows with envgenrt.Members, so that the errors
+// come in the same order in both languages.
 func (f *vfn) members() []string {
 	c := f.c
 	var out []string
@@ -90,12 +92,12 @@ func (f *vfn) members() []string {
 			}
 			loop = append(loop, append(cases, "    continue;", "}")...)
 		}
-		message := `"unexpected property " + JSON.stringify(k)`
+		msg := message(keywords.UnexpectedProperty(), "k")
 		switch {
 		case closed:
-			loop = append(loop, failIf("rt.has(v, k)", "p", f.sp("additionalProperties"), "additionalProperties", message))
+			loop = append(loop, failIf("rt.has(v, k)", "p", f.sp("additionalProperties"), "additionalProperties", msg))
 		case f.never(*ap):
-			loop = append(loop, failAlways("p", f.sp("additionalProperties"), "additionalProperties", message))
+			loop = append(loop, failAlways("p", f.sp("additionalProperties"), "additionalProperties", msg))
 		default:
 			if f.eval {
 				loop = append(loop, "rt.mark(c, v, k);")
@@ -131,7 +133,7 @@ func (f *vfn) patternBlocks(additional bool) []string {
 		if len(body) == 0 {
 			continue
 		}
-		re := f.w.moduleConst(f.constName("Pattern"+strconv.Itoa(i+1)), regexLiteral(pm.Pattern))
+		re := f.w.moduleConst(keywords.PatternPropertiesName(f.name, i), regexLiteral(pm.Pattern))
 		out = append(out, block("if ("+re+".test(k))", body...)...)
 	}
 	return out
@@ -144,7 +146,7 @@ func (f *vfn) required() []string {
 	var out []string
 	for _, name := range f.c.Required {
 		_, _, absent := member(name)
-		out = append(out, failIf(absent, "p", f.sp("required"), "required", stringLiteral("missing required property "+stringLiteral(name))))
+		out = append(out, failIf(absent, "p", f.sp("required"), "required", message(keywords.Required(name))))
 	}
 	return out
 }
@@ -155,7 +157,7 @@ func (f *vfn) minProperties() []string {
 	}
 	n := *f.c.MinProperties
 	return []string{failIf("Object.keys(v).length < "+strconv.Itoa(n), "p", f.sp("minProperties"), "minProperties",
-		stringLiteral("must have at least "+count(n, "property")))}
+		message(keywords.MinProperties(n)))}
 }
 
 func (f *vfn) maxProperties() []string {
@@ -164,7 +166,7 @@ func (f *vfn) maxProperties() []string {
 	}
 	n := *f.c.MaxProperties
 	return []string{failIf("Object.keys(v).length > "+strconv.Itoa(n), "p", f.sp("maxProperties"), "maxProperties",
-		stringLiteral("must have at most "+count(n, "property")))}
+		message(keywords.MaxProperties(n)))}
 }
 
 // propertyNames checks every member name, reporting at the member.
@@ -189,7 +191,7 @@ func (f *vfn) dependentRequired() []string {
 		for _, req := range d.Requires {
 			_, _, absent := member(req)
 			body = append(body, failIf(absent, "p", f.sp("dependentRequired", d.Member), "dependentRequired",
-				stringLiteral("property "+stringLiteral(req)+" is required when "+stringLiteral(d.Member)+" is present")))
+				message(keywords.DependentRequired(req, d.Member))))
 		}
 		if len(body) > 0 {
 			out = append(out, block("if ("+present+")", body...)...)
@@ -222,7 +224,7 @@ func (f *vfn) unevaluatedProperties() []string {
 	switch {
 	case f.never(*u):
 		out = block("for (const k of Object.keys(v))", "if (rt.evaluated(c, v, k)) continue;",
-			failAlways("p", f.sp("unevaluatedProperties"), "unevaluatedProperties", `"unexpected property " + JSON.stringify(k)`))
+			failAlways("p", f.sp("unevaluatedProperties"), "unevaluatedProperties", message(keywords.UnexpectedProperty(), "k")))
 	case !f.always(*u):
 		out = block("for (const k of Object.keys(v))", append([]string{"if (rt.evaluated(c, v, k)) continue;"},
 			sub(f.call(*u, "v[k]", keyPath))...)...)

@@ -3,6 +3,8 @@ package typescript
 import (
 	"strconv"
 	"strings"
+
+	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // minLength, maxLength, pattern and format; lengths are in code points.
@@ -17,7 +19,7 @@ func (f *vfn) minLength() []string {
 	if n == 1 {
 		cond = f.v + ` === ""`
 	}
-	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", stringLiteral("must have at least "+count(n, "character")))}
+	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", message(keywords.MinLength(n)))}
 }
 
 // maxLength: if (v.length > 8 && rt.codePoints(v) > 8 && rt.fail(…)) return false;
@@ -28,34 +30,27 @@ func (f *vfn) maxLength() []string {
 	}
 	n := strconv.Itoa(*f.c.MaxLength)
 	cond := f.v + ".length > " + n + " && rt.codePoints(" + f.v + ") > " + n
-	return []string{failIf(cond, f.p, f.sp("maxLength"), "maxLength", stringLiteral("must have at most "+count(*f.c.MaxLength, "character")))}
+	return []string{failIf(cond, f.p, f.sp("maxLength"), "maxLength", message(keywords.MaxLength(*f.c.MaxLength)))}
 }
 
-// pattern: if (!warningCodePattern.test(v) && rt.fail(…)) return false; the
+// pattern: if (!patternWarningCode.test(v) && rt.fail(…)) return false; the
 // RegExp is a module constant with the u flag.
 func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
-	re := f.w.moduleConst(f.constName("Pattern"), regexLiteral(f.c.Pattern))
-	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", stringLiteral("must match the pattern "+f.c.Pattern))}
-}
-
-// formatChecks are the runtime functions of the formats that can be asserted.
-var formatChecks = map[string]string{
-	"date-time": "rt.isDateTime", "date": "rt.isDate", "time": "rt.isTime", "duration": "rt.isDuration",
-	"email": "rt.isEmail", "hostname": "rt.isHostname", "ipv4": "rt.isIPv4", "ipv6": "rt.isIPv6",
-	"uri": "rt.isURI", "uri-reference": "rt.isURIReference", "uuid": "rt.isUUID",
-	"json-pointer": "rt.isJSONPointer", "regex": "rt.isRegex",
+	re := f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
+	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", message(keywords.Pattern(f.c.Pattern)))}
 }
 
 // format: if (!rt.isDateTime(v) && rt.fail(…)) return false; only with
-// format assertion on; a format it cannot check fails generation.
+// format assertion on; a format it cannot check fails generation. The
+// formats are keywords.Formats; rt.is<Func> checks each.
 func (f *vfn) format() []string {
 	if f.c.Format == "" || !f.w.r.opts.AssertFormat {
 		return nil
 	}
-	check, ok := formatChecks[f.c.Format]
+	fn, ok := keywords.FormatFunc(f.c.Format)
 	if !ok {
 		loc := f.t.Base().Loc
 		loc.Pointer += "/format"
@@ -63,7 +58,7 @@ func (f *vfn) format() []string {
 			"format %q cannot be asserted", f.c.Format)
 		return nil
 	}
-	return []string{failIf("!"+check+"("+f.v+")", f.p, f.sp("format"), "format", stringLiteral("must be a "+f.c.Format))}
+	return []string{failIf("!rt.is"+fn+"("+f.v+")", f.p, f.sp("format"), "format", message(keywords.Format(f.c.Format)))}
 }
 
 // regexLiteral spells an ECMA-262 pattern as a RegExp literal with the u
@@ -101,14 +96,3 @@ func regexLiteral(pattern string) string {
 }
 
 var lineTerminators = map[rune]string{'\n': `\n`, '\r': `\r`, '\u2028': `\u2028`, '\u2029': `\u2029`}
-
-// count is "1 character", "3 characters", "2 properties".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "y") {
-		return strconv.Itoa(n) + " " + strings.TrimSuffix(noun, "y") + "ies"
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -54,10 +55,10 @@ func (f *vfn) typeKeyword() []string {
 			cond = typeTest("number", f.v, true)
 		}
 	}
-	message := stringLiteral("must be "+strings.Join(types, " or ")+", not ") + " + rt.typeOf(" + f.v + ")"
-	line := f.failStop(cond, "type", message)
+	msg := message(keywords.Type(types), "rt.typeOf("+f.v+")")
+	line := f.failStop(cond, "type", msg)
 	if len(tests) == 1 {
-		f.typeLine, f.typeTest, f.typeElse = line, tests[0], f.stopAlways("type", message)
+		f.typeLine, f.typeTest, f.typeElse = line, tests[0], f.stopAlways("type", msg)
 	}
 	return []string{line}
 }
@@ -71,25 +72,25 @@ func (f *vfn) enumKeyword() []string {
 	}
 	texts := make([]string, len(f.c.Enum))
 	for i, v := range f.c.Enum {
-		texts[i] = jsonText(v)
+		texts[i] = v.JSON
 	}
-	message := stringLiteral("must be one of " + strings.Join(texts, ", "))
+	msg := message(keywords.Enum(texts))
 	if len(f.c.Enum) == 0 {
-		return []string{failAlways(f.p, f.sp("enum"), "enum", stringLiteral("no value is allowed: the enum is empty"))}
+		return []string{failAlways(f.p, f.sp("enum"), "enum", msg)}
 	}
 	if len(f.c.Enum) <= 4 && allScalars(f.c.Enum) {
 		tests := make([]string, len(f.c.Enum))
 		for i, v := range f.c.Enum {
 			tests[i] = f.v + " !== " + valueExpr(v)
 		}
-		return []string{f.failStop(strings.Join(tests, " && "), "enum", message)}
+		return []string{f.failStop(strings.Join(tests, " && "), "enum", msg)}
 	}
 	items := make([]string, len(f.c.Enum))
 	for i, v := range f.c.Enum {
 		items[i] = valueExpr(v)
 	}
-	name := f.w.moduleConst(f.constName("Values"), "["+strings.Join(items, ", ")+"]")
-	return []string{f.failStop("!rt.includes("+name+", "+f.v+")", "enum", message)}
+	name := f.w.moduleConst(keywords.EnumName(f.name), "["+strings.Join(items, ", ")+"]")
+	return []string{f.failStop("!rt.includes("+name+", "+f.v+")", "enum", msg)}
 }
 
 // constKeyword: if (v !== "x") { rt.fail(…); return false; } an array or an
@@ -99,12 +100,12 @@ func (f *vfn) constKeyword() []string {
 		return nil
 	}
 	v := *f.c.Const
-	message := stringLiteral("must be " + jsonText(v))
+	msg := message(keywords.Const(v.JSON))
 	if allScalars([]model.Value{v}) {
-		return []string{f.failStop(f.v+" !== "+valueExpr(v), "const", message)}
+		return []string{f.failStop(f.v+" !== "+valueExpr(v), "const", msg)}
 	}
-	name := f.w.moduleConst(f.constName("Value"), valueExpr(v))
-	return []string{f.failStop("!rt.equal("+f.v+", "+name+")", "const", message)}
+	name := f.w.moduleConst(keywords.ConstName(f.name), valueExpr(v))
+	return []string{f.failStop("!rt.equal("+f.v+", "+name+")", "const", msg)}
 }
 
 // allScalars reports whether every value is a string, number, boolean or
@@ -118,15 +119,4 @@ func allScalars(vs []model.Value) bool {
 		}
 	}
 	return true
-}
-
-// constName is the name of a module constant of this function's schema:
-// checkWarningCode + "Pattern" → warningCodePattern.
-func (f *vfn) constName(suffix string) string {
-	ident := strings.TrimPrefix(f.name, "check")
-	if ident == "" {
-		return "schema" + suffix
-	}
-	r := []rune(ident)
-	return strings.ToLower(string(r[0])) + string(r[1:]) + suffix
 }

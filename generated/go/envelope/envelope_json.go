@@ -164,52 +164,62 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "success":
-				known = true
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "status":
-				known = true
-				if !checkEnvelopeStatus(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "data":
-				known = true
-				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "error":
-				known = true
-				if !checkError(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "warnings":
-				known = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "meta":
-				known = true
-				if !checkMeta(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "provenance":
-				known = true
-				if !checkProvenance(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[6] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeStatus(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkError(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkMeta(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "status", "data", "error", "warnings", "meta", "provenance":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
 			return false
 		}
 	}
@@ -229,13 +239,15 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
-				if !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeElsePropertiesStatus(s, at[0]) && s.Stop() {
+			return false
 		}
 		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
 			return false
@@ -258,13 +270,15 @@ func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
-				if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -311,17 +325,20 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
-				if !checkEnvelopeThenPropertiesStatus(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "error":
-				if !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeThenPropertiesStatus(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop() {
+			return false
 		}
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
 			return false

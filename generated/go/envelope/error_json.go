@@ -225,60 +225,68 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "code":
-				known = true
-				have[0] = true
-				if !checkCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "category":
-				known = true
-				have[1] = true
-				if !checkCategory(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "message":
-				known = true
-				have[2] = true
-				if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "remediation":
-				known = true
-				if !checkErrorPropertiesRemediation(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "retry":
-				known = true
-				if !checkRetry(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "details":
-				known = true
-				if !checkScalarMap(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "causes":
-				known = true
-				if !checkErrorPropertiesCauses(s, c) && s.Stop() {
+				at[6] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkCategory(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRetry(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkScalarMap(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkErrorPropertiesCauses(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "category", "message", "remediation", "retry", "details", "causes":
+					continue
+				}
+				if s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+		if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+		if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
+		if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -402,27 +410,37 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "retryable":
-				known = true
-				have[0] = true
-				if !checkRetryPropertiesRetryable(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "after_ms":
-				known = true
-				if !checkRetryPropertiesAfterMs(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
+		if at[0] != 0 && !checkRetryPropertiesRetryable(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRetryPropertiesAfterMs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "retryable", "after_ms":
+					continue
+				}
+				if s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
 			return false
 		}
 	}
@@ -556,7 +574,8 @@ func checkScalarMap(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkScalar(s, c) && s.Stop() {
 				return false
 			}

@@ -155,32 +155,42 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "level":
-				known = true
-				have[0] = true
-				if !checkFidelityLevel(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "dropped_ids":
-				known = true
-				if !checkFidelityPropertiesDroppedIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "archive_hashes":
-				known = true
-				if !checkFidelityPropertiesArchiveHashes(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+		if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "level", "dropped_ids", "archive_hashes":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
 			return false
 		}
 	}
@@ -195,7 +205,8 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkDigest(s, c) && s.Stop() {
 				return false
 			}
@@ -374,32 +385,44 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "max_items":
-				known = true
-				if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "max_depth":
-				known = true
-				if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "max_tokens":
-				known = true
-				if !checkLimitsPropertiesMaxTokens(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "max_bytes":
-				known = true
-				if !checkLimitsPropertiesMaxBytes(s, c) && s.Stop() {
+				at[3] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "max_items", "max_depth", "max_tokens", "max_bytes":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -759,87 +782,99 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [15]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "request_id":
-				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tool":
-				known = true
-				if !checkTool(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "timing":
-				known = true
-				if !checkTiming(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "tier":
-				known = true
-				if !checkTier(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "capabilities":
-				known = true
-				if !checkMetaPropertiesCapabilities(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "upgrade_hints":
-				known = true
-				if !checkMetaPropertiesUpgradeHints(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "workspace":
-				known = true
-				if !checkWorkspace(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "pagination":
-				known = true
-				if !checkPagination(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "rate_limit":
-				known = true
-				if !checkRateLimit(s, c) && s.Stop() {
-					return false
-				}
+				at[8] = c
 			case "telemetry":
-				known = true
-				if !checkTelemetry(s, c) && s.Stop() {
-					return false
-				}
+				at[9] = c
 			case "tokens":
-				known = true
-				if !checkTokenUsage(s, c) && s.Stop() {
-					return false
-				}
+				at[10] = c
 			case "fidelity":
-				known = true
-				if !checkFidelity(s, c) && s.Stop() {
-					return false
-				}
+				at[11] = c
 			case "limits":
-				known = true
-				if !checkLimits(s, c) && s.Stop() {
-					return false
-				}
+				at[12] = c
 			case "next_calls":
-				known = true
-				if !checkMetaPropertiesNextCalls(s, c) && s.Stop() {
-					return false
-				}
+				at[13] = c
 			case "response_mode":
-				known = true
-				if !checkResponseMode(s, c) && s.Stop() {
+				at[14] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
+			return false
+		}
+		if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
+			return false
+		}
+		if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
+			return false
+		}
+		if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
+			return false
+		}
+		if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
+			return false
+		}
+		if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
+					continue
+				}
+				if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -989,32 +1024,42 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "tool":
-				known = true
-				have[0] = true
-				if !checkToolName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "arguments":
-				known = true
-				if !checkNextCallPropertiesArguments(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "reason":
-				known = true
-				if !checkNextCallPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "arguments", "reason":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
 			return false
 		}
 	}
@@ -1139,37 +1184,47 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "has_more":
-				known = true
-				have[0] = true
-				if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "cursor":
-				known = true
-				if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "page_size":
-				known = true
-				if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "total":
-				known = true
-				if !checkPaginationPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+		if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "has_more", "cursor", "page_size", "total":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
 			return false
 		}
 	}
@@ -1185,13 +1240,15 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "has_more":
-				if !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkPaginationIfPropertiesHasMore(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1370,46 +1427,55 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "limit":
-				known = true
-				have[0] = true
-				if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "remaining":
-				known = true
-				have[1] = true
-				if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "window_ms":
-				known = true
-				if !checkRateLimitPropertiesWindowMs(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "reset_at":
-				known = true
-				if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "retry_after_ms":
-				known = true
-				if !checkRateLimitPropertiesRetryAfterMs(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
 			return false
 		}
 	}
@@ -1609,22 +1675,34 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "cache_hit":
-				known = true
-				if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "downstream_calls":
-				known = true
-				if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
+				at[1] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "cache_hit", "downstream_calls":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -1776,22 +1854,34 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "started_at":
-				known = true
-				if !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "duration_ms":
-				known = true
-				if !checkTimingPropertiesDurationMs(s, c) && s.Stop() {
+				at[1] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "started_at", "duration_ms":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -1905,32 +1995,42 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "estimated":
-				known = true
-				have[0] = true
-				if !checkTokenUsagePropertiesEstimated(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "actual":
-				known = true
-				if !checkTokenUsagePropertiesActual(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "budget":
-				known = true
-				if !checkTokenUsagePropertiesBudget(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+		if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "estimated", "actual", "budget":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
 			return false
 		}
 	}
@@ -2055,36 +2155,45 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "name":
-				known = true
-				have[0] = true
-				if !checkToolName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "version":
-				known = true
-				have[1] = true
-				if !checkToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "adapter":
-				known = true
-				if !checkToolPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+		if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "name", "version", "adapter":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
 			return false
 		}
 	}
@@ -2248,36 +2357,45 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "feature":
-				known = true
-				have[0] = true
-				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tier":
-				known = true
-				have[1] = true
-				if !checkTier(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "reason":
-				known = true
-				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "feature", "tier", "reason":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
 			return false
 		}
 	}
@@ -2403,27 +2521,39 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "root":
-				known = true
-				if !checkWorkspacePropertiesRoot(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "repo_name":
-				known = true
-				if !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "revision":
-				known = true
-				if !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+				at[2] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "root", "repo_name", "revision":
+					continue
+				}
+				if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}

@@ -135,47 +135,57 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "id":
-				known = true
-				have[0] = true
-				if !checkArtifactPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "media_type":
-				known = true
-				if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "locator":
-				known = true
-				if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "size_bytes":
-				known = true
-				if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "digest":
-				known = true
-				if !checkDigest(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "labels":
-				known = true
-				if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[5] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkArtifactPropertiesLocator(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkArtifactPropertiesSizeBytes(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkDigest(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "media_type", "locator", "size_bytes", "digest", "labels":
+					continue
+				}
+				if s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
 			return false
 		}
 	}
@@ -208,7 +218,8 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -411,41 +422,50 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "field":
-				known = true
-				have[0] = true
-				if !checkEvidencePropertiesField(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "source":
-				known = true
-				have[1] = true
-				if !checkEvidencePropertiesSource(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "method":
-				known = true
-				if !checkMethodID(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "note":
-				known = true
-				if !checkEvidencePropertiesNote(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+		if at[0] != 0 && !checkEvidencePropertiesField(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
+		if at[1] != 0 && !checkEvidencePropertiesSource(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkMethodID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEvidencePropertiesNote(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "field", "source", "method", "note":
+					continue
+				}
+				if s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
 			return false
 		}
 	}
@@ -578,27 +598,37 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "record_digest":
-				known = true
-				have[0] = true
-				if !checkDigest(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "signature":
-				known = true
-				if !checkSignature(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
+		if at[0] != 0 && !checkDigest(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkSignature(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "record_digest", "signature":
+					continue
+				}
+				if s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
 			return false
 		}
 	}
@@ -858,66 +888,75 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "run_id":
-				known = true
-				have[0] = true
-				if !checkRunID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tool":
-				known = true
-				have[1] = true
-				if !checkTool(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "started_at":
-				known = true
-				if !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "inputs":
-				known = true
-				if !checkProvenancePropertiesInputs(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "outputs":
-				known = true
-				if !checkProvenancePropertiesOutputs(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "methods":
-				known = true
-				if !checkProvenancePropertiesMethods(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "evidence":
-				known = true
-				if !checkProvenancePropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "parents":
-				known = true
-				if !checkProvenancePropertiesParents(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "integrity":
-				known = true
-				if !checkIntegrity(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[8] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+		if at[0] != 0 && !checkRunID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
+		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkProvenancePropertiesInputs(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkProvenancePropertiesOutputs(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkProvenancePropertiesMethods(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkProvenancePropertiesEvidence(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkProvenancePropertiesParents(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "run_id", "tool", "started_at", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
+					continue
+				}
+				if s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
 			return false
 		}
 	}
@@ -1135,40 +1174,48 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "alg":
-				known = true
-				have[0] = true
-				if !checkSignaturePropertiesAlg(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "key_id":
-				known = true
-				have[1] = true
-				if !checkSignaturePropertiesKeyID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "value":
-				known = true
-				have[2] = true
-				if !checkSignaturePropertiesValue(s, c) && s.Stop() {
+				at[2] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkSignaturePropertiesAlg(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkSignaturePropertiesKeyID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkSignaturePropertiesValue(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "alg", "key_id", "value":
+					continue
+				}
+				if s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
+		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
+		if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
+		if at[2] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}

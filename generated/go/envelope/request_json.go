@@ -131,27 +131,39 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "capture":
-				known = true
-				if !checkProvenanceOptionsPropertiesCapture(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "capture_artifacts":
-				known = true
-				if !checkProvenanceOptionsPropertiesCaptureArtifacts(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "mode":
-				known = true
-				if !checkProvenanceMode(s, c) && s.Stop() {
+				at[2] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkProvenanceOptionsPropertiesCapture(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvenanceOptionsPropertiesCaptureArtifacts(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvenanceMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "capture", "capture_artifacts", "mode":
+					continue
+				}
+				if s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -353,57 +365,69 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "request_id":
-				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "deterministic":
-				known = true
-				if !checkRequestPropertiesDeterministic(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "response_mode":
-				known = true
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "fields":
-				known = true
-				if !checkRequestPropertiesFields(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "page_size":
-				known = true
-				if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "cursor":
-				known = true
-				if !checkRequestPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "token_budget":
-				known = true
-				if !checkRequestPropertiesTokenBudget(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "locale":
-				known = true
-				if !checkRequestPropertiesLocale(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "provenance":
-				known = true
-				if !checkProvenanceOptions(s, c) && s.Stop() {
+				at[8] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRequestPropertiesDeterministic(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRequestPropertiesPageSize(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkRequestPropertiesCursor(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkRequestPropertiesTokenBudget(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
+					continue
+				}
+				if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}

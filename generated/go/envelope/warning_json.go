@@ -139,50 +139,58 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "code":
-				known = true
-				have[0] = true
-				if !checkCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "severity":
-				known = true
-				have[1] = true
-				if !checkSeverity(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "message":
-				known = true
-				have[2] = true
-				if !checkWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "suggestion":
-				known = true
-				if !checkWarningPropertiesSuggestion(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "context":
-				known = true
-				if !checkScalarMap(s, c) && s.Stop() {
+				at[4] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWarningPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkScalarMap(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "severity", "message", "suggestion", "context":
+					continue
+				}
+				if s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
+		if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
+		if at[1] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
+		if at[2] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}

@@ -377,7 +377,7 @@ function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["timestamp"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

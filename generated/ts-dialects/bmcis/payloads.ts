@@ -855,7 +855,7 @@ function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["last_updated"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

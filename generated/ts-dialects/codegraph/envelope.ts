@@ -225,7 +225,7 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["generatedAt"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -343,9 +343,9 @@ export function isWarningSeverity(value: unknown): value is WarningSeverity {
   return rt.is(value, checkWarningSeverity);
 }
 
-const errorTypeValues = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
+const enumErrorType = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
 
-const metadataPropertiesRequestIDPattern = /^[a-zA-Z0-9_-]+$/u;
+const patternMetadataPropertiesRequestID = /^[a-zA-Z0-9_-]+$/u;
 
 /** Checks a value against response.json#/$defs/content_fidelity. */
 function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
@@ -397,7 +397,7 @@ function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): 
 function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/error_type/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(errorTypeValues, v)) { rt.fail(c, p, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  if (!rt.includes(enumErrorType, v)) { rt.fail(c, p, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -410,7 +410,7 @@ function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (!metadataPropertiesRequestIDPattern.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern ^[a-zA-Z0-9_-]+$")) return false;
+          if (!patternMetadataPropertiesRequestID.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -568,7 +568,7 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reset_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -640,7 +640,7 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["error"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -105,7 +105,7 @@ export function isArtifactSchemaVersion(value: unknown): value is ArtifactSchema
   return rt.is(value, checkArtifactSchemaVersion);
 }
 
-const artifactDigestPropertiesValuePattern = /^[0-9a-fA-F]+$/u;
+const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
@@ -116,7 +116,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -124,7 +124,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -132,7 +132,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -176,8 +176,8 @@ function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-          if (!artifactDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
+          if (!patternArtifactDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -212,7 +212,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

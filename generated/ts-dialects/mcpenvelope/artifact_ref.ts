@@ -96,7 +96,7 @@ export function isArtifactRefSchemaVersion(value: unknown): value is ArtifactRef
   return rt.is(value, checkArtifactRefSchemaVersion);
 }
 
-const artifactRefDigestPropertiesValuePattern = /^[0-9a-fA-F]+$/u;
+const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
@@ -107,7 +107,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -115,7 +115,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -123,7 +123,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -174,8 +174,8 @@ function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-          if (!artifactRefDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
+          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -210,7 +210,7 @@ function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context):
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -195,8 +195,8 @@ function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -204,8 +204,8 @@ function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -268,7 +268,7 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -276,7 +276,7 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -313,7 +313,7 @@ function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Con
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -359,8 +359,8 @@ function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -368,8 +368,8 @@ function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

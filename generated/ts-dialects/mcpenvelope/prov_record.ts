@@ -191,9 +191,9 @@ export function isProvRecordTool(value: unknown): value is ProvRecordTool {
   return rt.is(value, checkProvRecordTool);
 }
 
-const provRecordIntegrityRecordDigestPropertiesValuePattern = /^[0-9a-fA-F]+$/u;
+const patternProvRecordIntegrityRecordDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
-const provRecordPropertiesMethodsItemsPattern = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
+const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
@@ -204,7 +204,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["run_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -213,7 +213,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["time"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -278,8 +278,8 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-          if (!provRecordIntegrityRecordDigestPropertiesValuePattern.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern ^[0-9a-fA-F]+$")) return false;
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
+          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -315,8 +315,8 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -324,8 +324,8 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -333,8 +333,8 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -384,9 +384,9 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
-          if (!provRecordPropertiesMethodsItemsPattern.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
+          if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -413,8 +413,8 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -438,8 +438,8 @@ function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -447,8 +447,8 @@ function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -456,7 +456,7 @@ function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -126,7 +126,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -143,7 +143,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["time"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -191,7 +191,7 @@ function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["locale"];
         if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -235,8 +235,8 @@ function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -244,7 +244,7 @@ function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

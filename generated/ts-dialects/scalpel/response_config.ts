@@ -371,7 +371,7 @@ export function isResponseConfigToolOverridesValueVariant2Profile(value: unknown
   return rt.is(value, checkResponseConfigToolOverridesValueVariant2Profile);
 }
 
-const responseConfigProfilesValueEnvelopeIncludeItemValues = ["tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints"];
+const enumResponseConfigProfilesValueEnvelopeIncludeItem = ["tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints"];
 
 /** Checks a value against response_config.json#. */
 function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
@@ -545,7 +545,7 @@ function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.C
 function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(responseConfigProfilesValueEnvelopeIncludeItemValues, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
+  if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
   return c.errors.length === errs;
 }
 

@@ -174,15 +174,15 @@ export function isScalarMap(value: unknown): value is ScalarMap {
   return rt.is(value, checkScalarMap);
 }
 
-const categoryValues = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
+const enumCategory = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
 
-const codePattern = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
+const patternCode = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
 
 /** Checks a value against error.json#/$defs/category. */
 function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(categoryValues, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  if (!rt.includes(enumCategory, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -190,8 +190,8 @@ function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
 export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "error.json#/$defs/code/maxLength", "maxLength", "must have at most 100 characters")) return false;
-    if (!codePattern.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")) return false;
+    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long")) return false;
+    if (!patternCode.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$\"")) return false;
   } else { rt.fail(c, p, "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -206,8 +206,8 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -215,8 +215,8 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["remediation"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

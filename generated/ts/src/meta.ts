@@ -509,18 +509,18 @@ export function isWorkspace(value: unknown): value is Workspace {
   return rt.is(value, checkWorkspace);
 }
 
-const requestIDPattern = /^[A-Za-z0-9._:-]+$/u;
+const patternRequestID = /^[A-Za-z0-9._:-]+$/u;
 
-const tierPattern = /^[a-z][a-z0-9_]*$/u;
+const patternTier = /^[a-z][a-z0-9_]*$/u;
 
-const toolNamePattern = /^[A-Za-z0-9_.-]+$/u;
+const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 
 /** Checks a value against meta.json#/$defs/capability. */
 function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v === "" && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must have at least 1 character")) return false;
-    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "meta.json#/$defs/capability/maxLength", "maxLength", "must have at most 100 characters")) return false;
+    if (v === "" && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/capability/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -574,7 +574,7 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -723,8 +723,8 @@ function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -763,7 +763,7 @@ function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -861,7 +861,7 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reset_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -895,8 +895,8 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/request_id/maxLength", "maxLength", "must have at most 128 characters")) return false;
-    if (!requestIDPattern.test(v) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern ^[A-Za-z0-9._:-]+$")) return false;
+    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long")) return false;
+    if (!patternRequestID.test(v) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -936,8 +936,8 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
 function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePoints(v) > 64 && rt.fail(c, p, "meta.json#/$defs/tier/maxLength", "maxLength", "must have at most 64 characters")) return false;
-    if (!tierPattern.test(v) && rt.fail(c, p, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern ^[a-z][a-z0-9_]*$")) return false;
+    if (v.length > 64 && rt.codePoints(v) > 64 && rt.fail(c, p, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long")) return false;
+    if (!patternTier.test(v) && rt.fail(c, p, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -950,7 +950,7 @@ function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["started_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1029,8 +1029,8 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1038,8 +1038,8 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1062,8 +1062,8 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must have at most 128 characters")) return false;
-    if (!toolNamePattern.test(v) && rt.fail(c, p, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern ^[A-Za-z0-9_.-]+$")) return false;
+    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long")) return false;
+    if (!patternToolName.test(v) && rt.fail(c, p, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -1076,8 +1076,8 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["feature"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1086,8 +1086,8 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must have at most 2000 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1114,7 +1114,7 @@ function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["root"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1122,8 +1122,8 @@ function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["repo_name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1131,8 +1131,8 @@ function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["revision"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

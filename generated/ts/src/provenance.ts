@@ -235,13 +235,13 @@ export function isSignature(value: unknown): value is Signature {
   return rt.is(value, checkSignature);
 }
 
-const digestPattern = /^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$/u;
+const patternDigest = /^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$/u;
 
-const evidencePropertiesFieldPattern = /^(\/([^~\/]|~[01])*)*$/u;
+const patternEvidencePropertiesField = /^(\/([^~\/]|~[01])*)*$/u;
 
-const evidencePropertiesSourcePattern = /^artifact:[^#\s]+(#\S+)?$/u;
+const patternEvidencePropertiesSource = /^artifact:[^#\s]+(#\S+)?$/u;
 
-const methodIDPattern = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
+const patternMethodID = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against provenance.json#/$defs/artifact. */
 function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
@@ -251,8 +251,8 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -260,8 +260,8 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -269,7 +269,7 @@ function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -310,7 +310,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -322,7 +322,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!digestPattern.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern ^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$")) return false;
+    if (!patternDigest.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;
   } else { rt.fail(c, p, "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -335,8 +335,8 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["field"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must have at most 200 characters")) return false;
-          if (!evidencePropertiesFieldPattern.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern ^(/([^~/]|~[01])*)*$")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long")) return false;
+          if (!patternEvidencePropertiesField.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -344,8 +344,8 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["source"];
         if (typeof x === "string") {
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must have at most 1000 characters")) return false;
-          if (!evidencePropertiesSourcePattern.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern ^artifact:[^#\\s]+(#\\S+)?$")) return false;
+          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long")) return false;
+          if (!patternEvidencePropertiesSource.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -354,8 +354,8 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["note"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must have at most 400 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -398,8 +398,8 @@ function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
 function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
-    if (!methodIDPattern.test(v) && rt.fail(c, p, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern ^[a-z0-9]+([._-][a-z0-9]+)*$")) return false;
+    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
+    if (!patternMethodID.test(v) && rt.fail(c, p, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
   } else { rt.fail(c, p, "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -414,7 +414,7 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["started_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -504,8 +504,8 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
 function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v === "" && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must have at least 1 character")) return false;
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+    if (v === "" && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
   } else { rt.fail(c, p, "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -518,8 +518,8 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must have at most 100 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -527,8 +527,8 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -536,8 +536,8 @@ function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must have at least 16 characters")) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must have at most 5000 characters")) return false;
+          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

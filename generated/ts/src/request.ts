@@ -147,7 +147,7 @@ export function isResponseMode(value: unknown): value is ResponseMode {
   return rt.is(value, checkResponseMode);
 }
 
-const requestPropertiesLocalePattern = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
+const patternRequestPropertiesLocale = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 
 /** Checks a value against request.json#/$defs/provenance_mode. */
 function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
@@ -213,7 +213,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must have at least 1 character")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -230,8 +230,8 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locale"];
         if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must have at most 50 characters")) return false;
-          if (!requestPropertiesLocalePattern.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern ^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")) return false;
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long")) return false;
+          if (!patternRequestPropertiesLocale.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -263,8 +263,8 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

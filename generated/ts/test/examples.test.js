@@ -35,6 +35,8 @@ function pairs(errors) {
 
 const valid = read("valid");
 const invalid = read("invalid");
+/** The ordered error list the generated Go reports for each vector (internal/contract/parity_test.go). */
+const parity = JSON.parse(readFileSync(new URL("parity.json", examples), "utf8"));
 
 describe("valid examples", () => {
   assert.ok(valid.length > 0);
@@ -60,6 +62,21 @@ describe("invalid examples", () => {
         assert.match(e.schemaPath, /^[\w.-]+\.json#/);
         assert.ok(e.message.length > 0);
       }
+    });
+  }
+});
+
+describe("Go parity", () => {
+  // Every vector gets the very error list the generated Go reports: the same
+  // errors, in the same order, with the same schema paths and messages.
+  const vectors = [...valid.map(([f, doc]) => [`valid/${f}`, doc]), ...invalid.map(([f, e]) => [`invalid/${f}`, e.instance])];
+  test("parity.json lists every vector", () => {
+    assert.deepEqual(Object.keys(parity).sort(), vectors.map(([name]) => name).sort());
+  });
+  for (const [name, doc] of vectors) {
+    test(name, () => {
+      const [validate] = schemaOf(name.slice(name.indexOf("/") + 1));
+      assert.deepEqual(validate(doc), parity[name]);
     });
   }
 });

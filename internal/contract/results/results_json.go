@@ -97,50 +97,58 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "chunk_id":
-				known = true
-				have[0] = true
-				if !checkHitPropertiesChunkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "score":
-				known = true
-				have[1] = true
-				if !checkHitPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "rank":
-				known = true
-				have[2] = true
-				if !checkHitPropertiesRank(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "source_file":
-				known = true
-				if !checkHitPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "snippet":
-				known = true
-				if !checkHitPropertiesSnippet(s, c) && s.Stop() {
+				at[4] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkHitPropertiesChunkID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkHitPropertiesRank(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkHitPropertiesSnippet(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "chunk_id", "score", "rank", "source_file", "snippet":
+					continue
+				}
+				if s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+		if at[0] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		if at[1] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"score\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+		if at[2] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
 			return false
 		}
 	}
@@ -312,27 +320,37 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "hits":
-				known = true
-				have[0] = true
-				if !checkResultsPropertiesHits(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "total":
-				known = true
-				if !checkResultsPropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
+		if at[0] != 0 && !checkResultsPropertiesHits(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResultsPropertiesTotal(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "hits", "total":
+					continue
+				}
+				if s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
 			return false
 		}
 	}

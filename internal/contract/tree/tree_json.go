@@ -78,27 +78,37 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "name":
-				known = true
-				have[0] = true
-				if !checkTreePropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "children":
-				known = true
-				if !checkTreePropertiesChildren(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkTreePropertiesName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "name", "children":
+					continue
+				}
+				if s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
 			return false
 		}
 	}

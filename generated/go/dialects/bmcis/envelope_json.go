@@ -176,49 +176,51 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "_metadata":
-				have[0] = true
-				if !checkResponseMetadata(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "results":
-				have[1] = true
-				if !checkEnvelopePropertiesResults(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "pagination":
-				if !checkPaginationMetadata(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "execution_context":
-				have[2] = true
-				if !checkExecutionContext(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "warnings":
-				have[3] = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "error":
-				if !checkResponseError(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
+		if at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
+		if at[1] != 0 && !checkEnvelopePropertiesResults(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
+		if at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
+		if at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
+			return false
+		}
+		if at[4] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
 			return false
 		}
 	}
@@ -368,45 +370,46 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "tokens_estimated":
-				have[0] = true
-				if !checkExecutionContextPropertiesTokensEstimated(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tokens_used":
-				if !checkExecutionContextPropertiesTokensUsed(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "cache_hit":
-				have[1] = true
-				if !checkExecutionContextPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "execution_time_ms":
-				have[2] = true
-				if !checkExecutionContextPropertiesExecutionTimeMs(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "request_id":
-				have[3] = true
-				if !checkExecutionContextPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
+		if at[0] != 0 && !checkExecutionContextPropertiesTokensEstimated(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
+		if at[1] != 0 && !checkExecutionContextPropertiesTokensUsed(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
+		if at[2] != 0 && !checkExecutionContextPropertiesCacheHit(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
+		if at[3] != 0 && !checkExecutionContextPropertiesExecutionTimeMs(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkExecutionContextPropertiesRequestID(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
+			return false
+		}
+		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
 			return false
 		}
 	}
@@ -588,25 +591,30 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
-				if !checkPaginationMetadataPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "page_size":
-				if !checkPaginationMetadataPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "has_more":
-				if !checkPaginationMetadataPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "total_available":
-				if !checkPaginationMetadataPropertiesTotalAvailable(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkPaginationMetadataPropertiesCursor(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPaginationMetadataPropertiesPageSize(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPaginationMetadataPropertiesHasMore(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPaginationMetadataPropertiesTotalAvailable(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -754,29 +762,30 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "code":
-				have[0] = true
-				if !checkResponseErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "message":
-				have[1] = true
-				if !checkResponseErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "allowed_fields":
-				if !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkResponseErrorPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkResponseErrorPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseErrorPropertiesAllowedFields(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -953,53 +962,54 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [5]bool // required members seen
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "operation":
-				have[0] = true
-				if !checkResponseMetadataPropertiesOperation(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "version":
-				have[1] = true
-				if !checkResponseMetadataPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "timestamp":
-				have[2] = true
-				if !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "request_id":
-				have[3] = true
-				if !checkResponseMetadataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "status":
-				have[4] = true
-				if !checkResponseStatus(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "message":
-				if !checkResponseMetadataPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
+		if at[0] != 0 && !checkResponseMetadataPropertiesOperation(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
+		if at[1] != 0 && !checkResponseMetadataPropertiesVersion(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
+		if at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
+		if at[3] != 0 && !checkResponseMetadataPropertiesRequestID(s, at[3]) && s.Stop() {
 			return false
 		}
-		if !have[4] && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
+		if at[4] != 0 && !checkResponseStatus(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkResponseMetadataPropertiesMessage(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
+			return false
+		}
+		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
 			return false
 		}
 	}
@@ -1212,37 +1222,38 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "level":
-				have[0] = true
-				if !checkWarningLevel(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "code":
-				have[1] = true
-				if !checkResponseWarningPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "message":
-				have[2] = true
-				if !checkResponseWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "suggestion":
-				if !checkResponseWarningPropertiesSuggestion(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
+		if at[0] != 0 && !checkWarningLevel(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
+		if at[1] != 0 && !checkResponseWarningPropertiesCode(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
+		if at[2] != 0 && !checkResponseWarningPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}

@@ -139,33 +139,33 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "score_reliability":
-				have[0] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "source_quality":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "recency":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
+		if at[0] != 0 && !checkScore(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
+		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
+		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
 			return false
 		}
 	}
@@ -262,33 +262,33 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "query_hash":
-				have[0] = true
-				if !checkCursorPropertiesQueryHash(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "offset":
-				have[1] = true
-				if !checkCursorPropertiesOffset(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "response_mode":
-				have[2] = true
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
+		if at[0] != 0 && !checkCursorPropertiesQueryHash(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
+		if at[1] != 0 && !checkCursorPropertiesOffset(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
+		if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
 			return false
 		}
 	}
@@ -428,33 +428,33 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "is_duplicate":
-				have[0] = true
-				if !checkDeduplicationInfoPropertiesIsDuplicate(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "similar_chunk_ids":
-				have[1] = true
-				if !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "confidence":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
+		if at[0] != 0 && !checkDeduplicationInfoPropertiesIsDuplicate(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
+		if at[1] != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
+		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
 			return false
 		}
 	}
@@ -652,33 +652,33 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "percentile":
-				have[0] = true
-				if !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "explanation":
-				have[1] = true
-				if !checkRankingContextPropertiesExplanation(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "score_method":
-				have[2] = true
-				if !checkRankingContextPropertiesScoreMethod(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
+		if at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
+		if at[1] != 0 && !checkRankingContextPropertiesExplanation(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
+		if at[2] != 0 && !checkRankingContextPropertiesScoreMethod(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
 			return false
 		}
 	}
@@ -951,109 +951,110 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [12]bool // required members seen
+		var at [13]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "chunk_text":
-				have[1] = true
-				if !checkSearchResultFullPropertiesChunkText(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "similarity_score":
-				have[2] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "bm25_score":
-				have[3] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "hybrid_score":
-				have[4] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "rank":
-				have[5] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "score_type":
-				have[6] = true
-				if !checkSearchResultFullPropertiesScoreType(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "source_file":
-				have[7] = true
-				if !checkSearchResultFullPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "source_category":
-				if !checkSearchResultFullPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
+				at[8] = c
 			case "context_header":
-				have[8] = true
-				if !checkSearchResultFullPropertiesContextHeader(s, c) && s.Stop() {
-					return false
-				}
+				at[9] = c
 			case "chunk_index":
-				have[9] = true
-				if !checkSearchResultFullPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
+				at[10] = c
 			case "total_chunks":
-				have[10] = true
-				if !checkSearchResultFullPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
+				at[11] = c
 			case "chunk_token_count":
-				have[11] = true
-				if !checkSearchResultFullPropertiesChunkTokenCount(s, c) && s.Stop() {
-					return false
-				}
+				at[12] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
+		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
+		if at[1] != 0 && !checkSearchResultFullPropertiesChunkText(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
+		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
+		if at[3] != 0 && !checkScore(s, at[3]) && s.Stop() {
 			return false
 		}
-		if !have[4] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
+		if at[4] != 0 && !checkScore(s, at[4]) && s.Stop() {
 			return false
 		}
-		if !have[5] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
+		if at[5] != 0 && !checkRank(s, at[5]) && s.Stop() {
 			return false
 		}
-		if !have[6] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
+		if at[6] != 0 && !checkSearchResultFullPropertiesScoreType(s, at[6]) && s.Stop() {
 			return false
 		}
-		if !have[7] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
+		if at[7] != 0 && !checkSearchResultFullPropertiesSourceFile(s, at[7]) && s.Stop() {
 			return false
 		}
-		if !have[8] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
+		if at[8] != 0 && !checkSearchResultFullPropertiesSourceCategory(s, at[8]) && s.Stop() {
 			return false
 		}
-		if !have[9] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
+		if at[9] != 0 && !checkSearchResultFullPropertiesContextHeader(s, at[9]) && s.Stop() {
 			return false
 		}
-		if !have[10] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
+		if at[10] != 0 && !checkSearchResultFullPropertiesChunkIndex(s, at[10]) && s.Stop() {
 			return false
 		}
-		if !have[11] && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
+		if at[11] != 0 && !checkSearchResultFullPropertiesTotalChunks(s, at[11]) && s.Stop() {
+			return false
+		}
+		if at[12] != 0 && !checkSearchResultFullPropertiesChunkTokenCount(s, at[12]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
+			return false
+		}
+		if at[4] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
+			return false
+		}
+		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
+			return false
+		}
+		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
+			return false
+		}
+		if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
+			return false
+		}
+		if at[9] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
+			return false
+		}
+		if at[10] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
+			return false
+		}
+		if at[11] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
+			return false
+		}
+		if at[12] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
 			return false
 		}
 	}
@@ -1249,33 +1250,33 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
+		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
+		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
+		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
 			return false
 		}
 	}
@@ -1416,61 +1417,62 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [6]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "source_file":
-				have[3] = true
-				if !checkSearchResultMetadataPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "source_category":
-				if !checkSearchResultMetadataPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "chunk_index":
-				have[4] = true
-				if !checkSearchResultMetadataPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "total_chunks":
-				have[5] = true
-				if !checkSearchResultMetadataPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
+		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
+		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
+		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
+		if at[3] != 0 && !checkSearchResultMetadataPropertiesSourceFile(s, at[3]) && s.Stop() {
 			return false
 		}
-		if !have[4] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
+		if at[4] != 0 && !checkSearchResultMetadataPropertiesSourceCategory(s, at[4]) && s.Stop() {
 			return false
 		}
-		if !have[5] && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
+		if at[5] != 0 && !checkSearchResultMetadataPropertiesChunkIndex(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkSearchResultMetadataPropertiesTotalChunks(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
+			return false
+		}
+		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
+			return false
+		}
+		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
 			return false
 		}
 	}
@@ -1675,77 +1677,78 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [8]bool // required members seen
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "chunk_id":
-				have[0] = true
-				if !checkChunkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "hybrid_score":
-				have[1] = true
-				if !checkScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "rank":
-				have[2] = true
-				if !checkRank(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "source_file":
-				have[3] = true
-				if !checkSearchResultPreviewPropertiesSourceFile(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "source_category":
-				if !checkSearchResultPreviewPropertiesSourceCategory(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "chunk_index":
-				have[4] = true
-				if !checkSearchResultPreviewPropertiesChunkIndex(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "total_chunks":
-				have[5] = true
-				if !checkSearchResultPreviewPropertiesTotalChunks(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "chunk_snippet":
-				have[6] = true
-				if !checkSearchResultPreviewPropertiesChunkSnippet(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "context_header":
-				have[7] = true
-				if !checkSearchResultPreviewPropertiesContextHeader(s, c) && s.Stop() {
-					return false
-				}
+				at[8] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
+		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
+		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
+		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
+		if at[3] != 0 && !checkSearchResultPreviewPropertiesSourceFile(s, at[3]) && s.Stop() {
 			return false
 		}
-		if !have[4] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
+		if at[4] != 0 && !checkSearchResultPreviewPropertiesSourceCategory(s, at[4]) && s.Stop() {
 			return false
 		}
-		if !have[5] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
+		if at[5] != 0 && !checkSearchResultPreviewPropertiesChunkIndex(s, at[5]) && s.Stop() {
 			return false
 		}
-		if !have[6] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
+		if at[6] != 0 && !checkSearchResultPreviewPropertiesTotalChunks(s, at[6]) && s.Stop() {
 			return false
 		}
-		if !have[7] && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
+		if at[7] != 0 && !checkSearchResultPreviewPropertiesChunkSnippet(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkSearchResultPreviewPropertiesContextHeader(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
+			return false
+		}
+		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
+			return false
+		}
+		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
+			return false
+		}
+		if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
+			return false
+		}
+		if at[8] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
 			return false
 		}
 	}
@@ -1951,41 +1954,41 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoFullPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "entities":
-				have[1] = true
-				if !checkVendorInfoFullPropertiesEntities(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "relationships":
-				have[2] = true
-				if !checkVendorInfoFullPropertiesRelationships(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "statistics":
-				have[3] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
+		if at[0] != 0 && !checkVendorInfoFullPropertiesVendorName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
+		if at[1] != 0 && !checkVendorInfoFullPropertiesEntities(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
+		if at[2] != 0 && !checkVendorInfoFullPropertiesRelationships(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
+		if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
 			return false
 		}
 	}
@@ -2152,33 +2155,33 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoIDsPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "entity_ids":
-				have[1] = true
-				if !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "relationship_ids":
-				have[2] = true
-				if !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
+		if at[0] != 0 && !checkVendorInfoIDsPropertiesVendorName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
+		if at[1] != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
+		if at[2] != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
 			return false
 		}
 	}
@@ -2362,41 +2365,41 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoMetadataPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "statistics":
-				have[1] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "top_entities":
-				have[2] = true
-				if !checkVendorInfoMetadataPropertiesTopEntities(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "last_updated":
-				have[3] = true
-				if !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
+		if at[0] != 0 && !checkVendorInfoMetadataPropertiesVendorName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
+		if at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
+		if at[2] != 0 && !checkVendorInfoMetadataPropertiesTopEntities(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
+		if at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
 			return false
 		}
 	}
@@ -2567,41 +2570,41 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "vendor_name":
-				have[0] = true
-				if !checkVendorInfoPreviewPropertiesVendorName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "entities":
-				have[1] = true
-				if !checkVendorInfoPreviewPropertiesEntities(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "relationships":
-				have[2] = true
-				if !checkVendorInfoPreviewPropertiesRelationships(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "statistics":
-				have[3] = true
-				if !checkVendorStatistics(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
+		if at[0] != 0 && !checkVendorInfoPreviewPropertiesVendorName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
+		if at[1] != 0 && !checkVendorInfoPreviewPropertiesEntities(s, at[1]) && s.Stop() {
 			return false
 		}
-		if !have[2] && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
+		if at[2] != 0 && !checkVendorInfoPreviewPropertiesRelationships(s, at[2]) && s.Stop() {
 			return false
 		}
-		if !have[3] && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
+		if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
+			return false
+		}
+		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
 			return false
 		}
 	}
@@ -2793,25 +2796,30 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "entity_count":
-				if !checkVendorStatisticsPropertiesEntityCount(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "relationship_count":
-				if !checkVendorStatisticsPropertiesRelationshipCount(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "entity_type_distribution":
-				if !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "relationship_type_distribution":
-				if !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkVendorStatisticsPropertiesEntityCount(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkVendorStatisticsPropertiesRelationshipCount(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2840,7 +2848,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -2887,7 +2896,8 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}

@@ -143,33 +143,37 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "query":
-				have[0] = true
-				if !checkRequestPropertiesQuery(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "response_mode":
-				if !checkResponseMode(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "page_size":
-				if !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "cursor":
-				if !checkRequestPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "fields":
-				if !checkRequestPropertiesFields(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
+		if at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestPropertiesCursor(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRequestPropertiesFields(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
 			return false
 		}
 	}

@@ -104,73 +104,77 @@ func checkData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [7]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "tool":
-				known = true
-				have[0] = true
-				if !checkDataPropertiesTool(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "version":
-				known = true
-				have[1] = true
-				if !checkDataPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "requestId":
-				known = true
-				have[2] = true
-				if !checkDataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "generatedAt":
-				known = true
-				have[3] = true
-				if !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "workspace":
-				known = true
-				have[4] = true
-				if !checkWorkspaceContext(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "result":
-				known = true
-				have[5] = true
+				at[5] = c
 			case "meta":
-				known = true
-				have[6] = true
-				if !checkResponseMeta(s, c) && s.Stop() {
+				at[6] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkDataPropertiesTool(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkDataPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkDataPropertiesRequestID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
+		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
 			return false
 		}
-		if !have[4] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
+		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
 			return false
 		}
-		if !have[5] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
+		if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
 			return false
 		}
-		if !have[6] && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
+		if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
 			return false
 		}
 	}
@@ -282,31 +286,40 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "success":
-				known = true
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "data":
-				known = true
-				have[1] = true
-				if !checkData(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
+		if at[1] != 0 && !checkData(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "data":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
 			return false
 		}
 	}
@@ -322,13 +335,15 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
-				if !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -358,13 +373,15 @@ func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "data":
-				if !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkEnvelopeThenPropertiesData(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -374,13 +391,15 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "result":
-				if !checkErrorResult(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkErrorResult(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -470,36 +489,45 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "code":
-				known = true
-				have[0] = true
-				if !checkErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "message":
-				known = true
-				have[1] = true
-				if !checkErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "details":
-				known = true
-				if !checkErrorPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkErrorPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkErrorPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkErrorPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -589,22 +617,32 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "error":
-				known = true
-				have[0] = true
-				if !checkError(s, c) && s.Stop() {
+				at[0] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "error":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
 			return false
 		}
 	}
@@ -681,22 +719,34 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "maxItems":
-				known = true
-				if !checkLimitsPropertiesMaxItems(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "maxDepth":
-				known = true
-				if !checkLimitsPropertiesMaxDepth(s, c) && s.Stop() {
+				at[1] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "maxItems", "maxDepth":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -810,32 +860,42 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "cursor":
-				known = true
-				if !checkPagePropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "hasMore":
-				known = true
-				have[0] = true
-				if !checkPagePropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "total":
-				known = true
-				if !checkPagePropertiesTotal(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
+		if at[0] != 0 && !checkPagePropertiesCursor(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPagePropertiesHasMore(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPagePropertiesTotal(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "cursor", "hasMore", "total":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
 			return false
 		}
 	}
@@ -969,36 +1029,45 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "tool":
-				known = true
-				have[0] = true
-				if !checkQuerySuggestionPropertiesTool(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "args":
-				known = true
-				have[1] = true
-				if !checkQuerySuggestionPropertiesArgs(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "reason":
-				known = true
-				if !checkQuerySuggestionPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+		if at[0] != 0 && !checkQuerySuggestionPropertiesTool(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
+		if at[1] != 0 && !checkQuerySuggestionPropertiesArgs(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkQuerySuggestionPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tool", "args", "reason":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
 			return false
 		}
 	}
@@ -1140,50 +1209,58 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "approxTokens":
-				known = true
-				have[0] = true
-				if !checkResponseMetaPropertiesApproxTokens(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "truncated":
-				known = true
-				have[1] = true
-				if !checkResponseMetaPropertiesTruncated(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "limits":
-				known = true
-				have[2] = true
-				if !checkLimits(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "nextQuerySuggestion":
-				known = true
-				if !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "page":
-				known = true
-				if !checkPage(s, c) && s.Stop() {
+				at[4] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkResponseMetaPropertiesApproxTokens(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseMetaPropertiesTruncated(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkLimits(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkPage(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
+		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
 			return false
 		}
 	}
@@ -1303,36 +1380,45 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "root":
-				known = true
-				have[0] = true
-				if !checkWorkspaceContextPropertiesRoot(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "repoName":
-				known = true
-				have[1] = true
-				if !checkWorkspaceContextPropertiesRepoName(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "rev":
-				known = true
-				if !checkWorkspaceContextPropertiesRev(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+		if at[0] != 0 && !checkWorkspaceContextPropertiesRoot(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
+		if at[1] != 0 && !checkWorkspaceContextPropertiesRepoName(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWorkspaceContextPropertiesRev(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "root", "repoName", "rev":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
 			return false
 		}
 	}

@@ -196,29 +196,35 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error_code":
-				if !checkErrorDataPropertiesErrorCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "error_type":
-				if !checkErrorType(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "remediation":
-				if !checkErrorDataPropertiesRemediation(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "details":
-				if !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "retry_after_seconds":
-				if !checkErrorDataPropertiesRetryAfterSeconds(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
+		}
+		if at[0] != 0 && !checkErrorDataPropertiesErrorCode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkErrorDataPropertiesRemediation(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkErrorDataPropertiesRetryAfterSeconds(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -564,57 +570,67 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [11]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "version":
-				have[0] = true
-				if !checkMetadataVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "request_id":
-				if !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "warnings":
-				if !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "warning_details":
-				if !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "pagination":
-				if !checkPagination(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "rate_limit":
-				if !checkRateLimit(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "telemetry":
-				if !checkTelemetry(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "content_fidelity":
-				if !checkContentFidelity(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "content_fidelity_schema_version":
-				if !checkMetadataPropertiesContentFidelitySchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[8] = c
 			case "dropped_content_ids":
-				if !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[9] = c
 			case "content_archive_hashes":
-				if !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
-					return false
-				}
+				at[10] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
+		if at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkMetadataPropertiesWarnings(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkMetadataPropertiesWarningDetails(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkPagination(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkMetadataPropertiesContentFidelitySchemaVersion(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[9] != 0 && !checkMetadataPropertiesDroppedContentIDs(s, at[9]) && s.Stop() {
+			return false
+		}
+		if at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
 			return false
 		}
 	}
@@ -629,7 +645,8 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -926,29 +943,35 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
-				if !checkPaginationPropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "has_more":
-				if !checkPaginationPropertiesHasMore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "total_count":
-				if !checkPaginationPropertiesTotalCount(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "page_size":
-				if !checkPaginationPropertiesPageSize(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "page":
-				if !checkPaginationPropertiesPage(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
+		}
+		if at[0] != 0 && !checkPaginationPropertiesCursor(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPaginationPropertiesTotalCount(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPaginationPropertiesPageSize(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkPaginationPropertiesPage(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1151,29 +1174,35 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "limit":
-				if !checkRateLimitPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "remaining":
-				if !checkRateLimitPropertiesRemaining(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "reset_at":
-				if !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "period":
-				if !checkRateLimitPropertiesPeriod(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "retry_after":
-				if !checkRateLimitPropertiesRetryAfter(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
+		}
+		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRateLimitPropertiesPeriod(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRateLimitPropertiesRetryAfter(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1352,49 +1381,56 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "success":
-				known = true
-				have[0] = true
-				if !checkResponsePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "data":
-				known = true
-				have[1] = true
-				if !checkResponsePropertiesData(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "error":
-				known = true
-				have[2] = true
-				if !checkResponsePropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "meta":
-				known = true
-				have[3] = true
-				if !checkMetadata(s, c) && s.Stop() {
+				at[3] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkResponsePropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponsePropertiesError(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "success", "data", "error", "meta":
+					continue
+				}
+				if s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
+		if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
+		if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
+		if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
+		if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
 			return false
 		}
 	}
@@ -1414,17 +1450,20 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				if !checkResponseElsePropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "data":
-				if !checkErrorData(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseElsePropertiesError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1449,13 +1488,15 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
-				if !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseIfPropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1505,13 +1546,15 @@ func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				if !checkResponseThenPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseThenPropertiesError(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1635,21 +1678,25 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "duration_ms":
-				if !checkTelemetryPropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "downstream_calls":
-				if !checkTelemetryPropertiesDownstreamCalls(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "cache_hit":
-				if !checkTelemetryPropertiesCacheHit(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkTelemetryPropertiesDurationMs(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTelemetryPropertiesCacheHit(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1823,29 +1870,32 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "code":
-				if !checkWarningDetailPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "severity":
-				if !checkWarningSeverity(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "message":
-				have[0] = true
-				if !checkWarningDetailPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "context":
-				if !checkWarningDetailPropertiesContext(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
+		if at[0] != 0 && !checkWarningDetailPropertiesCode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkWarningSeverity(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkWarningDetailPropertiesMessage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkWarningDetailPropertiesContext(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}

@@ -138,60 +138,68 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkArtifactSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "artifact_id":
-				known = true
-				have[1] = true
-				if !checkArtifactPropertiesArtifactID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "media_type":
-				known = true
-				have[2] = true
-				if !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "locator":
-				known = true
-				if !checkArtifactPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "size_bytes":
-				known = true
-				if !checkArtifactPropertiesSizeBytes(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "digest":
-				known = true
-				if !checkArtifactDigest(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "labels":
-				known = true
-				if !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+				at[6] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkArtifactPropertiesArtifactID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkArtifactPropertiesMediaType(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkArtifactPropertiesLocator(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkArtifactPropertiesSizeBytes(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "artifact_id", "media_type", "locator", "size_bytes", "digest", "labels":
+					continue
+				}
+				if s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
+		if at[1] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
+		if at[2] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
 			return false
 		}
 	}
@@ -221,7 +229,8 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -350,31 +359,40 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "alg":
-				known = true
-				have[0] = true
-				if !checkArtifactDigestAlg(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "value":
-				known = true
-				have[1] = true
-				if !checkArtifactDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+		if at[0] != 0 && !checkArtifactDigestAlg(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
+		if at[1] != 0 && !checkArtifactDigestPropertiesValue(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "alg", "value":
+					continue
+				}
+				if s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}

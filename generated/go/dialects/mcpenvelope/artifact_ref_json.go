@@ -137,47 +137,57 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "artifact_id":
-				known = true
-				if !checkArtifactRefPropertiesArtifactID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "locator":
-				known = true
-				if !checkArtifactRefPropertiesLocator(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "media_type":
-				known = true
-				if !checkArtifactRefPropertiesMediaType(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "digest":
-				known = true
-				if !checkArtifactRefDigest(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "labels":
-				known = true
-				if !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[5] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkArtifactRefPropertiesArtifactID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkArtifactRefPropertiesLocator(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkArtifactRefPropertiesMediaType(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "artifact_id", "locator", "media_type", "digest", "labels":
+					continue
+				}
+				if s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
 	}
@@ -232,7 +242,8 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -346,31 +357,40 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "alg":
-				known = true
-				have[0] = true
-				if !checkArtifactRefDigestAlg(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "value":
-				known = true
-				have[1] = true
-				if !checkArtifactRefDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+		if at[0] != 0 && !checkArtifactRefDigestAlg(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
+		if at[1] != 0 && !checkArtifactRefDigestPropertiesValue(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "alg", "value":
+					continue
+				}
+				if s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}

@@ -149,51 +149,60 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "result":
-				known = true
-				have[1] = true
-				if !checkEnvelopePropertiesResult(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "provenance":
-				known = true
-				if !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "errors":
-				known = true
-				if !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "warnings":
-				known = true
-				if !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "meta":
-				known = true
-				if !checkEnvelopeMeta(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[5] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+		if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "result", "provenance", "errors", "warnings", "meta":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
 			return false
 		}
 	}
@@ -364,46 +373,55 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "code":
-				known = true
-				have[0] = true
-				if !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "message":
-				known = true
-				have[1] = true
-				if !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "details":
-				known = true
-				if !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "retryable":
-				known = true
-				if !checkEnvelopeErrorPropertiesRetryable(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "evidence":
-				known = true
-				if !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[4] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details", "retryable", "evidence":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -436,7 +454,8 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -609,32 +628,44 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "adapter":
-				known = true
-				if !checkEnvelopeMetaPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "request_id":
-				known = true
-				if !checkEnvelopeMetaPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "duration_ms":
-				known = true
-				if !checkEnvelopeMetaPropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "schema_hints":
-				known = true
-				if !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
+				at[3] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "adapter", "request_id", "duration_ms", "schema_hints":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -694,7 +725,8 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}
@@ -867,41 +899,50 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "code":
-				known = true
-				have[0] = true
-				if !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "message":
-				known = true
-				have[1] = true
-				if !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "details":
-				known = true
-				if !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "evidence":
-				known = true
-				if !checkEnvelopeWarningPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[3] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+		if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+		if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "code", "message", "details", "evidence":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
 			return false
 		}
 	}
@@ -934,7 +975,8 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}

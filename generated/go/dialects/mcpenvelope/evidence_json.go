@@ -97,50 +97,58 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkEvidenceSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "field":
-				known = true
-				have[1] = true
-				if !checkEvidencePropertiesField(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "source":
-				known = true
-				have[2] = true
-				if !checkEvidencePropertiesSource(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "method":
-				known = true
-				if !checkEvidencePropertiesMethod(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "note":
-				known = true
-				if !checkEvidencePropertiesNote(s, c) && s.Stop() {
+				at[4] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkEvidencePropertiesNote(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "field", "source", "method", "note":
+					continue
+				}
+				if s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
+		if at[1] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
+		if at[2] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
 			return false
 		}
 	}

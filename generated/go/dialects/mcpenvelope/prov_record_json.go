@@ -222,95 +222,98 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [8]bool // required members seen
+		var at [10]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkProvRecordSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "run_id":
-				known = true
-				have[1] = true
-				if !checkProvRecordPropertiesRunID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "tool":
-				known = true
-				have[2] = true
-				if !checkProvRecordTool(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "time":
-				known = true
-				if !checkProvRecordPropertiesTime(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "inputs":
-				known = true
-				have[3] = true
-				if !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "outputs":
-				known = true
-				have[4] = true
-				if !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "methods":
-				known = true
-				have[5] = true
-				if !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "evidence":
-				known = true
-				have[6] = true
-				if !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "parents":
-				known = true
-				have[7] = true
-				if !checkProvRecordPropertiesParents(s, c) && s.Stop() {
-					return false
-				}
+				at[8] = c
 			case "integrity":
-				known = true
-				if !checkProvRecordIntegrity(s, c) && s.Stop() {
+				at[9] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvRecordPropertiesRunID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkProvRecordPropertiesInputs(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkProvRecordPropertiesOutputs(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkProvRecordPropertiesMethods(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkProvRecordPropertiesEvidence(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkProvRecordPropertiesParents(s, at[8]) && s.Stop() {
+			return false
+		}
+		if at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "run_id", "tool", "time", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
+					continue
+				}
+				if s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
+		if at[1] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
+		if at[2] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
+		if at[4] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
 			return false
 		}
-		if !have[4] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
+		if at[5] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
 			return false
 		}
-		if !have[5] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
+		if at[6] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
 			return false
 		}
-		if !have[6] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
+		if at[7] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
 			return false
 		}
-		if !have[7] && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
+		if at[8] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
 			return false
 		}
 	}
@@ -552,22 +555,34 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "record_digest":
-				known = true
-				if !checkProvRecordIntegrityRecordDigest(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "signature":
-				known = true
-				if !checkProvRecordIntegritySignature(s, c) && s.Stop() {
+				at[1] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkProvRecordIntegrityRecordDigest(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvRecordIntegritySignature(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "record_digest", "signature":
+					continue
+				}
+				if s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -635,31 +650,40 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "alg":
-				known = true
-				have[0] = true
-				if !checkProvRecordIntegrityRecordDigestAlg(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "value":
-				known = true
-				have[1] = true
-				if !checkProvRecordIntegrityRecordDigestPropertiesValue(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
+		if at[0] != 0 && !checkProvRecordIntegrityRecordDigestAlg(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
+		if at[1] != 0 && !checkProvRecordIntegrityRecordDigestPropertiesValue(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "alg", "value":
+					continue
+				}
+				if s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}
@@ -795,40 +819,48 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [3]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "alg":
-				known = true
-				have[0] = true
-				if !checkProvRecordIntegritySignaturePropertiesAlg(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "key_id":
-				known = true
-				have[1] = true
-				if !checkProvRecordIntegritySignaturePropertiesKeyID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "value":
-				known = true
-				have[2] = true
-				if !checkProvRecordIntegritySignaturePropertiesValue(s, c) && s.Stop() {
+				at[2] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkProvRecordIntegritySignaturePropertiesAlg(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvRecordIntegritySignaturePropertiesKeyID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvRecordIntegritySignaturePropertiesValue(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "alg", "key_id", "value":
+					continue
+				}
+				if s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
+		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
+		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
+		if at[2] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}
@@ -1002,36 +1034,45 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "name":
-				known = true
-				have[0] = true
-				if !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "version":
-				known = true
-				have[1] = true
-				if !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "adapter":
-				known = true
-				if !checkProvRecordToolPropertiesAdapter(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
+		if at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkProvRecordToolPropertiesAdapter(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "name", "version", "adapter":
+					continue
+				}
+				if s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
 			return false
 		}
 	}

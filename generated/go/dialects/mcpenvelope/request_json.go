@@ -139,64 +139,71 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "schema_version":
-				known = true
-				have[0] = true
-				if !checkRequestSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "request_id":
-				known = true
-				if !checkRequestPropertiesRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "tool":
-				known = true
-				have[1] = true
-				if !checkRequestTool(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "params":
-				known = true
-				have[2] = true
-				if !checkRequestPropertiesParams(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "artifacts":
-				known = true
-				have[3] = true
-				if !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "preferences":
-				known = true
-				if !checkRequestPreferences(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "time":
-				known = true
-				if !checkRequestPropertiesTime(s, c) && s.Stop() {
+				at[6] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRequestPropertiesRequestID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestPropertiesParams(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkRequestPropertiesArtifacts(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "schema_version", "request_id", "tool", "params", "artifacts", "preferences", "time":
+					continue
+				}
+				if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
+		if at[2] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
+		if at[3] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
+		if at[4] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
 			return false
 		}
 	}
@@ -343,27 +350,39 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "deterministic":
-				known = true
-				if !checkRequestPreferencesPropertiesDeterministic(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "max_output_bytes":
-				known = true
-				if !checkRequestPreferencesPropertiesMaxOutputBytes(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "locale":
-				known = true
-				if !checkRequestPreferencesPropertiesLocale(s, c) && s.Stop() {
+				at[2] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkRequestPreferencesPropertiesDeterministic(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRequestPreferencesPropertiesMaxOutputBytes(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkRequestPreferencesPropertiesLocale(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "deterministic", "max_output_bytes", "locale":
+					continue
+				}
+				if s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			}
-			if !known && s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -516,27 +535,37 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "name":
-				known = true
-				have[0] = true
-				if !checkRequestToolPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "version":
-				known = true
-				if !checkRequestToolPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRequestToolPropertiesVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "name", "version":
+					continue
+				}
+				if s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
 			return false
 		}
 	}

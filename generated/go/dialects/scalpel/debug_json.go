@@ -181,91 +181,93 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [9]bool // required members seen
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "tier":
-				known = true
-				have[0] = true
-				if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tool_version":
-				known = true
-				have[1] = true
-				if !checkToolVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "tool_id":
-				known = true
-				have[2] = true
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "request_id":
-				known = true
-				have[3] = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "capabilities":
-				known = true
-				have[4] = true
-				if !checkCapabilities(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "duration_ms":
-				known = true
-				have[5] = true
-				if !checkDurationMs(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "error":
-				known = true
-				have[6] = true
-				if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "upgrade_hints":
-				known = true
-				have[7] = true
-				if !checkUpgradeHints(s, c) && s.Stop() {
+				at[7] = c
+			case "data":
+				at[8] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
+					continue
+				}
+				if s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			case "data":
-				known = true
-				have[8] = true
-			}
-			if !known && s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
-		if !have[0] && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
+		if at[0] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_version\"") {
+		if at[1] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_version\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_id\"") {
+		if at[2] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_id\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "debug.json#/required", "required", "missing required property \"request_id\"") {
+		if at[3] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"request_id\"") {
 			return false
 		}
-		if !have[4] && s.Fail(n, "debug.json#/required", "required", "missing required property \"capabilities\"") {
+		if at[4] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"capabilities\"") {
 			return false
 		}
-		if !have[5] && s.Fail(n, "debug.json#/required", "required", "missing required property \"duration_ms\"") {
+		if at[5] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"duration_ms\"") {
 			return false
 		}
-		if !have[6] && s.Fail(n, "debug.json#/required", "required", "missing required property \"error\"") {
+		if at[6] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"error\"") {
 			return false
 		}
-		if !have[7] && s.Fail(n, "debug.json#/required", "required", "missing required property \"upgrade_hints\"") {
+		if at[7] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"upgrade_hints\"") {
 			return false
 		}
-		if !have[8] && s.Fail(n, "debug.json#/required", "required", "missing required property \"data\"") {
+		if at[8] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"data\"") {
 			return false
 		}
 	}

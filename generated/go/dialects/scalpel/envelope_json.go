@@ -374,54 +374,66 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "tier":
-				known = true
-				if !(s.IsNull(c) || checkTierName(s, c)) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tool_version":
-				known = true
-				if !checkToolVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "tool_id":
-				known = true
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "request_id":
-				known = true
-				if !checkRequestID(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "capabilities":
-				known = true
-				if !checkCapabilities(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "duration_ms":
-				known = true
-				if !checkDurationMs(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "error":
-				known = true
-				if !(s.IsNull(c) || checkErrorModel(s, c)) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "upgrade_hints":
-				known = true
-				if !checkUpgradeHints(s, c) && s.Stop() {
+				at[7] = c
+			case "data":
+				at[8] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			case "data":
-				known = true
-			}
-			if !known && s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -448,17 +460,17 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				have[0] = true
-				if !checkEnvelopeIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] != 0 && !checkEnvelopeIfPropertiesError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
 			return false
 		}
 	}
@@ -573,36 +585,45 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "error":
-				known = true
-				have[0] = true
-				if !checkErrorModelPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "error_code":
-				known = true
-				have[1] = true
-				if !checkErrorModelPropertiesErrorCode(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "error_details":
-				known = true
-				if !checkErrorModelPropertiesErrorDetails(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
+		if at[0] != 0 && !checkErrorModelPropertiesError(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
+		if at[1] != 0 && !checkErrorModelPropertiesErrorCode(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkErrorModelPropertiesErrorDetails(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "error", "error_code", "error_details":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
 			return false
 		}
 	}
@@ -876,36 +897,45 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "feature":
-				known = true
-				have[0] = true
-				if !checkUpgradeHintPropertiesFeature(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "tier":
-				known = true
-				have[1] = true
-				if !checkUpgradeHintPropertiesTier(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "reason":
-				known = true
-				if !checkUpgradeHintPropertiesReason(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[2] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		if at[1] != 0 && !checkUpgradeHintPropertiesTier(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "feature", "tier", "reason":
+					continue
+				}
+				if s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
 			return false
 		}
 	}

@@ -74,19 +74,31 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "error":
-				known = true
-				if !checkErrorModel(s, c) && s.Stop() {
+				at[0] = c
+			case "data":
+				at[1] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkErrorModel(s, at[0]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "error", "data":
+					continue
+				}
+				if s.Failf(n, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			case "data":
-				known = true
-			}
-			if !known && s.Failf(n, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -113,17 +125,17 @@ func checkMinimalElse(s *envgenrt.State, n int32) bool {
 func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				have[0] = true
-				if !checkMinimalIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "minimal.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] != 0 && !checkMinimalIfPropertiesError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "minimal.json#/if/required", "required", "missing required property \"error\"") {
 			return false
 		}
 	}

@@ -186,33 +186,40 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "version":
-				if !checkResponseConfigPropertiesVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "description":
-				if !checkResponseConfigPropertiesDescription(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "global":
-				if !checkResponseConfigGlobal(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "parsing":
-				if !checkResponseConfigParsing(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "profiles":
-				if !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "tool_overrides":
-				if !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigPropertiesVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigPropertiesDescription(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -236,7 +243,8 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
 				return false
 			}
@@ -253,7 +261,8 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
 				return false
 			}
@@ -406,29 +415,35 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "profile":
-				if !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "exclude_empty_arrays":
-				if !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "exclude_empty_objects":
-				if !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "exclude_null_values":
-				if !checkResponseConfigGlobalPropertiesExcludeNullValues(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "exclude_default_values":
-				if !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigGlobalPropertiesExcludeNullValues(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, at[4]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -629,21 +644,25 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "mode":
-				if !checkResponseConfigParsingMode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "sanitization_policy":
-				if !checkResponseConfigParsingSanitizationPolicy(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "error_reporting":
-				if !checkResponseConfigParsingErrorReporting(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigParsingMode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicy(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingErrorReporting(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -756,21 +775,25 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "include_sanitization_details":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "include_error_location":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "include_suggestions":
-				if !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -956,21 +979,25 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "allow_merge_conflicts":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "allow_templates":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "report_modifications":
-				if !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1138,25 +1165,30 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "description":
-				if !checkResponseConfigProfilesValuePropertiesDescription(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "envelope":
-				if !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "parsing":
-				if !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "common_exclusions":
-				if !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigProfilesValuePropertiesDescription(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1290,13 +1322,15 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "include":
-				if !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1460,17 +1494,20 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "mode":
-				if !checkResponseConfigProfilesValueParsingMode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "sanitization_policy":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigProfilesValueParsingMode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1626,21 +1663,25 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "allow_merge_conflicts":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "allow_templates":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "report_modifications":
-				if !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1927,25 +1968,30 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "profile":
-				if !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "exclude_fields":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "include_only":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "include_on_error":
-				if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

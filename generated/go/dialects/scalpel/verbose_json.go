@@ -112,29 +112,41 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "duration_ms":
-				known = true
-				if !checkVerbosePropertiesDurationMs(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "error":
-				known = true
-				if !checkErrorModel(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "upgrade_hints":
-				known = true
-				if !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
+				at[2] = c
+			case "data":
+				at[3] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkVerbosePropertiesDurationMs(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "duration_ms", "error", "upgrade_hints", "data":
+					continue
+				}
+				if s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
-			case "data":
-				known = true
-			}
-			if !known && s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
 			}
 		}
 	}
@@ -161,17 +173,17 @@ func checkVerboseElse(s *envgenrt.State, n int32) bool {
 func checkVerboseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
-				have[0] = true
-				if !checkVerboseIfPropertiesError(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "verbose.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] != 0 && !checkVerboseIfPropertiesError(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "verbose.json#/if/required", "required", "missing required property \"error\"") {
 			return false
 		}
 	}

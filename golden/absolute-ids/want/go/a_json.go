@@ -104,17 +104,20 @@ func checkA(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "b":
-				if !checkB(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "c":
-				if !checkC(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkB(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkC(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -94,21 +94,22 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id":
-				have[0] = true
-				if !checkBasePropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "title":
-				if !checkBasePropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkBasePropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
 			return false
 		}
 	}
@@ -264,21 +265,22 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "schema":
-				have[0] = true
-				if !checkToolAllOf1PropertiesSchema(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "id":
-				if !checkToolID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
+		if at[0] != 0 && !checkToolAllOf1PropertiesSchema(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkToolID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
 			return false
 		}
 	}

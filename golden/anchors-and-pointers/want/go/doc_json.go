@@ -127,21 +127,25 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "a":
-				if !checkDocPropertiesA(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "first":
-				if !checkDocAItem(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "named":
-				if !checkThing(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkDocPropertiesA(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkThing(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -244,13 +248,15 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "n":
-				if !checkDocAItemPropertiesN(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -346,13 +352,15 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "ok":
-				if !checkThingPropertiesOK(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

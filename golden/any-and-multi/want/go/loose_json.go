@@ -110,21 +110,27 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
+			case "anything":
+				at[0] = c
 			case "several":
-				if !checkLoosePropertiesSeveral(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "num":
-				if !checkLoosePropertiesNum(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "maybe_any":
-				if !checkLoosePropertiesMaybeAny(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[1] != 0 && !checkLoosePropertiesSeveral(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkLoosePropertiesNum(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkLoosePropertiesMaybeAny(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -68,7 +68,7 @@ function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
 function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must have at least 2 characters")) return false;
+    if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long")) return false;
   }
   return c.errors.length === errs;
 }

@@ -178,25 +178,30 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "names":
-				if !checkListsPropertiesNames(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "matrix":
-				if !checkListsPropertiesMatrix(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "points":
-				if !checkListsPropertiesPoints(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "anything":
-				if !checkListsPropertiesAnything(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkListsPropertiesPoints(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkListsPropertiesAnything(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -391,25 +396,25 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "x":
-				have[0] = true
-				if !checkListsPointsItemPropertiesX(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "y":
-				have[1] = true
-				if !checkListsPointsItemPropertiesY(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
+		if at[0] != 0 && !checkListsPointsItemPropertiesX(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
+		if at[1] != 0 && !checkListsPointsItemPropertiesY(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
 			return false
 		}
 	}

@@ -116,7 +116,7 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
     }
     if (v.length < 1 && rt.fail(c, p, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item")) return false;
     const dup = rt.duplicates(v);
-    if (dup !== undefined && rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+    if (dup !== undefined && rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
   } else { rt.fail(c, p, "list.json#/properties/names/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

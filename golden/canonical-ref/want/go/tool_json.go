@@ -98,17 +98,17 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "results":
-				have[0] = true
-				if !checkPayloadPropertiesResults(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
+		if at[0] != 0 && !checkPayloadPropertiesResults(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
 			return false
 		}
 	}

@@ -107,29 +107,30 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "schema_version":
-				have[0] = true
-				if !checkVersionedSchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "kind":
-				have[1] = true
-				if !checkVersionedKind(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "revision":
-				if !checkVersionedRevision(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] != 0 && !checkVersionedSchemaVersion(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
+		if at[1] != 0 && !checkVersionedKind(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkVersionedRevision(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
 			return false
 		}
 	}

@@ -98,21 +98,22 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "customer":
-				have[0] = true
-				if !checkCustomer(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "address":
-				if !checkAddress(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
+		if at[0] != 0 && !checkCustomer(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkAddress(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
 			return false
 		}
 	}

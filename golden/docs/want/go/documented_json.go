@@ -126,25 +126,30 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "limit":
-				if !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "old":
-				if !checkDocumentedPropertiesOld(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "id":
-				if !checkDocumentedPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "secret":
-				if !checkDocumentedPropertiesSecret(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkDocumentedPropertiesOld(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkDocumentedPropertiesID(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkDocumentedPropertiesSecret(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

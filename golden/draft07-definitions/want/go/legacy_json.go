@@ -81,17 +81,17 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id":
-				have[0] = true
-				if !checkItemPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
 			return false
 		}
 	}
@@ -205,17 +205,20 @@ func checkLegacy(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "item":
-				if !checkItem(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "pair":
-				if !checkLegacyPair(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkItem(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkLegacyPair(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -323,11 +326,10 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 				if !checkLegacyPairItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

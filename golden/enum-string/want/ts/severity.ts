@@ -24,12 +24,12 @@ export function isSeverity(value: unknown): value is Severity {
   return rt.is(value, checkSeverity);
 }
 
-const severityValues = ["info", "warning", "error", "not-found", "2xx"];
+const enumSeverity = ["info", "warning", "error", "not-found", "2xx"];
 
 /** Checks a value against severity.json#. */
 function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "severity.json#/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(severityValues, v)) { rt.fail(c, p, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\""); return false; }
+  if (!rt.includes(enumSeverity, v)) { rt.fail(c, p, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\""); return false; }
   return c.errors.length === errs;
 }

@@ -91,27 +91,37 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "id":
-				known = true
-				have[0] = true
-				if !checkItemPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "count":
-				known = true
-				if !checkItemPropertiesCount(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && !checkItemAdditionalProperties(s, c) && s.Stop() {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
+		if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkItemPropertiesCount(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "count":
+					continue
+				}
+				if true && !checkItemAdditionalProperties(s, c) && s.Stop() {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
 			return false
 		}
 	}

@@ -122,25 +122,27 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
-				have[0] = true
-				if !checkEnvelopePropertiesSuccess(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "data":
-				if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "page":
-				if !checkPage(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPage(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
 			return false
 		}
 	}
@@ -293,17 +295,20 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "items":
-				if !checkPagePropertiesItems(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "cursor":
-				if !checkPagePropertiesCursor(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPagePropertiesCursor(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

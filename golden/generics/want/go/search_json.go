@@ -96,21 +96,22 @@ func checkResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "title":
-				have[0] = true
-				if !checkResultPropertiesTitle(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "score":
-				if !checkResultPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
+		if at[0] != 0 && !checkResultPropertiesTitle(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkResultPropertiesScore(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
 			return false
 		}
 	}

@@ -108,17 +108,17 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "pages":
-				have[0] = true
-				if !checkHistoryPropertiesPages(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
+		if at[0] != 0 && !checkHistoryPropertiesPages(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
 			return false
 		}
 	}
@@ -237,17 +237,17 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "name":
-				have[0] = true
-				if !checkItemPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkItemPropertiesName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
 			return false
 		}
 	}

@@ -138,17 +138,20 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "url":
-				if !checkOtherThingPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "api_key":
-				if !checkOtherThingPropertiesAPIKey(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkOtherThingPropertiesURL(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkOtherThingPropertiesAPIKey(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -271,17 +274,20 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "id_thing":
-				if !checkIdentifier(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "other":
-				if !checkOtherThing(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkIdentifier(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkOtherThing(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

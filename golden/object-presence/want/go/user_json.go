@@ -181,74 +181,81 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [4]bool // required members seen
+		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "id":
-				known = true
-				have[0] = true
-				if !checkUserPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "name":
-				known = true
-				have[1] = true
-				if !checkUserPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "nickname":
-				known = true
-				have[2] = true
-				if !checkUserPropertiesNickname(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "age":
-				known = true
-				if !checkUserPropertiesAge(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "email":
-				known = true
-				if !checkUserPropertiesEmail(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			case "tags":
-				known = true
-				have[3] = true
-				if !checkUserPropertiesTags(s, c) && s.Stop() {
-					return false
-				}
+				at[5] = c
 			case "aliases":
-				known = true
-				if !checkUserPropertiesAliases(s, c) && s.Stop() {
-					return false
-				}
+				at[6] = c
 			case "score":
-				known = true
-				if !checkUserPropertiesScore(s, c) && s.Stop() {
-					return false
-				}
+				at[7] = c
 			case "active":
-				known = true
-				if !checkUserPropertiesActive(s, c) && s.Stop() {
+				at[8] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkUserPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkUserPropertiesName(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkUserPropertiesNickname(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkUserPropertiesAge(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkUserPropertiesEmail(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkUserPropertiesTags(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkUserPropertiesAliases(s, at[6]) && s.Stop() {
+			return false
+		}
+		if at[7] != 0 && !checkUserPropertiesScore(s, at[7]) && s.Stop() {
+			return false
+		}
+		if at[8] != 0 && !checkUserPropertiesActive(s, at[8]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "name", "nickname", "age", "email", "tags", "aliases", "score", "active":
+					continue
+				}
+				if s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
+		if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
+		if at[1] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
 			return false
 		}
-		if !have[2] && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
+		if at[2] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
 			return false
 		}
-		if !have[3] && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
+		if at[5] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
 			return false
 		}
 	}

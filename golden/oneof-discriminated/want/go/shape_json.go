@@ -69,31 +69,40 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "kind":
-				known = true
-				have[0] = true
-				if !checkCircleKind(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "radius":
-				known = true
-				have[1] = true
-				if !checkCirclePropertiesRadius(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+		if at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
+		if at[1] != 0 && !checkCirclePropertiesRadius(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "kind", "radius":
+					continue
+				}
+				if s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
 			return false
 		}
 	}
@@ -224,17 +233,17 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "shape":
-				have[0] = true
-				if !checkShape(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
+		if at[0] != 0 && !checkShape(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
 			return false
 		}
 	}
@@ -393,31 +402,40 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "kind":
-				known = true
-				have[0] = true
-				if !checkSquareKind(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "side":
-				known = true
-				have[1] = true
-				if !checkSquarePropertiesSide(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
+				at[1] = c
+			default:
+				unknown = true
 			}
 		}
-		if !have[0] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+		if at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
+		if at[1] != 0 && !checkSquarePropertiesSide(s, at[1]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "kind", "side":
+					continue
+				}
+				if s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+					return false
+				}
+			}
+		}
+		if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
 			return false
 		}
 	}

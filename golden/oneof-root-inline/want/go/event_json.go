@@ -180,25 +180,25 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "type":
-				have[0] = true
-				if !checkEventClickType(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "url":
-				have[1] = true
-				if !checkEventClickPropertiesURL(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+		if at[0] != 0 && !checkEventClickType(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
+		if at[1] != 0 && !checkEventClickPropertiesURL(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
 			return false
 		}
 	}
@@ -336,25 +336,25 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "type":
-				have[0] = true
-				if !checkEventKeyPressType(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "key":
-				have[1] = true
-				if !checkEventKeyPressPropertiesKey(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+		if at[0] != 0 && !checkEventKeyPressType(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
+		if at[1] != 0 && !checkEventKeyPressPropertiesKey(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+			return false
+		}
+		if at[1] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
 			return false
 		}
 	}

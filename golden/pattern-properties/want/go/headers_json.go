@@ -72,7 +72,8 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			if patternHeadersProperties0.Match(s.Key(c)) {
 				known = true
@@ -80,7 +81,7 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "headers.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
+			if !known && s.Failf(n, "headers.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}

@@ -16,7 +16,7 @@ export function isHeaders(value: unknown): value is Headers {
   return rt.is(value, checkHeaders);
 }
 
-const headersPattern1 = /^x-/u;
+const patternHeadersProperties0 = /^x-/u;
 
 /** Checks a value against headers.json#. */
 function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
@@ -25,7 +25,7 @@ function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       let known = false;
-      if (headersPattern1.test(k)) {
+      if (patternHeadersProperties0.test(k)) {
         known = true;
         if (!checkHeadersPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }

@@ -102,17 +102,20 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "next":
-				if !checkNode(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "label":
-				if !checkNodePropertiesLabel(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkNode(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkNodePropertiesLabel(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -255,29 +258,32 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "value":
-				have[0] = true
-				if !checkTreePropertiesValue(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "children":
-				if !checkTreePropertiesChildren(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "parent":
-				if !checkTree(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "next":
-				if !checkNode(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+		if at[0] != 0 && !checkTreePropertiesValue(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkTree(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkNode(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
 			return false
 		}
 	}

@@ -87,13 +87,15 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "shared":
-				if !checkID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkID(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -98,21 +98,22 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "schema_version":
-				have[0] = true
-				if !checkMCPEnvelopeV01SchemaVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "provenance":
-				if !checkProvRecordV01(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
+		if at[0] != 0 && !checkMCPEnvelopeV01SchemaVersion(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProvRecordV01(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
 			return false
 		}
 	}

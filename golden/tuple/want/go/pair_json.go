@@ -104,17 +104,20 @@ func checkRange(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "bounds":
-				if !checkRangeBounds(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "record":
-				if !checkRangeRecord(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			}
+		}
+		if at[0] != 0 && !checkRangeBounds(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkRangeRecord(s, at[1]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -222,11 +225,10 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 				if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

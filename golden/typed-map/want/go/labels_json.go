@@ -61,7 +61,8 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			if true && !checkLabelsAdditionalProperties(s, c) && s.Stop() {
 				return false
 			}

@@ -24,7 +24,7 @@ function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must have at most 64 characters")) return false;
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

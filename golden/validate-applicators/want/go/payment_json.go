@@ -126,29 +126,32 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "method":
-				have[0] = true
-				if !checkPaymentMethod(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "reference":
-				if !checkPaymentReference(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "channel":
-				if !checkPaymentChannel(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "comment":
-				if !checkPaymentPropertiesComment(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
+		if at[0] != 0 && !checkPaymentMethod(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPaymentReference(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPaymentChannel(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPaymentPropertiesComment(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
 			return false
 		}
 	}
@@ -211,13 +214,15 @@ func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "method":
-				if !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkPaymentIfPropertiesMethod(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

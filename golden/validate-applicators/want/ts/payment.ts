@@ -97,9 +97,9 @@ export function isPaymentReference(value: unknown): value is PaymentReference {
   return rt.is(value, checkPaymentReference);
 }
 
-const paymentChannelOneOf2Pattern = /^pos-/u;
+const patternPaymentChannelOneOf2 = /^pos-/u;
 
-const paymentPropertiesCommentNotPattern = /[Pp]assword/u;
+const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 
 /** Checks a value against payment.json#. */
 function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
@@ -151,7 +151,7 @@ function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!paymentChannelOneOf2Pattern.test(v) && rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern ^pos-")) return false;
+    if (!patternPaymentChannelOneOf2.test(v) && rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"")) return false;
   } else { rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -219,7 +219,7 @@ function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): bo
 function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!paymentPropertiesCommentNotPattern.test(v) && rt.fail(c, p, "payment.json#/properties/comment/not/pattern", "pattern", "must match the pattern [Pp]assword")) return false;
+    if (!patternPaymentPropertiesCommentNot.test(v) && rt.fail(c, p, "payment.json#/properties/comment/not/pattern", "pattern", "must match the pattern \"[Pp]assword\"")) return false;
   }
   return c.errors.length === errs;
 }
@@ -235,7 +235,7 @@ function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 8 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must have at least 8 characters")) return false;
+    if (rt.codePoints(v) < 8 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long")) return false;
   } else { rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

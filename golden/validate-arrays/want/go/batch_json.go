@@ -131,21 +131,25 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "ids":
-				if !checkBatchPropertiesIDs(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "point":
-				if !checkBatchPoint(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "flags":
-				if !checkBatchPropertiesFlags(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
+		}
+		if at[0] != 0 && !checkBatchPropertiesIDs(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkBatchPoint(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkBatchPropertiesFlags(s, at[2]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -329,11 +333,10 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 				if !checkBatchPointPrefixItems1(s, c) && s.Stop() {
 					return false
 				}
-			default:
-				if s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
-					return false
-				}
 			}
+		}
+		if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

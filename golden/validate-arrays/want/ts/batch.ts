@@ -107,7 +107,7 @@ function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean 
     if (v.length < 1 && rt.fail(c, p, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item")) return false;
     if (v.length > 100 && rt.fail(c, p, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items")) return false;
     const dup = rt.duplicates(v);
-    if (dup !== undefined && rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+    if (dup !== undefined && rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
   } else { rt.fail(c, p, "batch.json#/properties/ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -126,25 +126,30 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "at":
-				if !checkEventPropertiesAt(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "id":
-				if !checkEventPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "contact":
-				if !checkEventPropertiesContact(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "link":
-				if !checkEventPropertiesLink(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
+		}
+		if at[0] != 0 && !checkEventPropertiesAt(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkEventPropertiesID(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkEventPropertiesContact(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkEventPropertiesLink(s, at[3]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

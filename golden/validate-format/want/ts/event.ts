@@ -33,7 +33,7 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/format", "format", "must be a date-time")) return false;
+          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/format", "format", "must be a valid date-time")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -41,7 +41,7 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (!rt.isUUID(x) && rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/format", "format", "must be a uuid")) return false;
+          if (!rt.isUUID(x) && rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/format", "format", "must be a valid uuid")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -49,7 +49,7 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["contact"];
         if (typeof x === "string") {
-          if (!rt.isEmail(x) && rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/format", "format", "must be a email")) return false;
+          if (!rt.isEmail(x) && rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/format", "format", "must be a valid email")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -57,7 +57,7 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["link"];
         if (typeof x === "string") {
-          if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/format", "format", "must be a uri")) return false;
+          if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/format", "format", "must be a valid uri")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

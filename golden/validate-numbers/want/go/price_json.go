@@ -126,29 +126,32 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "amount":
-				have[0] = true
-				if !checkPricePropertiesAmount(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "quantity":
-				if !checkPricePropertiesQuantity(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "discount":
-				if !checkPricePropertiesDiscount(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "tier":
-				if !checkPriceTier(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
+		if at[0] != 0 && !checkPricePropertiesAmount(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkPricePropertiesQuantity(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkPricePropertiesDiscount(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkPriceTier(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
 			return false
 		}
 	}

@@ -117,52 +117,61 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			known := false
 			switch string(s.Key(c)) {
 			case "id":
-				known = true
-				have[0] = true
-				if !checkAccountPropertiesID(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "email":
-				known = true
-				have[1] = true
-				if !checkAccountPropertiesEmail(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "card":
-				known = true
-				if !checkAccountPropertiesCard(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "billing_address":
-				known = true
-				if !checkAccountPropertiesBillingAddress(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "settings":
-				known = true
-				if !checkAccountPropertiesSettings(s, c) && s.Stop() {
+				at[4] = c
+			default:
+				unknown = true
+			}
+		}
+		if at[0] != 0 && !checkAccountPropertiesID(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkAccountPropertiesEmail(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkAccountPropertiesCard(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkAccountPropertiesBillingAddress(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop() {
+			return false
+		}
+		if unknown {
+			for m := s.Members(n); m.Next(); {
+				c := m.Node()
+				switch string(s.Key(c)) {
+				case "id", "email", "card", "billing_address", "settings":
+					continue
+				}
+				if s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 					return false
 				}
 			}
-			if !known && s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %q", s.Key(c)) {
-				return false
-			}
 		}
-		if !have[0] && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
+		if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
 			return false
 		}
-		if !have[1] && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
+		if at[1] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
 			return false
 		}
-		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 propertys") {
+		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
 			return false
 		}
-		if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 propertys") {
+		if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties") {
 			return false
 		}
 		if s.Has(n, "card") {
@@ -181,13 +190,15 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "billing_address":
-				if !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			}
+		}
+		if at[0] != 0 && !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -254,7 +265,8 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			known := false
 			if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
 				known = true
@@ -266,7 +278,8 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			k := s.NameNode(c)
 			valid := checkAccountPropertiesSettingsPropertyNames(s, k)
 			s.DropNameNode(k)

@@ -27,9 +27,9 @@ export function isAccount(value: unknown): value is Account {
   return rt.is(value, checkAccount);
 }
 
-const accountPropertiesSettingsPattern1 = /^x_/u;
+const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 
-const accountPropertiesSettingsPropertyNamesPattern = /^[a-z_]+$/u;
+const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 
 /** Checks a value against account.json#. */
 function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
@@ -90,7 +90,7 @@ function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 5 && rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must have at least 5 characters")) return false;
+        if (rt.codePoints(x) < 5 && rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long")) return false;
       }
     }
   }
@@ -104,7 +104,7 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       let known = false;
-      if (accountPropertiesSettingsPattern1.test(k)) {
+      if (patternAccountPropertiesSettingsProperties0.test(k)) {
         known = true;
         if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }
@@ -132,8 +132,8 @@ function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: numb
 function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 32 && rt.codePoints(v) > 32 && rt.fail(c, p, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must have at most 32 characters")) return false;
-    if (!accountPropertiesSettingsPropertyNamesPattern.test(v) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern ^[a-z_]+$")) return false;
+    if (v.length > 32 && rt.codePoints(v) > 32 && rt.fail(c, p, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long")) return false;
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
   }
   return c.errors.length === errs;
 }

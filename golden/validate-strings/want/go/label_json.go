@@ -137,37 +137,40 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [2]bool // required members seen
+		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "name":
-				have[0] = true
-				if !checkLabelPropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "slug":
-				if !checkLabelPropertiesSlug(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "kind":
-				have[1] = true
-				if !checkLabelKind(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			case "version":
-				if !checkLabelVersion(s, c) && s.Stop() {
-					return false
-				}
+				at[3] = c
 			case "note":
-				if !checkLabelPropertiesNote(s, c) && s.Stop() {
-					return false
-				}
+				at[4] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkLabelPropertiesName(s, at[0]) && s.Stop() {
 			return false
 		}
-		if !have[1] && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
+		if at[1] != 0 && !checkLabelPropertiesSlug(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkLabelKind(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[3] != 0 && !checkLabelVersion(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkLabelPropertiesNote(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
+			return false
+		}
+		if at[2] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
 			return false
 		}
 	}

@@ -66,9 +66,9 @@ export function isLabelVersion(value: unknown): value is LabelVersion {
   return rt.is(value, checkLabelVersion);
 }
 
-const labelPropertiesNamePattern = /^\S.*\d$/u;
+const patternLabelPropertiesName = /^\S.*\d$/u;
 
-const labelPropertiesSlugPattern = /^[a-z0-9-]+$/u;
+const patternLabelPropertiesSlug = /^[a-z0-9-]+$/u;
 
 /** Checks a value against label.json#. */
 function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
@@ -78,9 +78,9 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/minLength", "minLength", "must have at least 1 character")) return false;
-          if (x.length > 40 && rt.codePoints(x) > 40 && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/maxLength", "maxLength", "must have at most 40 characters")) return false;
-          if (!labelPropertiesNamePattern.test(x) && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/pattern", "pattern", "must match the pattern ^\\S.*\\d$")) return false;
+          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (x.length > 40 && rt.codePoints(x) > 40 && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long")) return false;
+          if (!patternLabelPropertiesName.test(x) && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -88,7 +88,7 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["slug"];
         if (typeof x === "string") {
-          if (!labelPropertiesSlugPattern.test(x) && rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/pattern", "pattern", "must match the pattern ^[a-z0-9-]+$")) return false;
+          if (!patternLabelPropertiesSlug.test(x) && rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -99,7 +99,7 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
         const x = v["note"];
         if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "note"), "label.json#/properties/note/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "note"), "label.json#/properties/note/maxLength", "maxLength", "must have at most 200 characters")) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "note"), "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         }
       }
     }

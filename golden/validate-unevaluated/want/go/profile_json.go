@@ -96,27 +96,24 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			known := false
 			switch string(s.Key(c)) {
 			case "name":
-				known = true
-				have[0] = true
-				if !checkBasePropertiesName(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
+				s.Mark(n, i)
 			case "kind":
-				known = true
-				if !checkProfileKind(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if known {
+				at[1] = c
 				s.Mark(n, i)
 			}
 		}
-		if !have[0] && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
+		if at[0] != 0 && !checkBasePropertiesName(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkProfileKind(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
 			return false
 		}
 	}
@@ -229,17 +226,18 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 		s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n))
 		return false
 	}
-	if !checkBase(s, n) && s.Stop() {
+	if !s.Track(checkBase, n) && s.Stop() {
 		return false
 	}
 	if s.Branch(checkProfileIf, n) {
-		if !checkProfileThen(s, n) && s.Stop() {
+		if !s.Track(checkProfileThen, n) && s.Stop() {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %q", s.Key(c)) {
+		for m := s.Members(n); m.Next(); {
+			c, i := m.Node(), m.Index()
+			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 				return false
 			}
 		}
@@ -252,22 +250,18 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			known := false
 			switch string(s.Key(c)) {
 			case "kind":
-				known = true
-				have[0] = true
-				if !checkProfileIfPropertiesKind(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
 		}
-		if !have[0] && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
+		if at[0] != 0 && !checkProfileIfPropertiesKind(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
 			return false
 		}
 	}
@@ -288,18 +282,16 @@ func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
+		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			known := false
 			switch string(s.Key(c)) {
 			case "members":
-				known = true
-				if !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if known {
+				at[0] = c
 				s.Mark(n, i)
 			}
+		}
+		if at[0] != 0 && !checkProfileThenPropertiesMembers(s, at[0]) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -109,25 +109,27 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var have [1]bool // required members seen
+		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "port":
-				have[0] = true
-				if !checkServerConfigPropertiesPort(s, c) && s.Stop() {
-					return false
-				}
+				at[0] = c
 			case "host":
-				if !checkServerConfigPropertiesHost(s, c) && s.Stop() {
-					return false
-				}
+				at[1] = c
 			case "mode":
-				if !checkServerConfigMode(s, c) && s.Stop() {
-					return false
-				}
+				at[2] = c
 			}
 		}
-		if !have[0] && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
+		if at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop() {
+			return false
+		}
+		if at[1] != 0 && !checkServerConfigPropertiesHost(s, at[1]) && s.Stop() {
+			return false
+		}
+		if at[2] != 0 && !checkServerConfigMode(s, at[2]) && s.Stop() {
+			return false
+		}
+		if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
 			return false
 		}
 	}
