@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/envgen/envgen/internal/reference"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,10 +27,7 @@ func TestMessageParity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	suite, err := SuitePath(root)
-	if err != nil {
-		t.Skipf("skipping: %v", err)
-	}
+	suite := reference.Require(t, reference.JSONSchemaTestSuite)
 	tsc := filepath.Join(root, "generated", "ts", "node_modules", ".bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
 		t.Fatalf("no TypeScript compiler at %s: run `npm ci --prefix generated/ts` first", tsc)

@@ -28,7 +28,7 @@
 // A type that an imported package declares (model.Common.Imported) is imported
 // from its module, import type { Envelope } from "@envgen/envelope", and
 // validated with the module's validateX and isX (imports.go). When that
-// package exports the runtime too (Import.TSRuntime, "@envgen/envelope/runtime"
+// package exports the runtime too ([model.Import.TSRuntime], "@envgen/envelope/runtime"
 // for the canonical package), the modules import it from there and Render
 // writes no _envgen.ts: output that depends on the package has no copy of its
 // own.
