@@ -60,9 +60,11 @@ type Options struct {
 // TypeScript module generated from them.
 type Import = model.Import
 
-// CanonicalImport is the built-in import of the canonical schemas: the Go
-// package and the npm package that `make generate` writes from schemas/.
-var CanonicalImport = Import{
+// CanonicalImport returns the built-in import of the canonical schemas: the
+// Go package and the npm package that `make generate` writes from schemas/.
+func CanonicalImport() Import { return canonicalImport }
+
+var canonicalImport = Import{
 	Prefix:    schemas.BaseURI, // https://envgen.dev/schemas/v1/
 	GoPath:    "github.com/envgen/envgen/generated/go/envelope",
 	GoPackage: "envelope",
@@ -77,8 +79,8 @@ func (opts Options) imports() []Import {
 		return nil
 	}
 	out := slices.Clone(opts.Imports)
-	if !opts.NoCanonical && !slices.ContainsFunc(out, func(i Import) bool { return i.Prefix == CanonicalImport.Prefix }) {
-		out = append(out, CanonicalImport)
+	if !opts.NoCanonical && !slices.ContainsFunc(out, func(i Import) bool { return i.Prefix == canonicalImport.Prefix }) {
+		out = append(out, canonicalImport)
 	}
 	return out
 }

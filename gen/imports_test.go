@@ -45,7 +45,7 @@ func TestImportedNames(t *testing.T) {
 			continue
 		}
 		imported++
-		if *c.External != CanonicalImport {
+		if *c.External != canonicalImport {
 			t.Errorf("%s is imported from %+v", c.Loc, *c.External)
 		}
 		w, ok := want[c.Loc.URL]
@@ -113,7 +113,7 @@ func TestNoImports(t *testing.T) {
 	tool := filepath.Join("..", "golden", "canonical-ref", "tool.json")
 	for _, opts := range []Options{
 		{Inputs: []string{tool}, NoImports: true},
-		{Inputs: []string{tool}, Imports: []Import{{Prefix: CanonicalImport.Prefix}}, NoImports: true},
+		{Inputs: []string{tool}, Imports: []Import{{Prefix: canonicalImport.Prefix}}, NoImports: true},
 	} {
 		space, err := buildSpace(opts)
 		if err != nil {
@@ -209,7 +209,7 @@ func TestSharedRuntime(t *testing.T) {
 	}{
 		{"canonical", Options{}, `"@envgen/envelope"`, `"@envgen/envelope/runtime"`},
 		{"no imports", Options{NoImports: true}, "", `"./_envgen.js"`},
-		{"no runtime", Options{Imports: []Import{{Prefix: CanonicalImport.Prefix, TSModule: "@example/envelope"}}},
+		{"no runtime", Options{Imports: []Import{{Prefix: canonicalImport.Prefix, TSModule: "@example/envelope"}}},
 			`"@example/envelope"`, `"./_envgen.js"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
