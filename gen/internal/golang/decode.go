@@ -29,6 +29,7 @@ func wrongKind(node jen.Code, kind, want string) jen.Code {
 // decodeSlot fills target, held with presence p, from node.
 //
 //	pointer:  if !s.IsNull(c) { v1 := new(T); …; target = v1 }
+//	          { v1 := new(T); …; target = v1 }   (optional T, a type parameter: null is T's to decode)
 //	nullable: if s.IsNull(c) { target = envgenrt.NullValue[T]() } else { var v1 T; …; target = envgenrt.Value(v1) }
 func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node jen.Code, depth int) []jen.Code {
 	v := jen.Id("v" + strconv.Itoa(depth))
@@ -37,6 +38,12 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 		body := []jen.Code{v.Clone().Op(":=").New(d.typeCode(ref))}
 		body = append(body, d.decodeValue(jen.Op("*").Add(v), v, ref, node, depth+1)...)
 		body = append(body, target.Clone().Op("=").Add(v))
+		if t, null := d.resolve(ref); isTypeParam(t) && !null {
+			// An optional T: nil is absent, and whether null is a value is
+			// T's argument's to say. T decodes it (json.RawMessage holds
+			// "null"), so that null is kept.
+			return []jen.Code{jen.Block(body...)}
+		}
 		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(body...)}
 	case nullable:
 		body := []jen.Code{jen.Var().Add(v).Add(d.typeCode(ref))}
@@ -51,6 +58,12 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(d.decodeValue(target, nil, ref, node, depth)...)}
 	}
 	return d.decodeValue(target, nil, ref, node, depth)
+}
+
+// isTypeParam reports whether t is a type parameter.
+func isTypeParam(t model.Type) bool {
+	_, ok := t.(*model.TypeParam)
+	return ok
 }
 
 // decodeValue fills target, a value of the type ref spells; addr is a

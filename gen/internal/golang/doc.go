@@ -85,6 +85,13 @@
 // same rules spell tuple items (those past minItems are optional), and array
 // items, map values and type arguments, which are required positions.
 //
+// A member whose type is a type parameter (Envelope[T].Data) is *T when
+// optional: nil is absent, and a present member, null included, is decoded
+// by T itself. Whether null is a value is T's argument's to say, and the type
+// argument, a required position, spells it: json.RawMessage holds "null",
+// envgenrt.Null is null, *Foo is nil. So {"success":true,"data":null} decodes
+// to a non-nil Data and marshals back to "data":null.
+//
 // An object that allows members beyond its properties gets a field
 // Extra map[string]V `json:"-"` (V is json.RawMessage when any value is
 // allowed, or when patternProperties may match them): AppendJSON writes the

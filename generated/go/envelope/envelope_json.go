@@ -90,7 +90,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Status = v2
 			}
 		case "data":
-			if !s.IsNull(c1) {
+			{
 				v2 := new(T)
 				if err := envgenrt.DecodeValue(s, c1, v2); err != nil {
 					return err

@@ -70,7 +70,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "data":
-			if !s.IsNull(c1) {
+			{
 				v2 := new(T)
 				if err := envgenrt.DecodeValue(s, c1, v2); err != nil {
 					return err

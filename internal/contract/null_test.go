@@ -1,0 +1,43 @@
+package contract
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestNullDataRoundTrip: "data": null is a value of an envelope whose payload
+// admits null. Decoded, it marshals back to "data": null (not to an absent
+// member, which the envelope forbids on success) and validates (issue 15.4).
+func TestNullDataRoundTrip(t *testing.T) {
+	for _, in := range []string{
+		`{"success":true,"data":null}`,
+		`{"success":false,"data":null,"error":{"code":"X","category":"internal","message":"y"}}`,
+	} {
+		var env EnvelopeAny
+		if err := json.Unmarshal([]byte(in), &env); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if env.Data == nil || string(*env.Data) != "null" {
+			t.Errorf("%s: Data = %v, want a pointer to null", in, env.Data)
+		}
+		out, err := json.Marshal(env)
+		if err != nil {
+			t.Fatalf("%s: Marshal: %v", in, err)
+		}
+		if string(out) != in {
+			t.Errorf("round trip: %s, want %s", out, in)
+		}
+		if err := env.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", in, err)
+		}
+	}
+	// Absent stays absent: a failure without data.
+	in := `{"success":false,"error":{"code":"X","category":"internal","message":"y"}}`
+	var env EnvelopeAny
+	if err := json.Unmarshal([]byte(in), &env); err != nil {
+		t.Fatalf("%s: %v", in, err)
+	}
+	if out, _ := json.Marshal(env); env.Data != nil || string(out) != in {
+		t.Errorf("absent data: Data %v, marshals %s", env.Data, out)
+	}
+}
