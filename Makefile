@@ -10,8 +10,11 @@ CANONICAL := schemas/ --go-out generated/go/envelope --go-package envelope --ts-
 EXAMPLE   := schemas/examples/search-output.json --go-out internal/contract/searchoutput --go-package searchoutput --ts-out generated/ts/test/search-output --assert-format
 # Every keyword of the registry, in Go and TypeScript: the message-parity vectors (internal/contract/parity_test.go).
 KEYWORDS  := internal/contract/testdata/keywords.json --go-out internal/contract/keywords --go-package keywords --ts-out generated/ts/test/keywords --assert-format --no-canonical
-# The benchmark's and robustness tests' own generated packages.
-BENCH     := results tree
+# The benchmark's own generated package.
+BENCH     := results
+# A recursive schema, for the robustness tests: Go in internal/contract/tree, TypeScript in generated/ts/test/tree
+# (validators and guards as deep as Go allows, never throwing: generated/ts/test/depth.test.js).
+TREE      := internal/contract/testdata/tree.json --go-out internal/contract/tree --go-package tree --ts-out generated/ts/test/tree --no-canonical
 bench_pkg  = internal/contract/testdata/$(1).json --go-out internal/contract/$(1) --go-package $(1) --no-canonical
 # The five seed conventions as dialects (dialects/), generated beside the canonical package.
 DIALECTS := scalpel foundry mcpenvelope codegraph bmcis
@@ -36,6 +39,7 @@ generate: $(ENVGEN)
 	$(ENVGEN) generate $(EXAMPLE)
 	$(ENVGEN) generate $(KEYWORDS)
 	$(foreach p,$(BENCH),$(ENVGEN) generate $(call bench_pkg,$(p)) &&) true
+	$(ENVGEN) generate $(TREE)
 	$(foreach d,$(DIALECTS),$(ENVGEN) generate $(call dialect,$(d)) &&) true
 	cd examples/downstream && $(GO) generate ./...
 
@@ -45,6 +49,7 @@ check: $(ENVGEN)
 	$(ENVGEN) check $(EXAMPLE)
 	$(ENVGEN) check $(KEYWORDS)
 	$(foreach p,$(BENCH),$(ENVGEN) check $(call bench_pkg,$(p)) &&) true
+	$(ENVGEN) check $(TREE)
 	$(foreach d,$(DIALECTS),$(ENVGEN) check $(call dialect,$(d)) &&) true
 	cd examples/downstream && $(GO) tool envgen check --config envgen.yaml
 

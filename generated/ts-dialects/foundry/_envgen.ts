@@ -56,16 +56,70 @@ interface Evaluated {
 /** How many errors a validation collects; one more then says that the list was cut. */
 export const maxErrors = 100;
 
-/** Runs check on value and returns its errors. */
+/**
+ * How deeply arrays and objects may nest in a value, as in Go (envgenrt.MaxDepth): a value nested deeper is
+ * refused with one error whose message is Go's, before any check runs.
+ */
+export const maxDepth = 10000;
+
+/** Runs check on value and returns its errors. It never throws (docs/validation.md). */
 export function validate(value: unknown, check: Check, scope: Anchors[] = []): ValidationError[] {
   const c: Context = { errors: [], path: [], stop: false, scope, evals: [] };
-  check(value, 0, c);
-  return c.errors;
+  const refused = refuse(value, () => check(value, 0, c));
+  return refused === undefined ? c.errors : [refused];
 }
 
-/** Runs check on value, reporting only whether it is valid. */
+/** Runs check on value, reporting only whether it is valid. It never throws. */
 export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean {
-  return check(value, 0, { errors: none, path: scratch, stop: true, scope, evals: [] });
+  let ok = false;
+  const refused = refuse(value, () => {
+    ok = check(value, 0, { errors: none, path: scratch, stop: true, scope, evals: [] });
+  });
+  return refused === undefined && ok;
+}
+
+/**
+ * Runs f unless value nests deeper than maxDepth, and turns what f throws (the engine's stack exhausted by a
+ * value nested deeper than it can recurse, a getter that throws) into an error: undefined when f ran through.
+ */
+function refuse(value: unknown, f: () => void): ValidationError | undefined {
+  try {
+    if (tooDeep(value)) return refusal("nesting deeper than " + maxDepth + " levels");
+    f();
+    return undefined;
+  } catch (e) {
+    if (e instanceof RangeError) return refusal("nesting too deep for this JavaScript engine's stack");
+    return refusal("the value cannot be read: " + (e instanceof Error ? e.message : "exception"));
+  }
+}
+
+function refusal(message: string): ValidationError {
+  return { instancePath: "", schemaPath: "", keyword: "", message };
+}
+
+/** Reports whether v nests arrays and objects deeper than maxDepth, without recursion (a cyclic value does). */
+function tooDeep(v: unknown): boolean {
+  if (typeof v !== "object" || v === null) return false;
+  const values: unknown[] = [v];
+  const depths: number[] = [1];
+  const push = (x: unknown, d: number): void => {
+    if (typeof x === "object" && x !== null) {
+      values.push(x);
+      depths.push(d);
+    }
+  };
+  while (values.length > 0) {
+    const top = values.pop();
+    const d = depths.pop()!;
+    if (d > maxDepth) return true;
+    if (Array.isArray(top)) {
+      for (const x of top) push(x, d + 1);
+    } else {
+      const o = top as { readonly [key: string]: unknown };
+      for (const k in o) push(o[k], d + 1);
+    }
+  }
+  return false;
 }
 
 // A validation that reports nothing records no error and reads no path: they
