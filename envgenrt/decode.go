@@ -75,9 +75,11 @@ func (s *State) DecodeNull(n int32) error {
 	return nil
 }
 
-// DecodeRaw returns a copy of the JSON text of n.
+// DecodeRaw returns a copy of the JSON text of n, each byte of invalid UTF-8
+// in it written as \ufffd (U+FFFD), as a string holds it: kept text never
+// carries invalid UTF-8 on to json.Marshal.
 func (s *State) DecodeRaw(n int32) json.RawMessage {
-	return append(json.RawMessage(nil), s.Raw(n)...)
+	return appendValidUTF8(nil, s.Raw(n))
 }
 
 // DecodeText returns the canonical JSON text of n (see CanonicalJSON), the

@@ -100,14 +100,18 @@ func AppendFloat(b []byte, f float64) ([]byte, error) {
 }
 
 // AppendRaw appends JSON text held as json.RawMessage: compacted, and null
-// when it is nil. Text that is not one JSON value is an error, as in
-// encoding/json.
+// when it is nil, each byte of invalid UTF-8 written as \ufffd (unlike
+// encoding/json, which copies it). Text that is not one JSON value is an
+// error, as in encoding/json.
 func AppendRaw(b []byte, raw []byte) ([]byte, error) {
 	if raw == nil {
 		return append(b, "null"...), nil
 	}
 	if !json.Valid(raw) {
 		return b, errors.New("json: error calling MarshalJSON for type json.RawMessage: invalid JSON text " + abbrev(raw))
+	}
+	if !utf8.Valid(raw) { // never write invalid UTF-8
+		raw = appendValidUTF8(nil, raw)
 	}
 	inString, escaped := false, false
 	for _, c := range raw {
@@ -129,6 +133,27 @@ func AppendRaw(b []byte, raw []byte) ([]byte, error) {
 		b = append(b, c)
 	}
 	return b, nil
+}
+
+// appendValidUTF8 appends the JSON text raw to b with each byte that is not
+// part of valid UTF-8 written as \ufffd (U+FFFD), as encoding/json decodes
+// and encodes such a byte in a string. In a valid JSON text such bytes can
+// only be inside strings, where the escape means U+FFFD.
+func appendValidUTF8(b, raw []byte) []byte {
+	if utf8.Valid(raw) {
+		return append(b, raw...)
+	}
+	start := 0
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, raw[start:i]...)
+			b = append(b, `\ufffd`...)
+			start = i + 1
+		}
+		i += size
+	}
+	return append(b, raw[start:]...)
 }
 
 // AppendText appends the JSON text that a named enum of mixed types holds;

@@ -2,6 +2,8 @@ package envgenrt
 
 import (
 	"encoding/binary"
+	"encoding/json"
+	"errors"
 	"math"
 	"strconv"
 	"unicode/utf16"
@@ -22,6 +24,27 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
+}
+
+// AsSyntaxError finds the JSON syntax error in err's chain: a *SyntaxError,
+// or the *json.SyntaxError of encoding/json as one. json.Unmarshal checks the
+// text itself before it calls a generated UnmarshalJSON, so through it text
+// that is not JSON, and nesting deeper than MaxDepth (encoding/json's limit is
+// the same), come back as *json.SyntaxError, which errors.As cannot turn into
+// a *SyntaxError; x.UnmarshalJSON and Unmarshal return a *SyntaxError for
+// them. AsSyntaxError matches both ways:
+//
+//	if se, ok := envgenrt.AsSyntaxError(json.Unmarshal(data, &env)); ok { … se.Offset … }
+func AsSyntaxError(err error) (*SyntaxError, bool) {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return se, true
+	}
+	var je *json.SyntaxError
+	if errors.As(err, &je) {
+		return &SyntaxError{Offset: int(je.Offset), Msg: je.Error()}, true
+	}
+	return nil, false
 }
 
 // Parse parses the JSON text src into t, replacing what t held. It is strict

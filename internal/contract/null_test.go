@@ -3,6 +3,7 @@ package contract
 import (
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestNullDataRoundTrip: "data": null is a value of an envelope whose payload
@@ -39,5 +40,22 @@ func TestNullDataRoundTrip(t *testing.T) {
 	}
 	if out, _ := json.Marshal(env); env.Data != nil || string(out) != in {
 		t.Errorf("absent data: Data %v, marshals %s", env.Data, out)
+	}
+}
+
+// TestInvalidUTF8Data: invalid UTF-8 inside a payload kept as JSON text is
+// read as U+FFFD, as in a string, and json.Marshal writes valid UTF-8.
+func TestInvalidUTF8Data(t *testing.T) {
+	in := "{\"success\":true,\"data\":{\"s\":\"a\xffb\"}}"
+	var env EnvelopeAny
+	if err := json.Unmarshal([]byte(in), &env); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(env)
+	if err != nil || !utf8.Valid(out) || string(out) != `{"success":true,"data":{"s":"a\ufffdb"}}` {
+		t.Errorf("Marshal: %q, %v", out, err)
+	}
+	if err := env.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
 	}
 }

@@ -31,7 +31,8 @@ func TestInvalidJSON(t *testing.T) {
 		`{"success":true} x`, "{\"success\":\"\x01\"}", `{"success":true,"success":true}`, `nul`, `{"a":01}`} {
 		viaJSON, direct := decodeBoth(t, []byte(in), func() json.Unmarshaler { return new(Envelope) })
 		var se *envgenrt.SyntaxError
-		if viaJSON == nil || !errors.As(direct, &se) {
+		_, ok := envgenrt.AsSyntaxError(viaJSON)
+		if !ok || !errors.As(direct, &se) {
 			t.Errorf("%q: json.Unmarshal %v, UnmarshalJSON %v (want a *envgenrt.SyntaxError)", in, viaJSON, direct)
 		}
 	}
@@ -46,7 +47,9 @@ func TestDeepNesting(t *testing.T) {
 		"unclosed":       strings.Repeat("[", depth),
 	} {
 		viaJSON, direct := decodeBoth(t, []byte(data), func() json.Unmarshaler { return new(Envelope) })
-		if viaJSON == nil || direct == nil || !strings.Contains(direct.Error(), "nesting deeper than") {
+		var se *envgenrt.SyntaxError
+		_, ok := envgenrt.AsSyntaxError(viaJSON)
+		if !ok || !errors.As(direct, &se) || !strings.Contains(direct.Error(), "nesting deeper than") {
 			t.Errorf("%s: json.Unmarshal %v, UnmarshalJSON %v", name, viaJSON, direct)
 		}
 	}
