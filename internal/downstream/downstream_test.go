@@ -3,7 +3,8 @@
 // its replace directive pointed at this checkout, generates its code with
 // `go generate`, vets and tests it, checks it with `envgen check`, and
 // type-checks and runs its TypeScript client against the npm package packed
-// from generated/ts.
+// from generated/ts. TestReadmeSteps (readme_test.go) runs the README's own
+// steps, as written, in a module fresh from `go mod init`.
 //
 // Nothing is fetched: Go runs with GOPROXY=off and GOFLAGS=-mod=mod (every
 // module needed is in the module cache once this module's own tests have
