@@ -17,7 +17,9 @@
 // canonical form ([CanonicalJSON], [Literal]), and the dynamic scope of
 // $dynamicRef ([Anchors], [Binding]). Errors have the shape of every envgen
 // validator ([Error], collected into a [ValidationError]; [DecodeError] for
-// a JSON text that is not the type).
+// a JSON text that is not the type; [SyntaxError] for text that is not JSON,
+// which through json.Unmarshal is encoding/json's own: match either with
+// [AsSyntaxError]).
 //
 // The types the generated structs use for JSON values the standard library
 // cannot tell apart by itself are [Null] and [Nullable]: absent, null and a
