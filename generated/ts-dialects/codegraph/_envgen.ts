@@ -57,38 +57,53 @@ interface Evaluated {
 export const maxErrors = 100;
 
 /**
- * How deeply arrays and objects may nest in a value, as in Go (envgenrt.MaxDepth): a value nested deeper is
- * refused with one error whose message is Go's, before any check runs.
+ * How deeply arrays and objects may nest in a value, as in Go (envgenrt.MaxDepth): the checks that descend
+ * past it refuse the value with one error whose message is Go's.
  */
 export const maxDepth = 10000;
 
 /** Runs check on value and returns its errors. It never throws (docs/validation.md). */
 export function validate(value: unknown, check: Check, scope: Anchors[] = []): ValidationError[] {
   const c: Context = { errors: [], path: [], stop: false, scope, evals: [] };
-  const refused = refuse(value, () => check(value, 0, c));
+  const refused = guarded(value, c.path, () => check(value, 0, c));
   return refused === undefined ? c.errors : [refused];
 }
 
 /** Runs check on value, reporting only whether it is valid. It never throws. */
 export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean {
   let ok = false;
-  const refused = refuse(value, () => {
+  const refused = guarded(value, scratch, () => {
     ok = check(value, 0, { errors: none, path: scratch, stop: true, scope, evals: [] });
   });
   return refused === undefined && ok;
 }
 
+// A validation that reports nothing records no error and reads no path: they
+// can all share these.
+const none: ValidationError[] = [];
+const scratch: (string | number)[] = [];
+
 /**
- * Runs f unless value nests deeper than maxDepth, and turns what f throws (the engine's stack exhausted by a
- * value nested deeper than it can recurse, a getter that throws) into an error: undefined when f ran through.
+ * Runs f, the checks of value with path, and returns undefined, or the one error that replaces their verdict:
+ * the value nests deeper than maxDepth (Go's message), the engine's stack ran out first, or reading the value
+ * threw. Nothing is measured unless the checks went that deep or threw: the path array is as long as the
+ * deepest value they reached. (Values the schema leaves open, which no check descends into, are not measured.)
  */
-function refuse(value: unknown, f: () => void): ValidationError | undefined {
+function guarded(value: unknown, path: unknown[], f: () => void): ValidationError | undefined {
   try {
-    if (tooDeep(value)) return refusal("nesting deeper than " + maxDepth + " levels");
     f();
-    return undefined;
+    if (path.length < maxDepth) return undefined;
+    path.length = 0;
+    return tooDeep(value) ? refusal("nesting deeper than " + maxDepth + " levels") : undefined;
   } catch (e) {
-    if (e instanceof RangeError) return refusal("nesting too deep for this JavaScript engine's stack");
+    path.length = 0;
+    try {
+      if (e instanceof RangeError) {
+        return refusal(tooDeep(value) ? "nesting deeper than " + maxDepth + " levels" : "nesting too deep for this JavaScript engine's stack");
+      }
+    } catch (e2) {
+      e = e2;
+    }
     return refusal("the value cannot be read: " + (e instanceof Error ? e.message : "exception"));
   }
 }
@@ -99,33 +114,21 @@ function refusal(message: string): ValidationError {
 
 /** Reports whether v nests arrays and objects deeper than maxDepth, without recursion (a cyclic value does). */
 function tooDeep(v: unknown): boolean {
-  if (typeof v !== "object" || v === null) return false;
   const values: unknown[] = [v];
-  const depths: number[] = [1];
-  const push = (x: unknown, d: number): void => {
-    if (typeof x === "object" && x !== null) {
-      values.push(x);
-      depths.push(d);
-    }
-  };
+  const depths: number[] = [0];
   while (values.length > 0) {
     const top = values.pop();
     const d = depths.pop()!;
-    if (d > maxDepth) return true;
-    if (Array.isArray(top)) {
-      for (const x of top) push(x, d + 1);
-    } else {
-      const o = top as { readonly [key: string]: unknown };
-      for (const k in o) push(o[k], d + 1);
+    if (typeof top !== "object" || top === null) continue;
+    if (d === maxDepth) return true;
+    const o = top as { readonly [key: string]: unknown };
+    for (const k in o) {
+      values.push(o[k]);
+      depths.push(d + 1);
     }
   }
   return false;
 }
-
-// A validation that reports nothing records no error and reads no path: they
-// can all share these.
-const none: ValidationError[] = [];
-const scratch: (string | number)[] = [];
 
 /** The path of member or item k of the value at path p: p + 1. */
 export function at(c: Context, p: number, k: string | number): number {
