@@ -1,0 +1,73 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/gen/internal/keywords"
+)
+
+// checks are the runtime's format checks, by the stem keywords.FormatFunc
+// names; a test finds one for every format keywords.Formats lists.
+var checks = map[string]func([]byte) bool{
+	"DateTime": envgenrt.IsDateTime, "Date": envgenrt.IsDate, "Time": envgenrt.IsTime,
+	"Duration": envgenrt.IsDuration, "Email": envgenrt.IsEmail, "Hostname": envgenrt.IsHostname,
+	"IPv4": envgenrt.IsIPv4, "IPv6": envgenrt.IsIPv6, "URI": envgenrt.IsURI,
+	"URIReference": envgenrt.IsURIReference, "UUID": envgenrt.IsUUID,
+	"JSONPointer": envgenrt.IsJSONPointer, "Regex": envgenrt.IsRegex,
+}
+
+// interpreterFormats are the formats santhosh-tekuri/jsonschema knows: each
+// is replaced, by the runtime's check or by none, so that it never decides.
+var interpreterFormats = []string{"regex", "ipv4", "ipv6", "hostname", "email", "date", "time", "date-time",
+	"duration", "period", "json-pointer", "relative-json-pointer", "uuid", "uri", "iri", "uri-reference",
+	"iri-reference", "uri-template", "semver", "idn-email", "idn-hostname"}
+
+// formats sets the generated code's format policy on c: without assert,
+// format is an annotation in every draft (the interpreter would assert it
+// in drafts before 2019-09); with it, the formats of keywords.Formats are
+// checked by the runtime's functions.
+func formats(c *jsonschema.Compiler, assert bool) {
+	for _, name := range interpreterFormats {
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(any) error { return nil }})
+	}
+	if !assert {
+		return
+	}
+	c.AssertFormat()
+	for _, name := range keywords.Formats() {
+		stem, _ := keywords.FormatFunc(name)
+		check := checks[stem]
+		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
+			if s, ok := v.(string); ok && !check([]byte(s)) {
+				return fmt.Errorf("not a valid %s", name)
+			}
+			return nil
+		}})
+	}
+}
+
+// regexpEngine compiles patterns as the generated Go does: ECMA-262,
+// translated to RE2; a pattern with no translation (lookaround,
+// backreferences) is an error, as generating Go from it is.
+func regexpEngine(s string) (jsonschema.Regexp, error) {
+	if err := envgenrt.CheckECMA(s); err != nil {
+		return nil, err
+	}
+	re, err := envgenrt.CompileECMA(s)
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q has no RE2 translation, so generated Go cannot check it: %v", s, err)
+	}
+	return ecmaRegexp{re, s}, nil
+}
+
+type ecmaRegexp struct {
+	re  *regexp.Regexp
+	src string
+}
+
+func (r ecmaRegexp) MatchString(s string) bool { return r.re.MatchString(s) }
+func (r ecmaRegexp) String() string            { return r.src }
