@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestValidateCommand(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.json")
+	nd := filepath.Join(dir, "many.ndjson")
+	yml := filepath.Join(dir, "bad.yaml")
+	for p, s := range map[string]string{
+		ok:  `{"success": true, "data": {"n": 1.0}}`,
+		nd:  "{\"success\": true, \"data\": 1}\n\n{\"success\": 1}\n{\"success\": true, \"success\": true}\n",
+		yml: "success: yes-please\n",
+	} {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"validate", "--schema", "envelope", ok}, 0, ""},
+		{[]string{"validate", "--schema", "envelope", nd}, 1,
+			nd + ":3#/success: must be boolean, not integer (type, https://envgen.dev/schemas/v1/envelope.json#/properties/success/type)\n" +
+				nd + ":3#: missing required property \"error\" (required, https://envgen.dev/schemas/v1/envelope.json#/else/required)\n" +
+				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
+		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v1/envelope.json", yml}, 1,
+			yml + "#/success: must be boolean, not string (type, https://envgen.dev/schemas/v1/envelope.json#/properties/success/type)\n" +
+				yml + "#: missing required property \"error\" (required, https://envgen.dev/schemas/v1/envelope.json#/else/required)\n"},
+		{[]string{"validate", ok}, 2, ""},
+		{[]string{"validate", "--schema", "envelope", "--output", "xml", ok}, 2, ""},
+		{[]string{"validate", "--schema", "no-such.json", ok}, 1, ""},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run(tc.args, &out, &errOut)
+		if code != tc.code || out.String() != tc.out {
+			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr: %s", tc.args, code, tc.code, out.String(), tc.out, errOut.String())
+		}
+	}
+}
