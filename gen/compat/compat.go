@@ -25,6 +25,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/gen/validate"
+	"github.com/envgen/envgen/schemas"
 )
 
 // Mode is the compatibility asked for.
@@ -103,21 +104,60 @@ func Compare(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	vOld, err := validate.New(validate.Options{Schemas: []string{o.Old}, RefMap: o.RefMap})
+	vOld, err := validate.New(siblings(o.Old, oldDoc, o.RefMap))
 	if err != nil {
 		return nil, err
 	}
-	vNew, err := validate.New(validate.Options{Schemas: []string{o.New}, RefMap: o.RefMap})
+	vNew, err := validate.New(siblings(o.New, newDoc, o.RefMap))
 	if err != nil {
 		return nil, err
 	}
-	w := &walker{old: side{doc: oldDoc, file: o.Old, v: vOld}, new: side{doc: newDoc, file: o.New, v: vNew}, seen: map[[2]string]bool{}}
-	w.walk(node{oldDoc, ""}, node{newDoc, ""}, nil)
+	w := &walker{old: side{doc: oldDoc, file: o.Old, prefix: idPrefix(oldDoc), v: vOld, others: map[string]any{}},
+		new: side{doc: newDoc, file: o.New, prefix: idPrefix(newDoc), v: vNew, others: map[string]any{}}, seen: map[[2]string]bool{}}
+	w.walk(node{v: oldDoc}, node{v: newDoc}, nil)
+	// $defs that the root does not reach: changes in them are found, but
+	// no document reaches them, so a narrowing cannot be shown.
+	for _, kw := range []string{"$defs", "definitions"} {
+		od, _ := node{v: oldDoc}.obj()[kw].(map[string]any)
+		nd, _ := node{v: newDoc}.obj()[kw].(map[string]any)
+		for _, k := range sortedKeys(od) {
+			if _, ok := nd[k]; ok {
+				w.walk(node{v: oldDoc}.child(kw, k), node{v: newDoc}.child(kw, k), []step{{kw: kw, name: k}})
+			}
+		}
+	}
 	r := &Report{Old: o.Old, New: o.New, Mode: o.Mode}
 	for _, f := range w.found {
 		r.Changes = append(r.Changes, w.judge(f, o.Mode))
 	}
 	return r, nil
+}
+
+// siblings are the validator options for a schema file: references to
+// $ids beside its own resolve to the files beside it (an old version's
+// siblings are its own, not the built-in schemas of today).
+func siblings(file string, doc any, refMap map[string]string) validate.Options {
+	o := validate.Options{Schemas: []string{file}, RefMap: map[string]string{}}
+	for k, v := range refMap {
+		o.RefMap[k] = v
+	}
+	if prefix := idPrefix(doc); prefix != "" {
+		if _, set := o.RefMap[prefix]; !set {
+			o.RefMap[prefix] = filepath.Dir(file)
+		}
+		o.NoCanonical = strings.HasPrefix(schemas.BaseURI, prefix) || strings.HasPrefix(prefix, schemas.BaseURI)
+	}
+	return o
+}
+
+// idPrefix is a document's $id without its last segment, or "".
+func idPrefix(doc any) string {
+	m, _ := doc.(map[string]any)
+	id, _ := m["$id"].(string)
+	if i := strings.LastIndex(id, "/"); i > len("https://") && strings.Contains(id, "://") {
+		return id[:i+1]
+	}
+	return ""
 }
 
 func readDoc(p string) (any, error) {

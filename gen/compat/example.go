@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"math/big"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -215,7 +216,7 @@ func (w *walker) witness(f finding, from, to *side, cands []any) json.RawMessage
 			}
 			return c
 		}
-		doc, err := json.Marshal(from.build(node{from.doc, ""}, f.steps, leaf))
+		doc, err := json.Marshal(from.build(node{v: from.doc}, f.steps, leaf))
 		if err != nil {
 			continue
 		}
@@ -234,7 +235,7 @@ func accepts(s *side, doc []byte) bool {
 // judge gives a finding its verdicts and witnesses.
 func (w *walker) judge(f finding, mode Mode) Change {
 	c := Change{Kind: f.kind, Detail: f.detail, At: at(f.steps),
-		Old: w.old.file + "#" + f.old.ptr, New: w.new.file + "#" + f.new.ptr,
+		Old: w.old.where(f.old), New: w.new.where(f.new),
 		Backward: Compatible, Forward: Compatible}
 	if f.dir&(narrows|unknown) != 0 {
 		c.Backward = Unproven
@@ -250,4 +251,12 @@ func (w *walker) judge(f finding, mode Mode) Change {
 	}
 	c.Verdict = modeVerdict(mode, c.Backward, c.Forward)
 	return c
+}
+
+// where is file#pointer of a node.
+func (s *side) where(n node) string {
+	if n.file == "" {
+		return s.file + "#" + n.ptr
+	}
+	return filepath.ToSlash(filepath.Join(filepath.Dir(s.file), n.file)) + "#" + n.ptr
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -14,8 +15,9 @@ import (
 
 // node is a schema and its JSON Pointer in its document.
 type node struct {
-	v   any
-	ptr string
+	v    any
+	ptr  string
+	file string // the document's file, for a node that a reference led to another file; "" for the compared file
 }
 
 func (n node) obj() map[string]any { m, _ := n.v.(map[string]any); return m }
@@ -38,25 +40,60 @@ func (n node) child(tokens ...string) node {
 		}
 		ptr += "/" + strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1")
 	}
-	return node{v, ptr}
+	return node{v, ptr, n.file}
 }
 
 type side struct {
-	doc  any
-	file string
-	v    *validate.Validator
+	doc    any
+	file   string
+	prefix string // the $id of the file without its last segment, e.g. "https://envgen.dev/schemas/v1/"
+	v      *validate.Validator
+	others map[string]any // documents beside file, by name, as references reach them
 }
 
-// resolve follows local $refs (#/…) whose object has nothing else that
-// asserts.
+// docOf is the document a reference names: the compared file's own ("" or
+// its name), or a file beside it, by relative name or by a $id beside its own.
+func (s *side) docOf(target, from string) (any, string, bool) {
+	if target == "" {
+		if from == "" {
+			return s.doc, "", true
+		}
+		target = from
+	}
+	if s.prefix != "" {
+		target = strings.TrimPrefix(target, s.prefix)
+	}
+	if strings.Contains(target, "://") || strings.Contains(target, "/") {
+		return nil, "", false
+	}
+	if target == filepath.Base(s.file) {
+		return s.doc, "", true
+	}
+	if d, ok := s.others[target]; ok {
+		return d, target, d != nil
+	}
+	d, err := readDoc(filepath.Join(filepath.Dir(s.file), target))
+	if err != nil {
+		d = nil
+	}
+	s.others[target] = d
+	return d, target, d != nil
+}
+
+// resolve follows $refs to this document or a file beside it.
 func (s *side) resolve(n node) node {
 	for i := 0; i < 32; i++ {
 		m := n.obj()
 		ref, ok := m["$ref"].(string)
-		if !ok || !strings.HasPrefix(ref, "#") {
+		if !ok {
 			return n
 		}
-		frag, err := url.PathUnescape(ref[1:])
+		target, fragment, _ := strings.Cut(ref, "#")
+		doc, file, ok := s.docOf(target, n.file)
+		if !ok {
+			return n
+		}
+		frag, err := url.PathUnescape(fragment)
 		if err != nil {
 			return n
 		}
@@ -66,7 +103,7 @@ func (s *side) resolve(n node) node {
 				toks = append(toks, strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~"))
 			}
 		}
-		n = node{s.doc, ""}.child(toks...)
+		n = node{doc, "", file}.child(toks...)
 	}
 	return n
 }
@@ -83,15 +120,15 @@ func (st step) child(n node) node {
 	case "properties":
 		c := n.child("properties", st.name)
 		if c.v == nil {
-			return node{true, c.ptr}
+			return node{true, c.ptr, c.file}
 		}
 		return c
-	case "anyOf", "oneOf":
+	case "anyOf", "oneOf", "$defs", "definitions":
 		return n.child(st.kw, st.name)
 	}
 	c := n.child(st.kw)
 	if c.v == nil {
-		return node{true, c.ptr}
+		return node{true, c.ptr, c.file}
 	}
 	return c
 }
@@ -104,6 +141,8 @@ func at(steps []step) string {
 			b.WriteString("/" + strings.ReplaceAll(strings.ReplaceAll(st.name, "~", "~0"), "/", "~1"))
 		case "additionalProperties", "items":
 			b.WriteString("/*")
+		case "$defs", "definitions":
+			b.WriteString("(" + st.kw + "/" + st.name + ")")
 		}
 	}
 	return b.String()
@@ -145,7 +184,7 @@ var annotations = map[string]bool{"title": true, "description": true, "$comment"
 
 func (w *walker) walk(o, n node, steps []step) {
 	o, n = w.old.resolve(o), w.new.resolve(n)
-	key := [2]string{o.ptr, n.ptr}
+	key := [2]string{o.file + "#" + o.ptr, n.file + "#" + n.ptr}
 	if w.seen[key] {
 		return
 	}

@@ -45,3 +45,25 @@ func TestValidateCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestDiffCommand(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "..", "golden", "compat")
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"diff", filepath.Join(dir, "required-added", "old.json"), filepath.Join(dir, "required-added", "new.json")}, 1},
+		{[]string{"diff", "--mode", "forward", filepath.Join(dir, "required-added", "old.json"), filepath.Join(dir, "required-added", "new.json")}, 0},
+		{[]string{"diff", "--mode", "full", filepath.Join(dir, "not-changed", "old.json"), filepath.Join(dir, "not-changed", "new.json")}, 1},
+		{[]string{"diff", "--allow-unproven", "--output", "json", filepath.Join(dir, "not-changed", "old.json"), filepath.Join(dir, "not-changed", "new.json")}, 0},
+		{[]string{"diff", filepath.Join("..", "..", "..", "..", "schemas", "released", "v1"), filepath.Join("..", "..", "..", "..", "schemas")}, 0},
+		{[]string{"diff", "--mode", "sideways", "a.json", "b.json"}, 2},
+		{[]string{"diff", "a.json"}, 2},
+		{[]string{"diff", "no-such.json", "b.json"}, 1},
+	} {
+		var out, errOut bytes.Buffer
+		if code := Run(tc.args, &out, &errOut); code != tc.code {
+			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, out.String(), errOut.String())
+		}
+	}
+}
