@@ -80,3 +80,48 @@ func checkWitness(t *testing.T, name, old, nw string, c compat.Change) {
 		t.Errorf("%s: %s is forward-incompatible, but %s does not show it", name, c.Kind, c.NewOnly)
 	}
 }
+
+// TestRulesTable checks docs/compat.md: every kind the golden cases produce
+// has a row, and every case a row names exists.
+func TestRulesTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "compat.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 7 || strings.HasPrefix(strings.TrimSpace(cells[1]), "kind") || strings.HasPrefix(cells[1], "---") {
+			continue
+		}
+		for _, k := range strings.Split(cells[1], ",") {
+			rows[strings.TrimSpace(k)] = true
+		}
+		for _, c := range strings.Split(cells[5], ",") {
+			c = strings.Trim(strings.TrimSpace(c), "`")
+			if c == "" {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", "..", "golden", "compat", c, "want.txt")); err != nil {
+				t.Errorf("docs/compat.md names the case %q: %v", c, err)
+			}
+		}
+	}
+	wants, _ := filepath.Glob(filepath.Join("..", "..", "golden", "compat", "*", "want.txt"))
+	for _, w := range wants {
+		data, err := os.ReadFile(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			for _, v := range []string{"compatible: ", "incompatible: ", "cannot prove: "} {
+				if rest, ok := strings.CutPrefix(line, v); ok {
+					kind, _, _ := strings.Cut(rest, " at ")
+					if !rows[kind] {
+						t.Errorf("%s: kind %q has no row in docs/compat.md", w, kind)
+					}
+				}
+			}
+		}
+	}
+}

@@ -152,7 +152,7 @@ func (w *walker) unions(o, n node, steps []step) {
 			continue
 		}
 		if ob == nil || nb == nil {
-			w.add(finding{kind: kw + " changed", detail: fmt.Sprintf("%s %s became %s", kw, brief(ob), brief(nb)),
+			w.add(finding{kind: kw + " changed", detail: fmt.Sprintf("%s %s became %s", kw, brief(o.obj()[kw]), brief(n.obj()[kw])),
 				old: o.child(kw), new: n.child(kw), steps: steps, dir: unknown, oldOnly: generic, newOnly: generic})
 			continue
 		}

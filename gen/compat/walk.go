@@ -183,6 +183,13 @@ var annotations = map[string]bool{"title": true, "description": true, "$comment"
 	"$defs": true, "definitions": true, "$anchor": true, "x-go-name": true, "x-ts-name": true}
 
 func (w *walker) walk(o, n node, steps []step) {
+	if or, ok := o.obj()["$ref"].(string); ok {
+		if nr, ok := n.obj()["$ref"].(string); ok && or != nr && !w.seen[[2]string{o.file + "#" + o.ptr, n.file + "#" + n.ptr}] {
+			// the verdict is that of the changes between the targets, found next
+			w.add(finding{kind: "reference retargeted", detail: fmt.Sprintf("$ref %q became %q; the changes between the targets follow", or, nr),
+				old: o.child("$ref"), new: n.child("$ref"), steps: steps})
+		}
+	}
 	o, n = w.old.resolve(o), w.new.resolve(n)
 	key := [2]string{o.file + "#" + o.ptr, n.file + "#" + n.ptr}
 	if w.seen[key] {
