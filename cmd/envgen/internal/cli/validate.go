@@ -144,8 +144,9 @@ func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string
 			fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
 		}
 	}
+	progress := terminal(a.Stderr)
 	for _, name := range docs {
-		if err := validateDoc(v, name, report); err != nil {
+		if err := validateDoc(v, name, report, progress); err != nil {
 			return Fail(err)
 		}
 	}
@@ -175,7 +176,7 @@ func pluralWord(n int, noun string) string {
 // validateDoc validates one argument: a JSON or YAML document, or NDJSON a
 // line at a time. A document that is not JSON is a violation (keyword
 // "syntax"), not a failure of the command.
-func validateDoc(v *docvalidate.Validator, name string, report func(string, int, []envgenrt.Error)) error {
+func validateDoc(v *docvalidate.Validator, name string, report func(string, int, []envgenrt.Error), progress io.Writer) error {
 	var r io.Reader
 	display := name
 	if name == "-" {
@@ -204,6 +205,12 @@ func validateDoc(v *docvalidate.Validator, name string, report func(string, int,
 				continue
 			}
 			check(line, sc.Bytes())
+			if progress != nil && line%10000 == 0 {
+				fmt.Fprintf(progress, "\r%s: %d lines", display, line)
+			}
+		}
+		if progress != nil {
+			fmt.Fprint(progress, "\r\033[K")
 		}
 		if err := sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
@@ -231,6 +238,19 @@ func validateDoc(v *docvalidate.Validator, name string, report func(string, int,
 	}
 	check(0, data)
 	return nil
+}
+
+// terminal is w when it is a terminal, for a progress line; else nil.
+func terminal(w io.Writer) io.Writer {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return w
 }
 
 // yamlToJSON converts a YAML document to JSON text: string keys only.
