@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -48,6 +49,38 @@ func formats(c *jsonschema.Compiler, assert bool) {
 			return nil
 		}})
 	}
+}
+
+// values are keywords whose values are data, not schemas.
+var values = map[string]bool{"const": true, "enum": true, "default": true, "examples": true}
+
+// unassertable finds a format that generated code cannot assert, as the
+// generator refuses it under --assert-format: its name and the pointer of
+// the schema that has it.
+func unassertable(v any, ptr string) (string, string, bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		if f, ok := x["format"].(string); ok {
+			if _, known := keywords.FormatFunc(f); !known {
+				return f, ptr, true
+			}
+		}
+		for _, k := range sortedKeys(x) {
+			if values[k] {
+				continue
+			}
+			if name, p, ok := unassertable(x[k], ptr+"/"+escape(k)); ok {
+				return name, p, ok
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if name, p, ok := unassertable(e, ptr+"/"+strconv.Itoa(i)); ok {
+				return name, p, ok
+			}
+		}
+	}
+	return "", "", false
 }
 
 // regexpEngine compiles patterns as the generated Go does: ECMA-262,

@@ -109,6 +109,13 @@ func New(o Options) (*Validator, error) {
 			v.files[f.URL] = f.Path
 		}
 	}
+	if o.AssertFormat {
+		for _, u := range sortedKeys(docs) {
+			if name, ptr, ok := unassertable(docs[u], ""); ok {
+				return nil, fmt.Errorf("%s#%s/format: format %q cannot be asserted; turn format assertion off, or use one of the formats docs/validation.md lists", v.display(u), ptr, name)
+			}
+		}
+	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseRegexpEngine(regexpEngine)
