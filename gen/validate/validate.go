@@ -211,7 +211,8 @@ func addEmbedded(fsys fs.FS, docs map[string]any, files map[string]string) error
 		id = strings.TrimSuffix(id, "#")
 		if _, taken := docs[id]; !taken {
 			docs[id] = doc
-			files[id] = id
+			files[id] = strings.TrimPrefix(id, schemas.BaseURI) // "envelope.json", as generated code names it
+
 		}
 	}
 	return nil

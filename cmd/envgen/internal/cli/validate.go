@@ -50,6 +50,7 @@ func (a *App) validateCommand() *cobra.Command {
 	var (
 		schemaArgs, refMap []string
 		assertFormat       bool
+		ndjson             bool
 		output             string
 	)
 	cmd := &cobra.Command{
@@ -73,6 +74,7 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		Example: `  envgen validate --schema envelope response.json
   envgen validate --schema envelope --assert-format responses.ndjson
   curl -s $TOOL | envgen validate --schema schemas/tool.json -
+  tail -f calls.log | envgen validate --schema envelope --ndjson -
   envgen validate --schema foundry --output json reply.yaml`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -102,7 +104,7 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 			if err != nil {
 				return Fail(err)
 			}
-			return a.runValidate(v, args, output)
+			return a.runValidate(v, args, output, ndjson)
 		},
 	}
 	f := cmd.Flags()
@@ -110,6 +112,7 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.BoolVar(&assertFormat, "assert-format", false, "check format (date-time, email, uuid …) as generated code with --assert-format does")
 	f.StringVar(&output, "output", "text", "text (a line per violation) or json")
+	f.BoolVar(&ndjson, "ndjson", false, "read every document as NDJSON, one document a line (for stdin)")
 	return cmd
 }
 
@@ -124,7 +127,7 @@ func (a *App) schemaRef(s string) string {
 	return s
 }
 
-func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string) error {
+func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string, ndjson bool) error {
 	var all []violation
 	invalid := 0
 	report := func(file string, line int, errs []envgenrt.Error) {
@@ -146,7 +149,7 @@ func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string
 	}
 	progress := terminal(a.Stderr)
 	for _, name := range docs {
-		if err := validateDoc(v, name, report, progress); err != nil {
+		if err := validateDoc(v, name, ndjson, report, progress); err != nil {
 			return Fail(err)
 		}
 	}
@@ -176,7 +179,7 @@ func pluralWord(n int, noun string) string {
 // validateDoc validates one argument: a JSON or YAML document, or NDJSON a
 // line at a time. A document that is not JSON is a violation (keyword
 // "syntax"), not a failure of the command.
-func validateDoc(v *docvalidate.Validator, name string, report func(string, int, []envgenrt.Error), progress io.Writer) error {
+func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func(string, int, []envgenrt.Error), progress io.Writer) error {
 	var r io.Reader
 	display := name
 	if name == "-" {
@@ -196,7 +199,11 @@ func validateDoc(v *docvalidate.Validator, name string, report func(string, int,
 		}
 		report(display, line, errs)
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if ndjson {
+		ext = ".ndjson"
+	}
+	switch ext {
 	case ".ndjson", ".jsonl":
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 64<<10), maxLine)

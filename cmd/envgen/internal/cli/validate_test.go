@@ -28,12 +28,12 @@ func TestValidateCommand(t *testing.T) {
 	}{
 		{[]string{"validate", "--schema", "envelope", ok}, 0, ""},
 		{[]string{"validate", "--schema", "envelope", nd}, 1,
-			nd + ":3#/success: must be boolean, not integer (type, https://envgen.dev/schemas/v1/envelope.json#/properties/success/type)\n" +
-				nd + ":3#: missing required property \"error\" (required, https://envgen.dev/schemas/v1/envelope.json#/else/required)\n" +
+			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
+				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
 				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
 		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v1/envelope.json", yml}, 1,
-			yml + "#/success: must be boolean, not string (type, https://envgen.dev/schemas/v1/envelope.json#/properties/success/type)\n" +
-				yml + "#: missing required property \"error\" (required, https://envgen.dev/schemas/v1/envelope.json#/else/required)\n"},
+			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
+				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
 		{[]string{"validate", ok}, 2, ""},
 		{[]string{"validate", "--schema", "envelope", "--output", "xml", ok}, 2, ""},
 		{[]string{"validate", "--schema", "no-such.json", ok}, 1, ""},
