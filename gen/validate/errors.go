@@ -3,6 +3,7 @@ package validate
 import (
 	"encoding/json"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,21 +17,25 @@ import (
 // convert flattens the interpreter's error tree into envgen's error list:
 // allOf and $ref pass their causes through; anyOf, oneOf and not are one
 // error each, at their keyword, as generated code reports them.
-func (v *Validator) convert(ve *jsonschema.ValidationError, val any) []envgenrt.Error {
+func (v *Validator) convert(ve *jsonschema.ValidationError, val any, t *envgenrt.Tree) []envgenrt.Error {
 	var out []envgenrt.Error
-	v.flatten(ve, val, &out)
+	v.flatten(ve, val, t, &out)
 	return out
 }
 
-func (v *Validator) flatten(ve *jsonschema.ValidationError, val any, out *[]envgenrt.Error) {
+func (v *Validator) flatten(ve *jsonschema.ValidationError, val any, t *envgenrt.Tree, out *[]envgenrt.Error) {
 	at := pointer(ve.InstanceLocation)
 	add := func(keyword, msg string) {
 		*out = append(*out, envgenrt.Error{InstancePath: at, SchemaPath: v.schemaPath(ve), Keyword: keyword, Message: msg})
 	}
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.AllOf, *kind.Reference, *kind.PropertyNames, *kind.ContentSchema:
-		for _, c := range ve.Causes {
-			v.flatten(c, val, out)
+		causes := slices.Clone(ve.Causes)
+		slices.SortStableFunc(causes, func(a, b *jsonschema.ValidationError) int {
+			return rank(a, ve.SchemaURL) - rank(b, ve.SchemaURL)
+		})
+		for _, c := range causes {
+			v.flatten(c, val, t, out)
 		}
 	case *kind.AnyOf:
 		add("anyOf", text(keywords.AnyOf()))
@@ -99,7 +104,7 @@ func (v *Validator) flatten(ve *jsonschema.ValidationError, val any, out *[]envg
 		if strings.HasSuffix(ve.ErrorKind.KeywordPath()[len(ve.ErrorKind.KeywordPath())-1], "unevaluatedProperties") {
 			kw = "unevaluatedProperties"
 		}
-		for _, p := range k.Properties {
+		for _, p := range inDocumentOrder(t, ve.InstanceLocation, k.Properties) {
 			add(kw, fill(keywords.UnexpectedProperty(), envgenrt.Quoted(p).String()))
 		}
 	default:
@@ -151,6 +156,107 @@ func typeOf(val any) string {
 		return "number"
 	}
 	return "number"
+}
+
+// inDocumentOrder sorts the member names of the object at tokens as the
+// document writes them (generated code reports them so); without the
+// document's tree, by name.
+func inDocumentOrder(t *envgenrt.Tree, tokens []string, names []string) []string {
+	names = slices.Clone(names)
+	pos := map[string]int{}
+	if t != nil && t.Len() > 0 {
+		n := int32(0)
+		for _, tok := range tokens {
+			if n < 0 {
+				break
+			}
+			switch t.Kind(n) {
+			case envgenrt.KindObject:
+				n = t.Lookup(n, tok)
+			case envgenrt.KindArray:
+				i, err := strconv.Atoi(tok)
+				if err != nil {
+					n = -1
+				} else {
+					n = t.Item(n, i)
+				}
+			default:
+				n = -1
+			}
+		}
+		if n >= 0 && t.Kind(n) == envgenrt.KindObject {
+			i := 0
+			for c := t.First(n); c < t.End(n); c = t.Next(c) {
+				pos[string(t.Key(c))] = i
+				i++
+			}
+		}
+	}
+	slices.SortStableFunc(names, func(a, b string) int {
+		// as JavaScript orders an object's members, which both runtimes
+		// follow: names that are array indices first, by value
+		ia, aIndex := arrayIndex(a)
+		ib, bIndex := arrayIndex(b)
+		switch {
+		case aIndex && bIndex:
+			return cmpInt(ia, ib)
+		case aIndex:
+			return -1
+		case bIndex:
+			return 1
+		}
+		if pa, pb := pos[a], pos[b]; pa != pb {
+			return pa - pb
+		}
+		return strings.Compare(a, b)
+	})
+	return names
+}
+
+// arrayIndex says whether a member name is a canonical array index
+// ("0", "10", not "01"), as JavaScript orders them first.
+func arrayIndex(s string) (uint64, bool) {
+	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	return n, err == nil && n < 1<<32-1
+}
+
+func cmpInt(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// order is each keyword's place in the order generated code checks them.
+var order = func() map[string]int {
+	m := map[string]int{}
+	for i, e := range keywords.Registry() {
+		for _, k := range e.Keywords {
+			m[k] = i
+		}
+	}
+	return m
+}()
+
+// rank is where generated code reports a cause of the error at parent: by
+// the keyword of parent's schema that it comes from.
+func rank(c *jsonschema.ValidationError, parent string) int {
+	kw := "$ref"
+	if strings.HasPrefix(c.SchemaURL, parent+"/") {
+		kw, _, _ = strings.Cut(strings.TrimPrefix(c.SchemaURL, parent+"/"), "/")
+	} else if p := c.ErrorKind.KeywordPath(); len(p) > 0 {
+		kw = p[0]
+	}
+	if i, ok := order[kw]; ok {
+		return i
+	}
+	return len(order)
 }
 
 // schemaPath is "file#/pointer" of the failing keyword.

@@ -69,6 +69,8 @@ func TestParityExamples(t *testing.T) {
 		}
 		if len(got) == 0 && len(w) == 0 || reflect.DeepEqual(got, w) {
 			same++
+		} else if testing.Verbose() {
+			t.Logf("%s: in another order\n got %v\nwant %v", name, got, w)
 		}
 	}
 	t.Logf("%d of %d error lists are the generated Go's in its order too", same, len(want))

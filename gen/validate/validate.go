@@ -148,18 +148,20 @@ func (v *Validator) Validate(doc []byte) ([]envgenrt.Error, error) {
 	if err != nil {
 		return nil, &envgenrt.SyntaxError{Msg: err.Error()}
 	}
-	return v.ValidateValue(val), nil
+	return v.validate(val, &t), nil
 }
 
 // ValidateValue validates a value of the JSON data model, numbers as
 // json.Number (as from jsonschema.UnmarshalJSON or a YAML document).
-func (v *Validator) ValidateValue(val any) []envgenrt.Error {
+func (v *Validator) ValidateValue(val any) []envgenrt.Error { return v.validate(val, nil) }
+
+func (v *Validator) validate(val any, t *envgenrt.Tree) []envgenrt.Error {
 	var out []envgenrt.Error
 	for _, r := range v.roots {
 		err := r.sch.Validate(val)
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			out = append(out, v.convert(ve, val)...)
+			out = append(out, v.convert(ve, val, t)...)
 		} else if err != nil {
 			out = append(out, envgenrt.Error{SchemaPath: v.display(r.url) + "#", Keyword: "error", Message: err.Error()})
 		}
