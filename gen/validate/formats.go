@@ -32,7 +32,7 @@ var interpreterFormats = []string{"regex", "ipv4", "ipv6", "hostname", "email", 
 // in drafts before 2019-09); with it, the formats of keywords.Formats are
 // checked by the runtime's functions.
 func formats(c *jsonschema.Compiler, assert bool) {
-	for _, name := range interpreterFormats {
+	for _, name := range append(interpreterFormats, regexFormat) {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(any) error { return nil }})
 	}
 	if !assert {
@@ -42,7 +42,11 @@ func formats(c *jsonschema.Compiler, assert bool) {
 	for _, name := range keywords.Formats() {
 		stem, _ := keywords.FormatFunc(name)
 		check := checks[stem]
-		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
+		registered := name
+		if name == "regex" {
+			registered = regexFormat
+		}
+		c.RegisterFormat(&jsonschema.Format{Name: registered, Validate: func(v any) error {
 			if s, ok := v.(string); ok && !check([]byte(s)) {
 				return fmt.Errorf("not a valid %s", name)
 			}
@@ -81,6 +85,73 @@ func unassertable(v any, ptr string) (string, string, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// regexFormat stands for format "regex", whose check the interpreter
+// does not let anyone replace (it asserts it with the regexp engine, and
+// in drafts before 2019-09 whether or not format is asserted): documents
+// are handed to it with this name instead (withRegexFormat), which formats
+// registers like any other.
+const regexFormat = "envgen-regex"
+
+// withRegexFormat returns v with every format "regex" of a schema renamed
+// regexFormat, copying only what changes; unchanged, v itself.
+func withRegexFormat(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		var out map[string]any
+		set := func(k string, e any) {
+			if out == nil {
+				out = make(map[string]any, len(x))
+				for k2, v2 := range x {
+					out[k2] = v2
+				}
+			}
+			out[k] = e
+		}
+		if f, ok := x["format"].(string); ok && f == "regex" {
+			set("format", regexFormat)
+		}
+		for k, e := range x {
+			if values[k] {
+				continue
+			}
+			if ne := withRegexFormat(e); !same(ne, e) {
+				set(k, ne)
+			}
+		}
+		if out != nil {
+			return out
+		}
+	case []any:
+		var out []any
+		for i, e := range x {
+			if ne := withRegexFormat(e); !same(ne, e) {
+				if out == nil {
+					out = append([]any(nil), x...)
+				}
+				out[i] = ne
+			}
+		}
+		if out != nil {
+			return out
+		}
+	}
+	return v
+}
+
+// same says whether withRegexFormat returned its argument: containers by
+// identity.
+func same(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		return ok && fmt.Sprintf("%p", x) == fmt.Sprintf("%p", y)
+	case []any:
+		y, ok := b.([]any)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	}
+	return true
 }
 
 // regexpEngine compiles patterns as the generated Go does: ECMA-262,

@@ -122,7 +122,7 @@ func New(o Options) (*Validator, error) {
 	c.UseLoader(loader{docs: docs, refMap: o.RefMap})
 	formats(c, o.AssertFormat)
 	for _, u := range sortedKeys(docs) {
-		if err := c.AddResource(u, docs[u]); err != nil {
+		if err := c.AddResource(u, withRegexFormat(docs[u])); err != nil {
 			return nil, fmt.Errorf("%s: %v", v.display(u), err)
 		}
 	}

@@ -42,6 +42,18 @@ func TestPolicies(t *testing.T) {
 			t.Errorf("assert %v, %s: valid %v, want %v (%v %v)", tc.assert, tc.doc, got, tc.valid, err, errs)
 		}
 	}
+	// format regex: an annotation too, in a draft-07 schema as well
+	write(`{"$schema": "http://json-schema.org/draft-07/schema#", "type": "array", "items": {"type": "string", "format": "regex"}}`)
+	for _, assert := range []bool{false, true} {
+		v, err := validate.New(validate.Options{Schemas: []string{schema}, NoCanonical: true, AssertFormat: assert})
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs, err := v.Validate([]byte(`["["]`))
+		if got := err == nil && len(errs) == 0; got == assert {
+			t.Errorf("format regex, asserted %v: valid %v (%v %v)", assert, got, err, errs)
+		}
+	}
 	write(`{"type": "string", "format": "idn-email"}`)
 	if _, err := validate.New(validate.Options{Schemas: []string{schema}, NoCanonical: true}); err != nil {
 		t.Errorf("format unasserted: %v", err)
