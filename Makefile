@@ -26,7 +26,7 @@ BENCH_DEPS := bench/node/node_modules/.package-lock.json
 # The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint bench bench-gen bench-validate bench-ts conformance conformance-baseline
+.PHONY: generate check test golden lint bench bench-gen bench-validate bench-ts conformance conformance-baseline conformance-schemastore
 
 # $(ENVGEN) is rebuilt on every use (go build is incremental, so this is cheap).
 .PHONY: $(ENVGEN)
@@ -84,11 +84,16 @@ $(E2E_DEPS): e2e/package-lock.json
 golden: $(NODE_DEPS)
 	$(GO) test ./gen -run TestGolden -update
 	$(GO) test ./gen/bundle -run TestGolden -update
+	$(GO) test ./gen/compat -run TestGolden -update
 	git status --short golden/ gen/bundle/testdata/
 
 ## conformance: JSON-Schema-Test-Suite (draft 2020-12) through generated Go: a table per file, conformance/reports/go.json
 conformance:
 	$(GO) run ./conformance/cmd/jsts
+
+## conformance-schemastore: envgen validate against the generated Go on every SchemaStore instance (slow)
+conformance-schemastore:
+	ENVGEN_SCHEMASTORE_GO=1 $(GO) test ./conformance -run TestSchemaStoreVerdicts -timeout 60m -v
 
 ## conformance-baseline: rewrite conformance/baseline-go.json from a run; read the diff before committing
 conformance-baseline:

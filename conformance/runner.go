@@ -202,6 +202,11 @@ var brokenPackage = regexp.MustCompile(`(?m)^# jsts\.test/([a-z0-9_]+)$`)
 // build writes the module's main program and builds it; packages that do not
 // compile are dropped (and their groups fail) until the rest does.
 func build(o Options, groups []*group, mod string) (string, error) {
+	return buildWith(o, groups, mod, writeMain)
+}
+
+// buildWith is build with the main program that writeMain writes.
+func buildWith(o Options, groups []*group, mod string, writeMain func([]*group, string) error) (string, error) {
 	gomod := "module jsts.test\n\ngo 1.26\n\nrequire github.com/envgen/envgen v0.0.0\n\n" +
 		"replace github.com/envgen/envgen => " + filepath.ToSlash(o.Root) + "\n"
 	if err := write(filepath.Join(mod, "go.mod"), []byte(gomod)); err != nil {

@@ -20,5 +20,5 @@ func main() {
 
 // run is envgen: every command of package cli, and convert.
 func run(args []string, stdout, stderr io.Writer) int {
-	return cli.Run(args, stdout, stderr, convertCommand)
+	return cli.Run(args, stdout, stderr, convertCommand, addDialectSchemas)
 }

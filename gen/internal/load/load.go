@@ -349,3 +349,18 @@ func displayPath(abs string) string {
 	}
 	return filepath.ToSlash(abs)
 }
+
+// Documents returns every document the set has read or holds (inputs, the
+// documents their references reached, the embedded schemas) by the URL each
+// is compiled by: the JSON data model, numbers as json.Number. Package
+// validate hands them to an interpreter; callers must not change them.
+func (s *Set) Documents() map[string]any {
+	out := make(map[string]any, len(s.docs)+len(s.l.byURL))
+	for u, d := range s.l.byURL {
+		out[u] = d.doc
+	}
+	for u, d := range s.docs {
+		out[u] = d.doc
+	}
+	return out
+}

@@ -24,9 +24,11 @@ The canonical envelope schemas are built in and can be referenced by their $id.`
 	root.SetOut(a.Stdout)
 	root.SetErr(a.Stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
-	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.versionCommand())
+	root.AddCommand(a.generateCommand(), a.checkCommand(), a.bundleCommand(), a.validateCommand(), a.diffCommand(), a.versionCommand())
 	for _, c := range a.extra {
-		root.AddCommand(c(a))
+		if cmd := c(a); cmd != nil { // a Command may only configure the App (AddSchemas)
+			root.AddCommand(cmd)
+		}
 	}
 	return root
 }

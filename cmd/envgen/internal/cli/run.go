@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime/debug"
 	"strings"
 
@@ -26,6 +27,8 @@ type App struct {
 	args           []string // the command line, without the program name
 	generate       func(gen.Options) (gen.Files, error)
 	extra          []Command
+	schemaFS       fs.FS             // built-in schemas beyond the canonical ones (AddSchemas)
+	schemaNames    map[string]string // their names for validate --schema, by $id
 }
 
 // Command is a subcommand beyond those every envgen has; Run adds it to the

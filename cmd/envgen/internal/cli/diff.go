@@ -1,0 +1,273 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/envgen/envgen/gen/compat"
+)
+
+func (a *App) diffCommand() *cobra.Command {
+	var (
+		mode, output, base string
+		allowUnproven      bool
+		refMap             []string
+	)
+	cmd := &cobra.Command{
+		Use:   "diff OLD NEW | diff --base REV NEW...",
+		Short: "Say whether a new version of a schema breaks the clients of the old one",
+		Long: `Diff walks two versions of a schema together and reports each change with both
+locations, its kind (member added or removed, required added, type narrowed or
+widened, enum value added or removed, bound tightened or loosened, pattern
+changed, additionalProperties closed or opened, branch added or removed …) and
+its verdict for --mode:
+
+  backward  every document valid under OLD is valid under NEW (new readers read old data)
+  forward   every document valid under NEW is valid under OLD (old readers read new data)
+  full      both
+
+An incompatible change comes with an example document that one version
+accepts and the other rejects, checked with the generated code's verdicts
+(as envgen validate gives them); a change no rule decides (not, if/then,
+$dynamicRef, a pattern edit with no example found) is "cannot prove", which
+fails unless --allow-unproven. The rules are in docs/compat.md.
+
+OLD and NEW are schema files, or folders whose schemas are matched by $id,
+then by file name. --base REV compares each NEW file with its version at the
+git revision REV (read with git show).
+
+Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
+		Example: `  envgen diff old/tool.json schemas/tool.json
+  envgen diff --mode full released/v1/ schemas/
+  envgen diff --base origin/main --mode backward schemas/envelope.json
+  envgen diff --output json --allow-unproven a.json b.json`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			m := compat.Mode(mode)
+			if m != compat.Backward && m != compat.Forward && m != compat.Full {
+				return Usagef("--mode is backward, forward or full, not %q", mode)
+			}
+			if output != "text" && output != "json" {
+				return Usagef("--output is text or json, not %q", output)
+			}
+			rm := map[string]string{}
+			for _, s := range refMap {
+				p, d, err := parseRefMap(s)
+				if err != nil {
+					return Usagef("--ref-map %s: %v", s, err)
+				}
+				rm[p] = d
+			}
+			var pairs [][2]string
+			var err error
+			switch {
+			case base != "":
+				if len(args) == 0 {
+					return Usagef("--base REV wants the NEW schema files")
+				}
+				dir, derr := os.MkdirTemp("", "envgen-diff-")
+				if derr != nil {
+					return Fail(derr)
+				}
+				defer os.RemoveAll(dir)
+				pairs, err = fromRevision(base, args, dir)
+			case len(args) != 2:
+				return Usagef("want OLD and NEW, got %d arguments", len(args))
+			default:
+				pairs, err = matchSchemas(args[0], args[1])
+			}
+			if err != nil {
+				return Fail(err)
+			}
+			var reports []*compat.Report
+			for _, p := range pairs {
+				r, err := compat.Compare(compat.Options{Old: p[0], New: p[1], Mode: m, RefMap: rm})
+				if err != nil {
+					return Fail(err)
+				}
+				if base != "" {
+					r.Old = base + ":" + p[1]
+				}
+				reports = append(reports, r)
+			}
+			return a.printDiff(reports, output, allowUnproven)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&mode, "mode", "backward", "backward, forward or full")
+	f.StringVar(&output, "output", "text", "text or json")
+	f.StringVar(&base, "base", "", "compare NEW with its version at this git `REV`")
+	f.BoolVar(&allowUnproven, "allow-unproven", false, "do not fail for changes that cannot be proven either way")
+	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
+	return cmd
+}
+
+func (a *App) printDiff(reports []*compat.Report, output string, allowUnproven bool) error {
+	bad := 0
+	for _, r := range reports {
+		v := r.Verdict()
+		if v == compat.Incompatible || (v == compat.Unproven && !allowUnproven) {
+			bad++
+		}
+	}
+	if output == "json" {
+		type jr struct {
+			Old     string          `json:"old"`
+			New     string          `json:"new"`
+			Mode    compat.Mode     `json:"mode"`
+			Verdict compat.Verdict  `json:"verdict"`
+			Changes []compat.Change `json:"changes"`
+		}
+		out := []jr{}
+		for _, r := range reports {
+			ch := r.Changes
+			if ch == nil {
+				ch = []compat.Change{}
+			}
+			out = append(out, jr{r.Old, r.New, r.Mode, r.Verdict(), ch})
+		}
+		enc := json.NewEncoder(a.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return Fail(err)
+		}
+	} else {
+		for _, r := range reports {
+			fmt.Fprintf(a.Stdout, "--- %s\n+++ %s\n%s", r.Old, r.New, r.Text())
+		}
+	}
+	if bad > 0 {
+		return failure{fmt.Errorf("%d of %d schemas not %s compatible", bad, len(reports), reports[0].Mode)}
+	}
+	return nil
+}
+
+// matchSchemas pairs OLD and NEW: two files, or the schemas of two folders
+// by $id, then by file name. A schema only in OLD is an error: its clients
+// lose it.
+func matchSchemas(old, nw string) ([][2]string, error) {
+	oi, err := os.Stat(old)
+	if err != nil {
+		return nil, err
+	}
+	ni, err := os.Stat(nw)
+	if err != nil {
+		return nil, err
+	}
+	if !oi.IsDir() && !ni.IsDir() {
+		return [][2]string{{old, nw}}, nil
+	}
+	if !oi.IsDir() || !ni.IsDir() {
+		return nil, fmt.Errorf("OLD and NEW are two files or two folders")
+	}
+	of, nf := schemaFiles(old), schemaFiles(nw)
+	byID := map[string]string{}
+	for _, p := range nf {
+		if id := idOf(p); id != "" {
+			byID[id] = p
+		}
+	}
+	var pairs [][2]string
+	var missing []string
+	for _, p := range of {
+		n, ok := byID[idOf(p)]
+		if idOf(p) == "" || !ok {
+			n = filepath.Join(nw, filepath.Base(p))
+			if _, err := os.Stat(n); err != nil {
+				missing = append(missing, p)
+				continue
+			}
+		}
+		pairs = append(pairs, [2]string{p, n})
+	}
+	if len(missing) > 0 {
+		return pairs, fmt.Errorf("no schema in %s matches %s (by $id or file name): removing a schema breaks its clients", nw, strings.Join(missing, ", "))
+	}
+	return pairs, nil
+}
+
+func schemaFiles(dir string) []string {
+	var out []string
+	for _, pat := range []string{"*.json", "*.yaml", "*.yml"} {
+		m, _ := filepath.Glob(filepath.Join(dir, pat))
+		out = append(out, m...)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func idOf(p string) string {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return ""
+	}
+	var doc struct {
+		ID string `json:"$id"`
+	}
+	if json.Unmarshal(data, &doc) != nil {
+		return ""
+	}
+	return doc.ID
+}
+
+// fromRevision writes each NEW file's version at rev, and the schema files
+// beside it there (for its references), into dir.
+func fromRevision(rev string, files []string, dir string) ([][2]string, error) {
+	var pairs [][2]string
+	for i, f := range files {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return nil, err
+		}
+		folder := filepath.Dir(f)
+		names, err := git("ls-tree", "--name-only", rev, "./"+filepath.ToSlash(folder)+"/")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range strings.Fields(string(names)) {
+			base := filepath.Base(n)
+			if !isSchemaName(base) {
+				continue
+			}
+			content, err := git("show", rev+":./"+filepath.ToSlash(filepath.Join(folder, base)))
+			if err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(filepath.Join(sub, base), content, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		old := filepath.Join(sub, filepath.Base(f))
+		if _, err := os.Stat(old); err != nil {
+			return nil, fmt.Errorf("%s is not in %s: a new schema has no old version to break", f, rev)
+		}
+		pairs = append(pairs, [2]string{old, f})
+	}
+	return pairs, nil
+}
+
+func isSchemaName(n string) bool {
+	switch strings.ToLower(filepath.Ext(n)) {
+	case ".json", ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
+func git(args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}

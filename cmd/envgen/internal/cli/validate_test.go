@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestValidateCommand(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.json")
+	nd := filepath.Join(dir, "many.ndjson")
+	yml := filepath.Join(dir, "bad.yaml")
+	for p, s := range map[string]string{
+		ok:  `{"success": true, "data": {"n": 1.0}}`,
+		nd:  "{\"success\": true, \"data\": 1}\n\n{\"success\": 1}\n{\"success\": true, \"success\": true}\n",
+		yml: "success: yes-please\n",
+	} {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"validate", "--schema", "envelope", ok}, 0, ""},
+		{[]string{"validate", "--schema", "envelope", nd}, 1,
+			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
+				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
+				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
+		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v1/envelope.json", yml}, 1,
+			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
+				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
+		{[]string{"validate", ok}, 2, ""},
+		{[]string{"validate", "--schema", "envelope", "--output", "xml", ok}, 2, ""},
+		{[]string{"validate", "--schema", "no-such.json", ok}, 1, ""},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run(tc.args, &out, &errOut)
+		if code != tc.code || out.String() != tc.out {
+			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr: %s", tc.args, code, tc.code, out.String(), tc.out, errOut.String())
+		}
+	}
+}
+
+func TestDiffCommand(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "..", "golden", "compat")
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"diff", filepath.Join(dir, "required-added", "old.json"), filepath.Join(dir, "required-added", "new.json")}, 1},
+		{[]string{"diff", "--mode", "forward", filepath.Join(dir, "required-added", "old.json"), filepath.Join(dir, "required-added", "new.json")}, 0},
+		{[]string{"diff", "--mode", "full", filepath.Join(dir, "not-changed", "old.json"), filepath.Join(dir, "not-changed", "new.json")}, 1},
+		{[]string{"diff", "--allow-unproven", "--output", "json", filepath.Join(dir, "not-changed", "old.json"), filepath.Join(dir, "not-changed", "new.json")}, 0},
+		{[]string{"diff", filepath.Join("..", "..", "..", "..", "schemas", "released", "v1"), filepath.Join("..", "..", "..", "..", "schemas")}, 0},
+		{[]string{"diff", "--mode", "sideways", "a.json", "b.json"}, 2},
+		{[]string{"diff", "a.json"}, 2},
+		{[]string{"diff", "no-such.json", "b.json"}, 1},
+	} {
+		var out, errOut bytes.Buffer
+		if code := Run(tc.args, &out, &errOut); code != tc.code {
+			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, out.String(), errOut.String())
+		}
+	}
+}
