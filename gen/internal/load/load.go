@@ -310,7 +310,7 @@ func readFile(p string) (any, map[string][]string, error) {
 	}
 	doc, order, err := decode(p, data)
 	if err != nil {
-		return nil, nil, &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+		return nil, nil, decodeError(p, err)
 	}
 	return doc, order, nil
 }

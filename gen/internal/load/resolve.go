@@ -64,7 +64,7 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 		p := path.Join(name, e.Name())
 		doc, order, err := decode(e.Name(), data)
 		if err != nil {
-			return &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+			return decodeError(p, err)
 		}
 		u := compileURL(p, doc)
 		if strings.HasPrefix(u, "file:") {
@@ -109,7 +109,7 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	p := displayPath(file)
 	doc, order, err := decode(p, data)
 	if err != nil {
-		return nil, &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+		return nil, decodeError(p, err)
 	}
 	l.set.docs[u] = &document{path: p, doc: doc, order: order}
 	return doc, nil
