@@ -218,7 +218,7 @@ func (d *decl) present(ref model.Ref, p presence, v *jen.Statement) jen.Code {
 		return jen.Op("!").Add(v).Dot("IsZero").Call()
 	}
 	if t, _ := d.resolve(ref); t != nil {
-		switch d.classOf(t, 0) {
+		switch d.classOf(t) {
 		case nilClass, jsonClass:
 			return v.Clone().Op("!=").Nil()
 		}
