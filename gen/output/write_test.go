@@ -76,7 +76,7 @@ func TestWriteCreatesFilesAndFolders(t *testing.T) {
 
 func TestWriteSkipsUnchangedAndReplacesChanged(t *testing.T) {
 	dir := t.TempDir()
-	if err := Write(files(dir, "a.go", "one\n", "b.go", "two\n")); err != nil {
+	if err := Write(files(dir, "a.go", Header+"\none\n", "b.go", Header+"\ntwo\n")); err != nil {
 		t.Fatal(err)
 	}
 	old := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -85,7 +85,7 @@ func TestWriteSkipsUnchangedAndReplacesChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	res, err := Apply(files(dir, "a.go", "one\n", "b.go", "TWO\n"), nil)
+	res, err := Apply(files(dir, "a.go", Header+"\none\n", "b.go", Header+"\nTWO\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestWriteSkipsUnchangedAndReplacesChanged(t *testing.T) {
 	if info, _ := os.Stat(filepath.Join(dir, "a.go")); !info.ModTime().Equal(old) {
 		t.Errorf("unchanged a.go was touched: mtime %v", info.ModTime())
 	}
-	if got := readFile(t, filepath.Join(dir, "b.go")); got != "TWO\n" {
+	if got := readFile(t, filepath.Join(dir, "b.go")); got != Header+"\nTWO\n" {
 		t.Errorf("b.go = %q", got)
 	}
 	if got := tree(t, dir); !slices.Equal(got, []string{"a.go", "b.go"}) {
@@ -207,6 +207,35 @@ func TestApplyRemovesStaleGeneratedFiles(t *testing.T) {
 	want := []string{"out/", "out/hand.go", "out/new.go", "out/other/", "out/other/gen.go"}
 	if got := tree(t, dir); !slices.Equal(got, want) {
 		t.Errorf("tree = %v, want %v", got, want)
+	}
+}
+
+// TestApplyKeepsUsersFiles: a file without Header where generated code goes
+// is the user's; Apply fails naming it and writes nothing at all.
+func TestApplyKeepsUsersFiles(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "pkg")
+	must(t, os.MkdirAll(out, 0o755))
+	must(t, os.WriteFile(filepath.Join(out, "doc.go"), []byte("// Package pkg is mine.\npackage pkg\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(out, "old.go"), []byte(Header+"\n\npackage pkg\n"), 0o644))
+	_, err := Apply(files(dir, "pkg/a.go", Header+"\n", "pkg/doc.go", Header+"\n"), []string{out})
+	if !errors.Is(err, ErrNotGenerated) || !strings.Contains(err.Error(), "pkg/doc.go") {
+		t.Fatalf("want an error naming pkg/doc.go, got %v", err)
+	}
+	if got := readFile(t, filepath.Join(out, "doc.go")); !strings.Contains(got, "is mine") {
+		t.Errorf("doc.go replaced: %q", got)
+	}
+	want := []string{"pkg/", "pkg/doc.go", "pkg/old.go"}
+	if got := tree(t, dir); !slices.Equal(got, want) {
+		t.Errorf("tree = %v, want %v (nothing written, nothing removed)", got, want)
+	}
+	// A generated file is replaced as before, and Write (a file the user
+	// named) replaces whatever is there.
+	if _, err := Apply(files(dir, "pkg/old.go", Header+"\n// new\n"), []string{out}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(files(dir, "pkg/doc.go", "{}")); err != nil {
+		t.Fatal(err)
 	}
 }
 
