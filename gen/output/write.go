@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -46,7 +47,7 @@ type Result struct {
 // for files the user named one by one (envgen bundle -o out.json), which it
 // replaces whatever they hold; generated code goes through Apply.
 func Write(files gen.Files) error {
-	_, err := apply(files, nil, false)
+	_, err := apply(files, Run{}, false)
 	return err
 }
 
@@ -54,17 +55,19 @@ func Write(files gen.Files) error {
 // not carry Header: such a file is the user's (a hand-written doc.go in the
 // Go output folder, the app's index.ts), and Apply fails naming it before
 // anything is written. It then removes stale generated files: files in an
-// owned output folder that carry Header but are no longer generated (see
-// Diff). It returns what it changed.
-func Apply(files gen.Files, owned []string) (Result, error) {
-	return apply(files, owned, true)
+// output folder of run that carry Header, that an earlier run with the same
+// inputs wrote and that are no longer generated (see Diff, ManifestName), and
+// records in each folder which files this run wrote there. It returns what it
+// changed.
+func Apply(files gen.Files, run Run) (Result, error) {
+	return apply(files, run, true)
 }
 
 // ErrNotGenerated is what Apply's error wraps when a target is a file that
 // envgen did not generate.
 var ErrNotGenerated = errors.New("envgen did not generate it")
 
-func apply(files gen.Files, owned []string, guard bool) (Result, error) {
+func apply(files gen.Files, run Run, guard bool) (Result, error) {
 	var res Result
 	var pending []gen.File
 	seen := map[string]string{}
@@ -93,9 +96,16 @@ func apply(files gen.Files, owned []string, guard bool) (Result, error) {
 		}
 		pending = append(pending, f)
 	}
-	stale, err := staleFiles(files, owned)
+	stale, manifests, err := staleFiles(files, run)
 	if err != nil {
 		return Result{}, err
+	}
+	for _, m := range manifests {
+		if same, err := unchanged(filepath.FromSlash(m.Path), m.Content); err != nil {
+			return Result{}, fmt.Errorf("writing %s: %w", m.Path, err)
+		} else if !same {
+			pending = append(pending, m)
+		}
 	}
 
 	var tx transaction
@@ -104,7 +114,9 @@ func apply(files gen.Files, owned []string, guard bool) (Result, error) {
 		return Result{}, err
 	}
 	for _, f := range pending {
-		res.Written = append(res.Written, f.Path)
+		if path.Base(f.Path) != ManifestName { // bookkeeping, not output
+			res.Written = append(res.Written, f.Path)
+		}
 	}
 	for _, p := range stale {
 		if err := os.Remove(filepath.FromSlash(p)); err != nil && !errors.Is(err, fs.ErrNotExist) {
