@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -193,8 +195,12 @@ func yamlScalar(n *yaml.Node) (any, error) {
 		if err := n.Decode(&f); err != nil {
 			return nil, yamlErr(n, err.Error())
 		}
-		if _, err := strconv.ParseFloat(n.Value, 64); err == nil {
+		if jsonNumber.MatchString(n.Value) {
 			return json.Number(n.Value), nil // keep the exact spelling
+		}
+		if !math.IsInf(f, 0) && !math.IsNaN(f) {
+			// YAML spellings JSON has not: 0008, .5, 1., +1
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 		}
 		return nil, yamlErr(n, fmt.Sprintf("%q is not a JSON number", n.Value))
 	case "!!str", "!!binary", "!!timestamp":
@@ -202,6 +208,9 @@ func yamlScalar(n *yaml.Node) (any, error) {
 	}
 	return nil, yamlErr(n, fmt.Sprintf("unsupported YAML tag %s", n.Tag))
 }
+
+// jsonNumber is the grammar of a JSON number (RFC 8259).
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func yamlErr(n *yaml.Node, msg string) error {
 	return fmt.Errorf("invalid YAML at line %d, column %d: %s", n.Line, n.Column, msg)
