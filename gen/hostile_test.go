@@ -73,3 +73,18 @@ func generateGo(t *testing.T, schema []byte, want string) {
 		t.Errorf("no %q in the output", want)
 	}
 }
+
+// TestAnonymousCycleGo: an anonymous type that contains itself is refused by
+// the Go backend with its location, as by the TypeScript one; it overflowed
+// the stack (found by FuzzGenerate).
+func TestAnonymousCycleGo(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "s.json")
+	schema := `{"oneOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#"}}]}`
+	if err := os.WriteFile(in, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := gen.Generate(gen.Options{Inputs: []string{in}, GoOut: "out", GoPackage: "p", NoCanonical: true})
+	if err == nil || !strings.HasSuffix(strings.SplitN(err.Error(), "\n", 2)[0], "s.json#/oneOf/1: this array refers to itself but has no name") {
+		t.Fatalf("got %v", err)
+	}
+}

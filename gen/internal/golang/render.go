@@ -52,6 +52,9 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 	r := newRenderer(space, opts)
+	if r.checkAnonymousCycles(); r.err != nil {
+		return nil, r.err
+	}
 	plan := r.plan()
 	out := make(map[string][]byte, 2*len(plan))
 	for _, f := range plan {
