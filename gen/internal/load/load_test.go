@@ -204,6 +204,19 @@ func TestYAMLAliasBudget(t *testing.T) {
 	}
 }
 
+// TestFileTooLarge: a schema file past maxFileSize is refused before it is
+// read, so memory is bounded by what envgen reads.
+func TestFileTooLarge(t *testing.T) {
+	write(t, map[string]string{"a.json": "{}"})
+	if err := os.Truncate("a.json", maxFileSize+1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	_, err := Load(Options{Inputs: []string{"a.json"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "a.json#: cannot read: it is 67108865 bytes, more than the 64 MiB") {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // TestBOM: a UTF-8 byte-order mark at the start of a schema file is skipped.
 func TestBOM(t *testing.T) {
 	for name, src := range map[string]string{"a.json": `{"type": "string"}`, "a.yaml": "type: string\n"} {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -102,7 +101,7 @@ func (l *loader) Load(u string) (any, error) {
 }
 
 func (l *loader) loadFile(u, file string) (any, error) {
-	data, err := os.ReadFile(file)
+	data, err := readSchemaFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %s", displayPath(file), describeIOError(err))
 	}
