@@ -100,12 +100,14 @@ lint:
 ##       (testdata/fuzz/<target>/ beside each), and a failing input the fuzzer writes there becomes a
 ##       regression test once committed
 FUZZTIME ?= 30s
+# How long to shrink each new input; go test's default (60s) stalls a short run on its first finds.
+FUZZMINIMIZE ?= 2s
 FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate \
 	./envgenrt:FuzzParse ./envgenrt:FuzzTranslateECMA ./internal/contract:FuzzEnvelope ./serve:FuzzDecodeCursor
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		echo "make fuzz: $${t##*:} ($${t%%:*}) for $(FUZZTIME)"; \
-		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME); \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE); \
 	done
 
 ## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test; about 6 to 10 minutes):
