@@ -26,7 +26,7 @@ BENCH_DEPS := bench/node/node_modules/.package-lock.json
 # The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint bench bench-gen bench-validate bench-ts conformance conformance-baseline conformance-schemastore
+.PHONY: generate check test golden lint fuzz bench bench-gen bench-validate bench-ts conformance conformance-baseline conformance-schemastore
 
 # $(ENVGEN) is rebuilt on every use (go build is incremental, so this is cheap).
 .PHONY: $(ENVGEN)
@@ -105,6 +105,20 @@ lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/'; git ls-files --others --exclude-standard '*.go') 2>/dev/null); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+
+## fuzz: run each native Go fuzz target for FUZZTIME (default 30s); make test runs their seed corpora
+##       (testdata/fuzz/<target>/ beside each), and a failing input the fuzzer writes there becomes a
+##       regression test once committed
+FUZZTIME ?= 30s
+# How long to shrink each new input; go test's default (60s) stalls a short run on its first finds.
+FUZZMINIMIZE ?= 2s
+FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate \
+	./envgenrt:FuzzParse ./envgenrt:FuzzTranslateECMA ./internal/contract:FuzzEnvelope ./serve:FuzzDecodeCursor
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "make fuzz: $${t##*:} ($${t%%:*}) for $(FUZZTIME)"; \
+		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE); \
+	done
 
 ## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test; about 6 to 10 minutes):
 ##        Go decode and validate (encoding/json, santhosh-tekuri, go-jsonschema), generation (go-jsonschema),

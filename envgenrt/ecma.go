@@ -7,6 +7,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -175,6 +176,11 @@ func (t *ecma) group() error {
 	case t.peek("(?<=") || t.peek("(?<!"):
 		return fmt.Errorf("lookbehind %s…) is not supported by RE2", t.src[t.i:t.i+4])
 	case t.peek("(?<"):
+		// (?<name>…): a name is an identifier closed by ">"
+		end := strings.IndexByte(t.src[t.i+3:], '>')
+		if end <= 0 || !isGroupName(t.src[t.i+3:t.i+3+end]) {
+			return fmt.Errorf("invalid group name at %s", t.src[t.i:min(len(t.src), t.i+3+max(end, 0)+1)])
+		}
 		t.out.WriteString("(?P<")
 		t.i += 3
 	case t.peek("(?:"):
@@ -413,6 +419,17 @@ var categories = map[string]string{
 	"Currency_Symbol": "Sc", "Modifier_Symbol": "Sk", "Other_Symbol": "So", "Separator": "Z",
 	"Space_Separator": "Zs", "Line_Separator": "Zl", "Paragraph_Separator": "Zp", "Other": "C", "Control": "Cc",
 	"cntrl": "Cc", "Format": "Cf", "Surrogate": "Cs", "Private_Use": "Co",
+}
+
+// isGroupName reports whether s is an ECMA-262 group name: an identifier of
+// letters, digits (not first), "_" and "$".
+func isGroupName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isHex(s string) bool {

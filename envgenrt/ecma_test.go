@@ -85,12 +85,15 @@ func TestCheckECMA(t *testing.T) {
 		}
 	}
 	for pattern, want := range map[string]string{
-		`a(b`:   "missing closing )",
-		`a)b`:   "unexpected )",
-		`*a`:    "missing argument to repetition operator",
-		`a**`:   "invalid nested repetition operator",
-		`[z-a]`: "invalid character class range",
-		`[a`:    "missing ]",
+		`a(b`:      "missing closing )",
+		`a)b`:      "unexpected )",
+		`*a`:       "missing argument to repetition operator",
+		`a**`:      "invalid nested repetition operator",
+		`[z-a]`:    "invalid character class range",
+		`[a`:       "missing ]",
+		`(?<`:      "invalid group name", // found by FuzzTranslateECMA
+		`(?<>a)`:   "invalid group name",
+		`(?<1x>a)`: "invalid group name",
 	} {
 		if err := CheckECMA(pattern); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", pattern, err, want)

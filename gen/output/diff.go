@@ -26,11 +26,11 @@ type Change struct {
 // disk (a/PATH) to the generated files (b/PATH), and whether anything differs.
 //
 // A generated file missing on disk shows as added (from /dev/null); a stale
-// generated file — one carrying Header in an owned output folder that files no
-// longer contains — shows as removed (to /dev/null). The diff is ordered by
+// generated file — one carrying Header in an owned output folder that an
+// earlier run with the same inputs wrote and files no longer contains — shows as removed (to /dev/null). The diff is ordered by
 // path, and applies with `git apply` or `patch -p1`.
-func Diff(files gen.Files, owned []string) (string, bool, error) {
-	changes, err := Compare(files, owned)
+func Diff(files gen.Files, run Run) (string, bool, error) {
+	changes, err := Compare(files, run)
 	if err != nil {
 		return "", false, err
 	}
@@ -40,7 +40,7 @@ func Diff(files gen.Files, owned []string) (string, bool, error) {
 
 // Compare lists the differences between files and disk, sorted by path; see
 // Diff. It only reads.
-func Compare(files gen.Files, owned []string) ([]Change, error) {
+func Compare(files gen.Files, run Run) ([]Change, error) {
 	var changes []Change
 	for _, f := range sortedFiles(files) {
 		target := filepath.FromSlash(f.Path)
@@ -54,7 +54,7 @@ func Compare(files gen.Files, owned []string) ([]Change, error) {
 			changes = append(changes, Change{Path: f.Path, Old: old, New: f.Content})
 		}
 	}
-	stale, err := staleFiles(files, owned)
+	stale, _, err := staleFiles(files, run) // the manifests are bookkeeping, not drift
 	if err != nil {
 		return nil, err
 	}

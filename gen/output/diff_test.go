@@ -13,7 +13,7 @@ func TestDiffCurrent(t *testing.T) {
 	dir := t.TempDir()
 	fset := files(dir, "a.go", Header+"\npackage a\n")
 	must(t, Write(fset))
-	d, differ, err := Diff(fset, []string{dir})
+	d, differ, err := Diff(fset, Run{Owned: []string{dir}})
 	if err != nil || differ || d != "" {
 		t.Fatalf("Diff = %q, %v, %v; want no difference", d, differ, err)
 	}
@@ -25,12 +25,13 @@ func TestDiffChangedMissingAndStale(t *testing.T) {
 	must(t, os.WriteFile("out/changed.go", []byte(Header+"\npackage a\n\nvar X = 1\n"), 0o644))
 	must(t, os.WriteFile("out/stale.go", []byte(Header+"\npackage a\n"), 0o644))
 	must(t, os.WriteFile("out/hand.go", []byte("package a\n"), 0o644))
+	must(t, os.WriteFile("out/"+ManifestName, []byte(`{"runs": [{"inputs": ["../a.json"], "files": ["changed.go", "stale.go"]}]}`), 0o644))
 
 	fset := gen.Files{
 		{Path: "out/changed.go", Content: []byte(Header + "\npackage a\n\nvar X = 2\n")},
 		{Path: "out/missing.go", Content: []byte(Header + "\npackage a\n")},
 	}
-	d, differ, err := Diff(fset, []string{"out"})
+	d, differ, err := Diff(fset, Run{Owned: []string{"out"}, Inputs: []string{"a.json"}})
 	if err != nil || !differ {
 		t.Fatalf("Diff = %v, %v", differ, err)
 	}
@@ -65,14 +66,14 @@ func TestDiffChangedMissingAndStale(t *testing.T) {
 func TestDiffDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	fset := files(dir, "b.go", "b\n", "a.go", "a\n", "c/d.ts", "d\n")
-	first, _, err := Diff(fset, nil)
+	first, _, err := Diff(fset, Run{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 5; i++ {
 		rev := append(gen.Files(nil), fset...)
 		rev[0], rev[2] = rev[2], rev[0]
-		again, _, _ := Diff(rev, nil)
+		again, _, _ := Diff(rev, Run{})
 		if again != first {
 			t.Fatal("Diff output depends on file order")
 		}
@@ -86,7 +87,7 @@ func TestDiffDeterministic(t *testing.T) {
 func TestDiffEmptyNewFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.ToSlash(filepath.Join(dir, "empty.ts"))
-	d, differ, err := Diff(gen.Files{{Path: p}}, nil)
+	d, differ, err := Diff(gen.Files{{Path: p}}, Run{})
 	if err != nil || !differ || !strings.Contains(d, "+++ b/"+p) {
 		t.Fatalf("Diff = %q, %v, %v", d, differ, err)
 	}
@@ -95,7 +96,7 @@ func TestDiffEmptyNewFile(t *testing.T) {
 func TestDiffParentIsFile(t *testing.T) {
 	dir := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(dir, "z"), nil, 0o644))
-	d, differ, err := Diff(files(dir, "z/a.go", "a\n"), nil)
+	d, differ, err := Diff(files(dir, "z/a.go", "a\n"), Run{})
 	if err != nil || !differ || !strings.Contains(d, "+a") {
 		t.Fatalf("Diff = %q, %v, %v", d, differ, err)
 	}

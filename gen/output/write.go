@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -42,16 +43,31 @@ type Result struct {
 }
 
 // Write writes files to disk, all or nothing. Files whose bytes are already on
-// disk are not touched, so their modification times stay as they are.
+// disk are not touched, so their modification times stay as they are. It is
+// for files the user named one by one (envgen bundle -o out.json), which it
+// replaces whatever they hold; generated code goes through Apply.
 func Write(files gen.Files) error {
-	_, err := Apply(files, nil)
+	_, err := apply(files, Run{}, false)
 	return err
 }
 
-// Apply is Write, and then removes stale generated files: files in an owned
-// output folder that carry Header but are no longer generated (see Diff). It
-// returns what it changed.
-func Apply(files gen.Files, owned []string) (Result, error) {
+// Apply is Write for generated code, which never replaces a file that does
+// not carry Header: such a file is the user's (a hand-written doc.go in the
+// Go output folder, the app's index.ts), and Apply fails naming it before
+// anything is written. It then removes stale generated files: files in an
+// output folder of run that carry Header, that an earlier run with the same
+// inputs wrote and that are no longer generated (see Diff, ManifestName), and
+// records in each folder which files this run wrote there. It returns what it
+// changed.
+func Apply(files gen.Files, run Run) (Result, error) {
+	return apply(files, run, true)
+}
+
+// ErrNotGenerated is what Apply's error wraps when a target is a file that
+// envgen did not generate.
+var ErrNotGenerated = errors.New("envgen did not generate it")
+
+func apply(files gen.Files, run Run, guard bool) (Result, error) {
 	var res Result
 	var pending []gen.File
 	seen := map[string]string{}
@@ -73,11 +89,23 @@ func Apply(files gen.Files, owned []string) (Result, error) {
 			res.Unchanged = append(res.Unchanged, f.Path)
 			continue
 		}
+		if guard {
+			if err := generatedOrAbsent(target); err != nil {
+				return Result{}, fmt.Errorf("writing %s: %w", f.Path, err)
+			}
+		}
 		pending = append(pending, f)
 	}
-	stale, err := staleFiles(files, owned)
+	stale, manifests, err := staleFiles(files, run)
 	if err != nil {
 		return Result{}, err
+	}
+	for _, m := range manifests {
+		if same, err := unchanged(filepath.FromSlash(m.Path), m.Content); err != nil {
+			return Result{}, fmt.Errorf("writing %s: %w", m.Path, err)
+		} else if !same {
+			pending = append(pending, m)
+		}
 	}
 
 	var tx transaction
@@ -86,7 +114,9 @@ func Apply(files gen.Files, owned []string) (Result, error) {
 		return Result{}, err
 	}
 	for _, f := range pending {
-		res.Written = append(res.Written, f.Path)
+		if path.Base(f.Path) != ManifestName { // bookkeeping, not output
+			res.Written = append(res.Written, f.Path)
+		}
 	}
 	for _, p := range stale {
 		if err := os.Remove(filepath.FromSlash(p)); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -119,6 +149,22 @@ func unchanged(target string, content []byte) (bool, error) {
 		return false, err
 	}
 	return bytes.Equal(old, content), nil
+}
+
+// generatedOrAbsent is nil when target does not exist or carries Header.
+func generatedOrAbsent(target string) error {
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	ok, err := hasHeader(target)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("the file there has no %q line, so %w and will not replace it; "+
+			"move it, or choose an output folder that holds only generated files", Header, ErrNotGenerated)
+	}
+	return nil
 }
 
 // transaction remembers what it created, so a failure can undo it.

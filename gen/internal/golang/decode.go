@@ -53,7 +53,7 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 			target.Clone().Op("=").Qual(runtimePkg, "NullValue").Types(d.typeCode(ref)).Call(),
 		).Else().Block(body...)}
 	}
-	if t, null := d.resolve(ref); null && t != nil && d.classOf(t, 0) == nilClass {
+	if t, null := d.resolve(ref); null && t != nil && d.classOf(t) == nilClass {
 		// a nil slice or map is null
 		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(d.decodeValue(target, nil, ref, node, depth)...)}
 	}
@@ -303,7 +303,7 @@ func (d *decl) newBranch(b branch, declare bool) []jen.Code {
 		return append(out, d.decodeSlot(v, b.ref, nullable, nodeID, 1)...)
 	}
 	if t, _ := d.resolve(b.ref); t != nil && !declare { // (a tagged branch is an object)
-		if k := d.classOf(t, 0); k != nullClass && k != jsonClass {
+		if k := d.classOf(t); k != nullClass && k != jsonClass {
 			out = append(out, jen.If(jen.Add(stateID).Dot("IsNull").Call(nodeID)).Block(
 				jen.Return(jen.Add(stateID).Dot("WrongKind").Call(nodeID, jen.Lit("a value")))))
 		}

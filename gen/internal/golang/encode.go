@@ -107,6 +107,10 @@ func (d *decl) appendValue(ref model.Ref, v, addr *jen.Statement, depth int) []j
 // appendShape appends v, the value of an anonymous type or of a named type's
 // own shape.
 func (d *decl) appendShape(t model.Type, v *jen.Statement, depth int) []jen.Code {
+	if depth > maxDepth {
+		d.fail(t.Base().Loc, "", "anonymous types nest without end")
+		return nil
+	}
 	switch t := t.(type) {
 	case *model.Scalar:
 		return appendScalar(t.Scalar, v)
@@ -218,7 +222,7 @@ func (d *decl) present(ref model.Ref, p presence, v *jen.Statement) jen.Code {
 		return jen.Op("!").Add(v).Dot("IsZero").Call()
 	}
 	if t, _ := d.resolve(ref); t != nil {
-		switch d.classOf(t, 0) {
+		switch d.classOf(t) {
 		case nilClass, jsonClass:
 			return v.Clone().Op("!=").Nil()
 		}

@@ -52,6 +52,9 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, err
 	}
 	r := newRenderer(space, opts)
+	if r.checkAnonymousCycles(); r.err != nil {
+		return nil, r.err
+	}
 	plan := r.plan()
 	out := make(map[string][]byte, 2*len(plan))
 	for _, f := range plan {
@@ -81,6 +84,10 @@ type renderer struct {
 	vp   *vplan          // the validators' view of the whole space
 	vars map[string]bool // package-level variables named so far (varName)
 	err  error           // the first error; output is discarded when set
+	// nullUnions remembers which unions hold null (unionHoldsNull);
+	// unionVisits counts the unions it has walked, for the tests.
+	nullUnions  map[*model.Union]bool
+	unionVisits int
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -95,6 +102,8 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 		api:   []part{(*decl).declaration, (*decl).constants, (*decl).validateMethod},
 		impl:  []part{(*decl).jsonMethods, (*decl).validators},
 		vp:    newVPlan(space),
+
+		nullUnions: map[*model.Union]bool{},
 	}
 }
 

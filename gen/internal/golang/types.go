@@ -305,7 +305,7 @@ func (d *decl) presence(ref model.Ref, required bool) presence {
 	if t == nil {
 		return bare
 	}
-	switch d.classOf(t, 0) {
+	switch d.classOf(t) {
 	case plainClass:
 		switch {
 		case required && null, !required && !null:
@@ -354,7 +354,7 @@ func (d *decl) resolve(ref model.Ref) (model.Type, bool) {
 }
 
 // classOf tells what t's Go spelling says by itself.
-func (d *decl) classOf(t model.Type, depth int) class {
+func (d *decl) classOf(t model.Type) class {
 	switch t := t.(type) {
 	case *model.Array, *model.Map:
 		return nilClass
@@ -369,7 +369,7 @@ func (d *decl) classOf(t model.Type, depth int) class {
 	case *model.Const:
 		return enumClass(t.Base(), t.ValueType, []model.Value{t.Value})
 	case *model.Union:
-		if depth < maxDepth && d.unionHoldsNull(t, depth) {
+		if d.unionHoldsNull(t) {
 			return nullClass
 		}
 	}
@@ -397,16 +397,48 @@ func enumClass(c *model.Common, base model.ScalarKind, values []model.Value) cla
 }
 
 // unionHoldsNull reports whether a branch of u admits null, so that the union
-// decodes null by itself.
-func (d *decl) unionHoldsNull(u *model.Union, depth int) bool {
-	for _, b := range u.Branches {
-		t, null := d.resolve(b)
-		if null {
-			return true
+// decodes null by itself: a branch is nullable, or its type holds null or any
+// JSON, or it is a union that holds null. Unions may reach each other in a
+// cycle (a = [b, c, integer], b = [a, c, string]), so this is reachability:
+// a depth-first walk that visits each union once, with answers remembered in
+// nullUnions, which makes the whole render linear in the schema.
+func (d *decl) unionHoldsNull(u *model.Union) bool {
+	if v, ok := d.nullUnions[u]; ok {
+		return v
+	}
+	seen := map[*model.Union]bool{}
+	var walk func(u *model.Union) bool
+	walk = func(u *model.Union) bool {
+		if v, ok := d.nullUnions[u]; ok {
+			return v
 		}
-		if c := d.classOf(t, depth+1); t != nil && (c == jsonClass || c == nullClass) {
-			return true
+		if seen[u] {
+			return false // on the path, or already found not to reach null
 		}
+		seen[u] = true
+		d.unionVisits++
+		for _, b := range u.Branches {
+			t, null := d.resolve(b)
+			switch bt := t.(type) {
+			case nil:
+			case *model.Union:
+				null = null || walk(bt)
+			default:
+				c := d.classOf(t)
+				null = null || c == jsonClass || c == nullClass
+			}
+			if null {
+				d.nullUnions[u] = true // so does every union on the path to it
+				return true
+			}
+		}
+		return false
+	}
+	if walk(u) {
+		return true
+	}
+	for v := range seen { // none of them reaches a null: the walk saw all they reach
+		d.nullUnions[v] = false
 	}
 	return false
 }

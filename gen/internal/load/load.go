@@ -12,6 +12,7 @@ package load
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -303,14 +304,35 @@ func describeIOError(err error) string {
 	return err.Error()
 }
 
+// maxFileSize bounds a schema file, so that what envgen holds in memory is
+// bounded by what it reads (YAML aliases are bounded by aliasBudget).
+const maxFileSize = 64 << 20
+
+// readSchemaFile reads a schema file of at most maxFileSize bytes.
+func readSchemaFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() > maxFileSize {
+		return nil, fmt.Errorf("it is %d bytes, more than the %d MiB envgen reads in a schema file", info.Size(), maxFileSize>>20)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err == nil && len(data) > maxFileSize {
+		err = fmt.Errorf("it is more than the %d MiB envgen reads in a schema file", maxFileSize>>20)
+	}
+	return data, err
+}
+
 func readFile(p string) (any, map[string][]string, error) {
-	data, err := os.ReadFile(filepath.FromSlash(p))
+	data, err := readSchemaFile(filepath.FromSlash(p))
 	if err != nil {
 		return nil, nil, &model.Error{Loc: model.Location{File: p}, Message: "cannot read: " + describeIOError(err)}
 	}
 	doc, order, err := decode(p, data)
 	if err != nil {
-		return nil, nil, &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+		return nil, nil, decodeError(p, err)
 	}
 	return doc, order, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"go.yaml.in/yaml/v3"
 )
 
 // write creates files in a temp dir and changes into it, so that paths in
@@ -50,6 +51,18 @@ func TestLoadErrors(t *testing.T) {
 		name:  "duplicate YAML key",
 		files: map[string]string{"a.yaml": "type: object\ntype: string\n"},
 		want:  "a.yaml#: invalid YAML at line 2, column 1: duplicate key \"type\"",
+	}, {
+		name:  "duplicate JSON key",
+		files: map[string]string{"a.json": "{\"type\": \"object\", \"type\": \"string\"}"},
+		want:  `a.json#: invalid JSON at line 1: duplicate key "type"`,
+	}, {
+		name:  "duplicate JSON key, nested",
+		files: map[string]string{"a.json": "{\"properties\": {\"a~b\": {\"type\": \"string\",\n\"minLength\": 1, \"type\": \"integer\"}}}"},
+		want:  `a.json#/properties/a~0b: invalid JSON at line 2: duplicate key "type"`,
+	}, {
+		name:  "YAML billion laughs",
+		files: map[string]string{"a.yaml": billionLaughs},
+		want:  "a.yaml#: invalid YAML at line 4, column 50: the alias *a2 expands the document past 12280 nodes",
 	}, {
 		name:  "metaschema",
 		files: map[string]string{"a.json": `{"type": "object", "properties": {"n": {"type": "integr"}}}`},
@@ -153,6 +166,67 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("got  %s\nwant %s…", err, tc.want)
 			}
 		})
+	}
+}
+
+// billionLaughs is 10 anchors, each a list of ten of the previous: 10¹⁰ nodes
+// when its aliases are expanded, from a few hundred bytes.
+const billionLaughs = `a0: &a0 [x, x, x, x, x, x, x, x, x, x]
+a1: &a1 [*a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0, *a0]
+a2: &a2 [*a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1, *a1]
+a3: &a3 [*a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2, *a2]
+a4: &a4 [*a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3, *a3]
+a5: &a5 [*a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4]
+a6: &a6 [*a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5, *a5]
+a7: &a7 [*a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6, *a6]
+a8: &a8 [*a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7, *a7]
+a9: &a9 [*a8, *a8, *a8, *a8, *a8, *a8, *a8, *a8, *a8, *a8]
+`
+
+// TestYAMLAliasBudget: the budget counts nodes reached through aliases each
+// time, so a few levels of sharing pass and the billion laughs stops early.
+func TestYAMLAliasBudget(t *testing.T) {
+	shared := "$defs:\n  s: &s {type: string, minLength: 1}\nproperties:\n  a: *s\n  b: *s\n  c: *s\n"
+	if _, _, err := decode("a.yaml", []byte(shared)); err != nil {
+		t.Fatalf("a shared anchor: %v", err)
+	}
+	r := &yamlReader{order: map[string][]string{}, budget: aliasBudget(len(billionLaughs)), limit: aliasBudget(len(billionLaughs))}
+	start := r.budget
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(billionLaughs), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.value(doc.Content[0], ""); err == nil || !strings.Contains(err.Error(), "the alias *a2 expands") {
+		t.Fatalf("want the alias budget error, got %v", err)
+	}
+	if used := start - r.budget; used > start+1 {
+		t.Errorf("converted %d nodes past a budget of %d", used, start)
+	}
+}
+
+// TestFileTooLarge: a schema file past maxFileSize is refused before it is
+// read, so memory is bounded by what envgen reads.
+func TestFileTooLarge(t *testing.T) {
+	write(t, map[string]string{"a.json": "{}"})
+	if err := os.Truncate("a.json", maxFileSize+1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	_, err := Load(Options{Inputs: []string{"a.json"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "a.json#: cannot read: it is 67108865 bytes, more than the 64 MiB") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestBOM: a UTF-8 byte-order mark at the start of a schema file is skipped.
+func TestBOM(t *testing.T) {
+	for name, src := range map[string]string{"a.json": `{"type": "string"}`, "a.yaml": "type: string\n"} {
+		doc, _, err := decode(name, append([]byte{0xEF, 0xBB, 0xBF}, src...))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if m, _ := doc.(map[string]any); m["type"] != "string" {
+			t.Errorf("%s: got %v", name, doc)
+		}
 	}
 }
 

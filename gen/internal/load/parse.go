@@ -6,17 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/envgen/envgen/gen/internal/model"
 	"go.yaml.in/yaml/v3"
 )
 
 // decode parses a schema document as JSON or, by file extension, YAML. Numbers
 // become json.Number so that no value is rounded; YAML is reduced to the JSON
 // data model (string keys only, no tags beyond the core schema).
+//
+// A UTF-8 byte-order mark at the start is skipped: editors on Windows write one,
+// and it carries no meaning in JSON or YAML.
 func decode(name string, data []byte) (any, map[string][]string, error) {
+	data = bytes.TrimPrefix(data, utf8BOM)
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
 		order := map[string][]string{}
@@ -27,7 +34,33 @@ func decode(name string, data []byte) (any, map[string][]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return doc, keyOrder(data), nil
+	order, err := keyOrder(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return doc, order, nil
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// pointerError is a problem with a decoded document at a JSON Pointer, e.g. a
+// member name written twice.
+type pointerError struct {
+	ptr string // RFC 6901, e.g. "/properties/a"; "" is the root
+	msg string
+}
+
+func (e *pointerError) Error() string { return e.msg }
+
+// decodeError is the *model.Error of a document that does not decode: named by
+// the file and, where decode knows it, the JSON Pointer.
+func decodeError(file string, err error) *model.Error {
+	loc := model.Location{File: file}
+	var pe *pointerError
+	if errors.As(err, &pe) {
+		loc.Pointer = pe.ptr
+	}
+	return &model.Error{Loc: loc, Message: err.Error()}
 }
 
 func decodeJSON(data []byte) (any, error) {
@@ -71,15 +104,42 @@ func decodeYAML(data []byte, order map[string][]string) (any, error) {
 	if len(doc.Content) == 0 {
 		return nil, fmt.Errorf("invalid YAML: the document is empty")
 	}
-	return yamlValue(doc.Content[0], "", order)
+	r := &yamlReader{order: order, budget: aliasBudget(len(data)), limit: aliasBudget(len(data))}
+	return r.value(doc.Content[0], "")
 }
 
-// yamlValue converts a node to the JSON data model, recording the key order of
-// every mapping under its JSON Pointer.
-func yamlValue(n *yaml.Node, ptr string, order map[string][]string) (any, error) {
+// aliasBudget is how many nodes a YAML file of size bytes may expand to. Every
+// node counts each time it is reached, through an alias or not, so a file
+// without aliases (at most one node a byte) never comes near it, and nested
+// aliases ("billion laughs": ten anchors, each a list of ten of the previous)
+// are refused after a few thousand nodes instead of exhausting memory.
+func aliasBudget(size int) int { return 4*size + 10_000 }
+
+// yamlReader converts YAML nodes to the JSON data model, recording the key
+// order of every mapping under its JSON Pointer.
+type yamlReader struct {
+	order  map[string][]string
+	budget int        // nodes left to convert
+	limit  int        // the budget at the start
+	alias  *yaml.Node // the outermost alias being expanded, nil outside
+}
+
+func (r *yamlReader) value(n *yaml.Node, ptr string) (any, error) {
+	if r.budget--; r.budget < 0 {
+		at := n
+		if r.alias != nil {
+			at = r.alias
+		}
+		return nil, yamlErr(at, fmt.Sprintf("the alias *%s expands the document past %d nodes, the limit for a file of its size; "+
+			"envgen refuses YAML whose aliases multiply it (write the schema once and use $ref)", at.Value, r.limit))
+	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		return yamlValue(n.Alias, ptr, order)
+		if r.alias == nil { // name the alias written at the top, not one inside its expansion
+			r.alias = n
+			defer func() { r.alias = nil }()
+		}
+		return r.value(n.Alias, ptr)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
@@ -90,18 +150,18 @@ func yamlValue(n *yaml.Node, ptr string, order map[string][]string) (any, error)
 			if _, dup := m[k.Value]; dup {
 				return nil, yamlErr(k, fmt.Sprintf("duplicate key %q", k.Value))
 			}
-			val, err := yamlValue(v, ptr+"/"+escape(k.Value), order)
+			val, err := r.value(v, ptr+"/"+escape(k.Value))
 			if err != nil {
 				return nil, err
 			}
 			m[k.Value] = val
-			order[ptr] = append(order[ptr], k.Value)
+			r.order[ptr] = append(r.order[ptr], k.Value)
 		}
 		return m, nil
 	case yaml.SequenceNode:
 		arr := make([]any, 0, len(n.Content))
 		for i, c := range n.Content {
-			val, err := yamlValue(c, ptr+"/"+strconv.Itoa(i), order)
+			val, err := r.value(c, ptr+"/"+strconv.Itoa(i))
 			if err != nil {
 				return nil, err
 			}
@@ -135,8 +195,12 @@ func yamlScalar(n *yaml.Node) (any, error) {
 		if err := n.Decode(&f); err != nil {
 			return nil, yamlErr(n, err.Error())
 		}
-		if _, err := strconv.ParseFloat(n.Value, 64); err == nil {
+		if jsonNumber.MatchString(n.Value) {
 			return json.Number(n.Value), nil // keep the exact spelling
+		}
+		if !math.IsInf(f, 0) && !math.IsNaN(f) {
+			// YAML spellings JSON has not: 0008, .5, 1., +1
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 		}
 		return nil, yamlErr(n, fmt.Sprintf("%q is not a JSON number", n.Value))
 	case "!!str", "!!binary", "!!timestamp":
@@ -144,6 +208,9 @@ func yamlScalar(n *yaml.Node) (any, error) {
 	}
 	return nil, yamlErr(n, fmt.Sprintf("unsupported YAML tag %s", n.Tag))
 }
+
+// jsonNumber is the grammar of a JSON number (RFC 8259).
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func yamlErr(n *yaml.Node, msg string) error {
 	return fmt.Errorf("invalid YAML at line %d, column %d: %s", n.Line, n.Column, msg)

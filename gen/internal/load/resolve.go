@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -64,7 +63,7 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 		p := path.Join(name, e.Name())
 		doc, order, err := decode(e.Name(), data)
 		if err != nil {
-			return &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+			return decodeError(p, err)
 		}
 		u := compileURL(p, doc)
 		if strings.HasPrefix(u, "file:") {
@@ -102,14 +101,14 @@ func (l *loader) Load(u string) (any, error) {
 }
 
 func (l *loader) loadFile(u, file string) (any, error) {
-	data, err := os.ReadFile(file)
+	data, err := readSchemaFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %s", displayPath(file), describeIOError(err))
 	}
 	p := displayPath(file)
 	doc, order, err := decode(p, data)
 	if err != nil {
-		return nil, &model.Error{Loc: model.Location{File: p}, Message: err.Error()}
+		return nil, decodeError(p, err)
 	}
 	l.set.docs[u] = &document{path: p, doc: doc, order: order}
 	return doc, nil

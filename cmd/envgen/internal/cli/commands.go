@@ -16,7 +16,7 @@ func (a *App) runGenerate(cmd *cobra.Command, args []string, s *settings) error 
 	if err != nil {
 		return err
 	}
-	res, err := output.Apply(files, owned(opts))
+	res, err := output.Apply(files, output.Run{Owned: owned(opts), Inputs: opts.Inputs})
 	if err != nil {
 		return Fail(err)
 	}
@@ -32,7 +32,7 @@ func (a *App) runCheck(cmd *cobra.Command, args []string, s *settings) error {
 	if err != nil {
 		return err
 	}
-	changes, err := output.Compare(files, owned(opts))
+	changes, err := output.Compare(files, output.Run{Owned: owned(opts), Inputs: opts.Inputs})
 	if err != nil {
 		return Fail(err)
 	}

@@ -49,9 +49,12 @@ func TestGenerateCheckCycle(t *testing.T) {
 		}
 	}
 
-	// A stale generated file in an output folder is drift too; generate
-	// removes it and leaves hand-written files alone.
+	// A stale generated file in an output folder, that the folder's manifest
+	// says this run wrote, is drift too; generate removes it and leaves
+	// hand-written files alone.
 	mustWrite(t, "out/ts/old.ts", output.Header+"\n")
+	manifest := "out/ts/" + output.ManifestName
+	mustWrite(t, manifest, strings.Replace(mustRead(t, manifest), `"files": [`, `"files": ["old.ts",`, 1))
 	mustWrite(t, "out/ts/hand.ts", "export {}\n")
 	if r := check(); r.code != exitFailed || !strings.Contains(r.stdout, "--- a/out/ts/old.ts\n+++ /dev/null\n") ||
 		!strings.Contains(r.stderr, "2 files differ") {

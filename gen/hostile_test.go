@@ -1,0 +1,90 @@
+package gen_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/gen"
+)
+
+// chainSchema is d_i = anyOf[$ref d_{i-1}, $ref d_{i-1}] for i up to n: 2^n
+// paths through the unions, which the Go backend once walked one by one
+// (n=28 took 31 s). golden/union-cycle holds the other shape that hung it.
+func chainSchema(n int) []byte {
+	defs := map[string]any{"d0": map[string]any{"type": "integer"}}
+	for i := 1; i <= n; i++ {
+		prev := map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", i-1)}
+		defs[fmt.Sprintf("d%d", i)] = map[string]any{"anyOf": []any{prev, prev}}
+	}
+	b, err := json.Marshal(map[string]any{"$defs": defs, "type": "object",
+		"properties": map[string]any{"x": map[string]any{"$ref": fmt.Sprintf("#/$defs/d%d", n)}}})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// cycleSchema is three unions that reference each other, 298 bytes; the Go
+// backend once never finished it.
+const cycleSchema = `{"$defs":{"a":{"anyOf":[{"$ref":"#/$defs/b"},{"$ref":"#/$defs/c"},{"type":"integer"}]},` +
+	`"b":{"anyOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/c"},{"type":"string"}]},` +
+	`"c":{"anyOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/b"},{"type":"boolean"}]}},` +
+	`"type":"object","properties":{"x":{"$ref":"#/$defs/a"}}}`
+
+// TestUnionChain generates the 40-level chain in Go; before unionHoldsNull
+// was memoized this did not finish within the test timeout.
+func TestUnionChain(t *testing.T) {
+	generateGo(t, chainSchema(40), "D40")
+}
+
+// TestUnionCycle generates cycleSchema in Go.
+func TestUnionCycle(t *testing.T) {
+	generateGo(t, []byte(cycleSchema), "type A ")
+}
+
+// generateGo generates schema in Go, and checks that the output parses and
+// contains want.
+func generateGo(t *testing.T, schema []byte, want string) {
+	t.Helper()
+	in := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(in, schema, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{in}, GoOut: "out", GoPackage: "p", NoCanonical: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if _, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Content, 0); err != nil {
+			t.Errorf("%s: %v", f.Path, err)
+		}
+	}
+	var all strings.Builder
+	for _, f := range files {
+		all.Write(f.Content)
+	}
+	if !strings.Contains(all.String(), want) {
+		t.Errorf("no %q in the output", want)
+	}
+}
+
+// TestAnonymousCycleGo: an anonymous type that contains itself is refused by
+// the Go backend with its location, as by the TypeScript one; it overflowed
+// the stack (found by FuzzGenerate).
+func TestAnonymousCycleGo(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "s.json")
+	schema := `{"oneOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#"}}]}`
+	if err := os.WriteFile(in, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := gen.Generate(gen.Options{Inputs: []string{in}, GoOut: "out", GoPackage: "p", NoCanonical: true})
+	if err == nil || !strings.HasSuffix(strings.SplitN(err.Error(), "\n", 2)[0], "s.json#/oneOf/1: this array refers to itself but has no name") {
+		t.Fatalf("got %v", err)
+	}
+}

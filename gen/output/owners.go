@@ -1,0 +1,125 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ManifestName is the file in each output folder that records which run
+// wrote which generated files there: a run is known by its inputs, as given
+// on the command line or in envgen.yaml, relative to the folder. It lets two
+// runs share a folder (two go:generate lines writing different schemas into
+// one package) without either deleting the other's files as stale, and makes
+// a run that would replace another's file fail instead.
+//
+//	{"runs": [{"inputs": ["../schemas/a.json"], "files": ["a.go", "a_json.go", "doc.go"]}]}
+const ManifestName = ".envgen-manifest.json"
+
+// Run says what Apply and Compare may touch.
+type Run struct {
+	// Owned are the output folders (--go-out, --ts-out): files there that
+	// this run wrote earlier and no longer generates are stale.
+	Owned []string
+	// Inputs are the schema files or folders the files were generated from.
+	Inputs []string
+}
+
+type manifest struct {
+	Runs []manifestRun `json:"runs"`
+}
+
+type manifestRun struct {
+	Inputs []string `json:"inputs"`
+	Files  []string `json:"files"`
+}
+
+// folderOwners is what a folder's manifest says, seen from the current run.
+type folderOwners struct {
+	dir     string
+	present bool              // a manifest is there
+	ours    map[string]bool   // files of earlier runs with inputs in common with this one
+	others  map[string]string // file → the inputs of another run that wrote it
+	kept    []manifestRun     // the other runs, unchanged
+	inputs  []string          // this run's inputs relative to dir
+}
+
+func readOwners(dir string, inputs []string) (*folderOwners, error) {
+	o := &folderOwners{dir: dir, ours: map[string]bool{}, others: map[string]string{}, inputs: relInputs(dir, inputs)}
+	p := filepath.Join(dir, ManifestName)
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return o, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+	}
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("reading %s: not an envgen manifest (%v); delete it and generate again", filepath.ToSlash(p), err)
+	}
+	o.present = true
+	for _, r := range m.Runs {
+		if overlap(r.Inputs, o.inputs) {
+			for _, f := range r.Files {
+				o.ours[f] = true
+			}
+			continue
+		}
+		o.kept = append(o.kept, r)
+		for _, f := range r.Files {
+			o.others[f] = strings.Join(r.Inputs, " ")
+		}
+	}
+	return o, nil
+}
+
+// relInputs spells inputs relative to dir, slash-separated and sorted, so that
+// the manifest does not depend on where the checkout or the shell is.
+func relInputs(dir string, inputs []string) []string {
+	out := make([]string, 0, len(inputs))
+	for _, in := range inputs {
+		rel, err := filepath.Rel(absPath(dir), absPath(filepath.FromSlash(in)))
+		if err != nil {
+			rel = in
+		}
+		out = append(out, filepath.ToSlash(rel))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// overlap reports whether two runs share an input: the same file or folder,
+// or a file inside a folder the other names.
+func overlap(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y || strings.HasPrefix(y, x+"/") || strings.HasPrefix(x, y+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// next is the manifest after this run wrote names into the folder.
+func (o *folderOwners) next(names []string) []byte {
+	runs := append(slices.Clone(o.kept), manifestRun{Inputs: o.inputs, Files: names})
+	slices.SortFunc(runs, func(a, b manifestRun) int {
+		return strings.Compare(strings.Join(a.Inputs, "\x00"), strings.Join(b.Inputs, "\x00"))
+	})
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(manifest{Runs: runs}); err != nil {
+		panic(err) // strings only
+	}
+	return buf.Bytes()
+}
