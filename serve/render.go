@@ -209,6 +209,17 @@ func (c *Call) meta(env envelope.Envelope[json.RawMessage]) *envelope.Meta {
 	if m.RequestID == nil {
 		m.RequestID = c.requestID
 	}
+	if slices.Contains(c.needs, "telemetry") && (m.Telemetry == nil || m.Telemetry.CacheHit == nil) {
+		// The dialect must say whether the response came from a cache
+		// (bmcis): a tool that caches sets it; serve's rendering does not.
+		tel := deref(m.Telemetry)
+		tel.CacheHit = new(bool)
+		m.Telemetry = &tel
+	}
+	if m.Workspace == nil && t.Workspace != nil {
+		w := *t.Workspace
+		m.Workspace = &w
+	}
 	if c.deterministic && !slices.Contains(c.needs, "timing") {
 		m.Timing = nil
 	} else if m.Timing == nil {

@@ -3,6 +3,7 @@ package serve
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,10 +40,49 @@ type Tool struct {
 	DefaultPageSize int64                 // 0: DefaultPageSize
 	MaxPageSize     int64                 // 0: DefaultMaxPage; larger requests are capped
 
+	// Workspace is the workspace the tool works on, in meta.workspace when the
+	// profile keeps it; a tool that answers in codegraph must have one, with
+	// root and repo_name (see [Tool.Check]).
+	Workspace *envelope.Workspace
+
 	// Now and NewID replace the clock and the generator of request and run
 	// ids, e.g. in tests. They are used only for non-deterministic requests.
 	Now   func() time.Time
 	NewID func(prefix string) string
+}
+
+// Check reports, before the tool serves a call, what in its configuration it
+// cannot honour, each error naming the tool: include_only names that are not
+// members of its payload (Config.CheckPayload), and members of meta that its
+// dialect requires (dialects.Requires) but the tool cannot fill, e.g.
+// meta.workspace.root under codegraph without a Workspace. A server calls it
+// for every tool at start.
+func (t *Tool) Check() error {
+	var errs []error
+	if err := t.Config.CheckPayload(t.Name, t.Payload); err != nil {
+		errs = append(errs, err)
+	}
+	d := t.Config.Dialect(t.Name)
+	if slices.Contains(arrayDialects, d) && (t.Payload == nil || t.Payload.list == nil) {
+		errs = append(errs, fmt.Errorf("tool %q answers in %s, whose payload is a list; the tool's payload has none (an array of objects with x-envgen-id)", t.Name, d))
+	}
+	for _, p := range dialects.Requires(d) {
+		var ok bool
+		switch {
+		case strings.HasPrefix(p, "/meta/tool"):
+			ok = t.Name != "" && t.Version != ""
+		case p == "/meta/workspace/root":
+			ok = t.Workspace != nil && t.Workspace.Root != nil
+		case p == "/meta/workspace/repo_name":
+			ok = t.Workspace != nil && t.Workspace.RepoName != nil
+		default: // request_id, timing, tokens: serve fills them; telemetry.cache_hit is false unless the tool sets it
+			ok = true
+		}
+		if !ok {
+			errs = append(errs, fmt.Errorf("tool %q answers in %s, which requires %s; the tool does not set it (serve.Tool: Name, Version, Workspace)", t.Name, d, p))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Call is one call of a tool: the caller's preferences, resolved. Render uses
