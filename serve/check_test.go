@@ -71,3 +71,18 @@ func TestBMCISListIsResults(t *testing.T) {
 		t.Errorf("got %s", resp.JSON)
 	}
 }
+
+// A budget bounds what is sent: in a dialect, the converted response, whose
+// size can differ from the canonical one's either way.
+func TestBudgetMeasuresWhatIsSent(t *testing.T) {
+	for _, d := range []string{"canonical", "foundry", "mcp-envelope", "bmcis"} {
+		tool := newTool(t)
+		tool.Config = config(t, `{"global": {"dialect": "`+d+`"}}`)
+		full := search(tool, corpus(5), envelope.Request{ResponseMode: ptr(envelope.ResponseModeFull)}, "q")
+		budget := full.Tokens - 1
+		r := search(tool, corpus(5), envelope.Request{ResponseMode: ptr(envelope.ResponseModeFull), TokenBudget: &budget}, "q")
+		if !r.Success || r.Tokens != serve.Tokens(r.JSON) || r.Tokens > budget {
+			t.Errorf("%s: budget %d, sent %d tokens (%d by Tokens): %s", d, budget, r.Tokens, serve.Tokens(r.JSON), r.JSON)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
@@ -327,13 +328,26 @@ func (c *Call) finish(env envelope.Envelope[json.RawMessage], budget *int64) Res
 		if b, err = json.Marshal(env); err != nil { // cannot happen: every member is plain data
 			panic("serve: marshaling an envelope: " + err.Error())
 		}
-		n := Tokens(b)
+		n := Tokens(c.sent(b))
 		if env.Meta == nil || env.Meta.Tokens == nil || n <= est {
 			break
 		}
 		est = n
 	}
-	return Response{JSON: b, Success: env.Success, Tokens: Tokens(b)}
+	return Response{JSON: b, Success: env.Success, Tokens: Tokens(c.sent(b))}
+}
+
+// sent returns what is sent for the canonical envelope b: b itself, or b in
+// the call's dialect, so that budgets and estimates measure what the caller
+// receives. A conversion that fails is measured as b; inDialect reports it.
+func (c *Call) sent(b []byte) []byte {
+	if c.dialect == dialects.Canonical {
+		return b
+	}
+	if out, err := c.convert(c.listAsData(b)); err == nil {
+		return out
+	}
+	return b
 }
 
 // Tokens returns the approximate number of tokens of a serialized envelope:
