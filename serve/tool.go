@@ -139,6 +139,9 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 			return c, err
 		}
 		c.Offset, c.Limit, c.Mode = cur.Offset, cur.PageSize, cur.Mode
+		if cur.Budget > 0 {
+			c.budget = &cur.Budget
+		}
 	}
 	if req.ResponseMode != nil {
 		if !req.ResponseMode.Valid() {
@@ -157,7 +160,9 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 	if req.TokenBudget != nil && *req.TokenBudget < 1 {
 		return c, argumentError("token_budget", "token_budget must be at least 1.", "Pass a token_budget of 1 or more, or leave it out.")
 	}
-	c.budget = req.TokenBudget
+	if req.TokenBudget != nil { // else the cursor's, if any
+		c.budget = req.TokenBudget
+	}
 	if len(req.Fields) > 0 {
 		allowed := t.Payload.Allowed(c.Mode)
 		for _, f := range req.Fields {
