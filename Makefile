@@ -78,7 +78,7 @@ $(E2E_DEPS): e2e/package-lock.json
 ## golden: rewrite golden/*/want from the generator; read the diff before committing
 golden: $(NODE_DEPS)
 	$(GO) test ./gen -run TestGolden -update
-	$(GO) test ./gen/bundle -run TestGolden -update
+	$(GO) test ./gen/bundle -run 'TestGolden|TestCompact' -update
 	git status --short golden/ gen/bundle/testdata/
 
 ## conformance: JSON-Schema-Test-Suite (draft 2020-12) through generated Go: a table per file, conformance/reports/go.json

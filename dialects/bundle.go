@@ -7,8 +7,9 @@ import (
 
 // bundleFS holds each dialect's envelope schema bundled into one
 // self-contained document (`envgen bundle` of the file its dialect validates
-// against: root "type": "object", local $defs only), fit to be the
-// outputSchema of an MCP tool that answers in the dialect. The files are
+// against, in its compact form: root "type": "object", local $defs only, no
+// annotations), fit to be the outputSchema of an MCP tool that answers in the
+// dialect. The files are
 // written by `go test ./dialects -run TestOutputSchemas -update` and checked
 // against a fresh bundle by the same test.
 //

@@ -18,7 +18,7 @@ import (
 func TestOutputSchemas(t *testing.T) {
 	examples := loadExamples(t)
 	for _, d := range registry[1:] {
-		want, err := bundle.Bundle(bundle.Options{Input: d.schema, RefMap: map[string]string{BaseURI: "."}})
+		want, err := bundle.Bundle(bundle.Options{Input: d.schema, RefMap: map[string]string{BaseURI: "."}, Compact: true})
 		if err != nil {
 			t.Fatalf("%s: %v", d.name, err)
 		}
