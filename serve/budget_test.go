@@ -20,16 +20,16 @@ func num(v any) int64 {
 	return i
 }
 
-// meta.tokens.estimated is exactly ceil(bytes / 4) of the envelope that
-// carries it.
+// meta.tokens.estimated is exactly serve.Tokens of the envelope that carries
+// it.
 func TestTokenEstimate(t *testing.T) {
 	for _, n := range []int{0, 1, 3, 10, 40} {
 		tool := newTool(t)
 		tool.MaxPageSize = 100
 		tool.Config = &serve.Config{Global: serve.ProfileStandard}
 		r := search(tool, corpus(n), envelope.Request{PageSize: ptr(int64(n + 1)), ResponseMode: ptr(envelope.ResponseModeFull)}, "q")
-		want := (int64(len(r.JSON)) + 3) / 4
-		if r.Tokens != want || serve.Tokens(r.JSON) != want {
+		want := serve.Tokens(r.JSON)
+		if r.Tokens != want {
 			t.Errorf("%d hits: Tokens = %d, want %d", n, r.Tokens, want)
 		}
 		if got := num(at(tree(t, r.JSON), "meta/tokens/estimated")); got != want {

@@ -123,7 +123,7 @@ func TestRenderWrapped(t *testing.T) {
 	tool := &serve.Tool{Name: "legacy", Version: "0.9", Config: &serve.Config{Global: serve.ProfileStandard}}
 	call, _ := tool.Begin(envelope.Request{}, nil)
 	r := serve.Render(call, serve.Wrap([]byte(`{"schema_version":"assist.response.v0.1","plan":[]}`)))
-	want := `{"success":true,"data":{"schema_version":"assist.response.v0.1","plan":[]},"meta":{"tool":{"name":"legacy","version":"0.9"},"tokens":{"estimated":38}}}`
+	want := `{"success":true,"data":{"schema_version":"assist.response.v0.1","plan":[]},"meta":{"tool":{"name":"legacy","version":"0.9"},"tokens":{"estimated":43}}}`
 	if string(r.JSON) != want {
 		t.Errorf("got  %s\nwant %s", r.JSON, want)
 	}

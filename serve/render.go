@@ -400,9 +400,6 @@ func (c *Call) sent(b []byte) []byte {
 	return b
 }
 
-// Tokens returns the approximate number of tokens of a serialized envelope:
-// ceil(len(b) / 4).
-func Tokens(b []byte) int64 { return (int64(len(b)) + 3) / 4 }
 
 func derefData(env envelope.Envelope[json.RawMessage]) json.RawMessage {
 	if env.Data == nil {

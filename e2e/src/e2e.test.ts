@@ -7,6 +7,9 @@ import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k_base from "js-tiktoken/ranks/o200k_base";
+
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isEnvelope, validateEnvelope, type Envelope, type ResponseMode } from "@envgen/envelope";
@@ -129,7 +132,8 @@ test("truncates a page to fit a small token budget", async () => {
   assert.equal(meta.fidelity.dropped_ids, undefined, "the cursor resumes at the first dropped item: no list of them");
   assert.equal(env.warnings?.[0]?.code, "CONTENT_TRUNCATED");
   assert.equal(meta.tokens.budget, budget);
-  assert.equal(meta.tokens.estimated, Math.ceil(Buffer.byteLength(text) / 4), "tokens = ceil(bytes / 4)");
+  const o200k = new Tiktoken(o200k_base).encode(text).length;
+  assert.ok(Math.abs(meta.tokens.estimated - o200k) * 10 <= o200k, `estimated ${meta.tokens.estimated}, o200k ${o200k}`);
   assert.ok(meta.tokens.estimated <= budget);
 
   // The next page starts at the first dropped item, under the same budget.

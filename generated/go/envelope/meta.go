@@ -289,8 +289,8 @@ func (x Timing) Validate() error {
 //
 // Token accounting of a response.
 type TokenUsage struct {
-	// Approximate size of this response in tokens: ceil(bytes / 4) of the serialized envelope
-	// unless the tool has a better estimator.
+	// Approximate size of this response in tokens, as the tool estimates them (serve's estimator
+	// follows the o200k tokenizer; ceil(bytes / 4) is a cruder one).
 	Estimated int64 `json:"estimated"`
 
 	// Size counted by a real tokenizer, when the tool has one.

@@ -252,8 +252,8 @@ export interface Timing {
 /** Token accounting of a response. */
 export interface TokenUsage {
   /**
-   * Approximate size of this response in tokens: ceil(bytes / 4) of the serialized envelope unless
-   * the tool has a better estimator.
+   * Approximate size of this response in tokens, as the tool estimates them (serve's estimator
+   * follows the o200k tokenizer; ceil(bytes / 4) is a cruder one).
    *
    * @integer
    * @minimum 0
