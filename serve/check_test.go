@@ -86,3 +86,20 @@ func TestBudgetMeasuresWhatIsSent(t *testing.T) {
 		}
 	}
 }
+
+// A page_size over the tool's maximum is lowered to it, and a warning says
+// so; one within it gets none.
+func TestPageSizeCappedWarns(t *testing.T) {
+	tool := newTool(t)
+	tool.MaxPageSize = 4
+	r := search(tool, corpus(10), envelope.Request{PageSize: ptr[int64](9)}, "q")
+	m := tree(t, r.JSON)
+	if len(at(m, "data/hits").([]any)) != 4 || at(m, "warnings/0/code") != serve.CodePageSizeCapped ||
+		num(at(m, "warnings/0/context/page_size")) != 4 || num(at(m, "meta/pagination/page_size")) != 4 {
+		t.Errorf("page_size 9 over 4: %s", r.JSON)
+	}
+	valid(t, "search", r.JSON)
+	if r := search(tool, corpus(10), envelope.Request{PageSize: ptr[int64](4)}, "q"); tree(t, r.JSON)["warnings"] != nil {
+		t.Errorf("page_size 4: %s", r.JSON)
+	}
+}

@@ -28,11 +28,12 @@
 // change how a caller reads the payload are emitted in every profile.
 //
 //	minimal (default)  request_id (echoed only), pagination, fidelity, response_mode,
-//	                   rate_limit, upgrade_hints; tokens and limits when the caller
-//	                   set a token budget
-//	standard           minimal + tool, tier, capabilities, workspace, tokens, limits,
-//	                   next_calls
-//	debug              standard + timing, telemetry, a generated request_id
+//	                   rate_limit, upgrade_hints, next_calls; tokens and limits when
+//	                   the caller set a token budget
+//	standard           minimal + tool, tier, capabilities, workspace, tokens, limits
+//	debug              standard + timing, telemetry, a generated request_id; for a
+//	                   deterministic request too (timing without started_at), so
+//	                   debug responses are not byte-for-byte repeatable
 //
 // success, status (when partial), data, error, warnings and provenance (when
 // the caller opted in) are never removed. The profile comes from a [Config]

@@ -56,6 +56,10 @@ const CodeTokenLimitExceeded = "TOKEN_LIMIT_EXCEEDED"
 // the caller's token budget.
 const CodeContentTruncated = "CONTENT_TRUNCATED"
 
+// CodePageSizeCapped is the code of the warning that a page_size over the
+// tool's maximum was lowered to it.
+const CodePageSizeCapped = "PAGE_SIZE_CAPPED"
+
 // Render returns env as the caller gets it. On success it projects the payload
 // to the call's response mode, fields and the tool's include_only; it adds
 // meta (tool, request id, timing unless deterministic, response mode,
@@ -105,6 +109,9 @@ func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) R
 			return c.render(Failure[json.RawMessage](ErrorOf(Internal(err))), o)
 		}
 		env.Data = &data
+	}
+	if env.Success && len(c.notes) > 0 {
+		env.Warnings = append(slices.Clone(c.notes), env.Warnings...)
 	}
 	env.Meta = c.meta(env)
 	env.Provenance = c.provenance(env.Provenance)
@@ -258,9 +265,15 @@ func (c *Call) meta(env envelope.Envelope[json.RawMessage]) *envelope.Meta {
 		w := *t.Workspace
 		m.Workspace = &w
 	}
-	if c.deterministic && !slices.Contains(c.needs, "timing") {
+	switch {
+	case c.deterministic && c.debug && m.Timing == nil && !slices.Contains(c.needs, "timing"):
+		// Debug says how long the call took even when deterministic; a
+		// timestamp it leaves out.
+		ms := float64(t.now().Sub(c.start).Microseconds()) / 1000
+		m.Timing = &envelope.Timing{DurationMs: &ms}
+	case c.deterministic && !c.debug && !slices.Contains(c.needs, "timing"):
 		m.Timing = nil
-	} else if m.Timing == nil {
+	case m.Timing == nil:
 		start := c.start.UTC().Format(time.RFC3339Nano)
 		ms := float64(t.now().Sub(c.start).Microseconds()) / 1000
 		m.Timing = &envelope.Timing{StartedAt: &start, DurationMs: &ms}
@@ -399,7 +412,6 @@ func (c *Call) sent(b []byte) []byte {
 	}
 	return b
 }
-
 
 func derefData(env envelope.Envelope[json.RawMessage]) json.RawMessage {
 	if env.Data == nil {

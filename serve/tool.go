@@ -101,6 +101,8 @@ type Call struct {
 	budget        *int64 // the caller's token budget, once checked
 	query         string
 	deterministic bool
+	debug         bool               // the debug profile: timing and a request id, whatever deterministic says
+	notes         []envelope.Warning // warnings about the request itself, e.g. a capped page_size
 	requestID     *envelope.RequestID
 	echoed        bool
 	start         time.Time
@@ -125,11 +127,12 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 		deterministic: req.Deterministic == nil || *req.Deterministic,
 		start:         t.now(),
 		dialect:       t.Config.Dialect(t.Name),
+		debug:         t.Config.Profile(t.Name) == ProfileDebug,
 	}
 	c.needs = metaMembers(dialects.Requires(c.dialect))
 	if req.RequestID != nil {
 		c.requestID, c.echoed = req.RequestID, true
-	} else if !c.deterministic || slices.Contains(c.needs, "request_id") {
+	} else if !c.deterministic || c.debug || slices.Contains(c.needs, "request_id") {
 		id := envelope.RequestID(t.newID("req_"))
 		c.requestID = &id
 	}
@@ -156,7 +159,14 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 		}
 		c.Limit = *req.PageSize
 	}
-	c.Limit = min(c.Limit, orInt(t.MaxPageSize, DefaultMaxPage))
+	if maxPage := orInt(t.MaxPageSize, DefaultMaxPage); c.Limit > maxPage {
+		if req.PageSize != nil && *req.PageSize > maxPage {
+			c.notes = append(c.notes, Warn(CodePageSizeCapped, envelope.SeverityInfo,
+				fmt.Sprintf("page_size %d is over this tool's maximum: pages hold %d items.", *req.PageSize, maxPage),
+				Context("page_size", maxPage)))
+		}
+		c.Limit = maxPage
+	}
 	if req.TokenBudget != nil && *req.TokenBudget < 1 {
 		return c, argumentError("token_budget", "token_budget must be at least 1.", "Pass a token_budget of 1 or more, or leave it out.")
 	}
