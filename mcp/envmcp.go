@@ -21,7 +21,9 @@
 //
 // The caller's preferences (envelope.Request: response_mode, page_size,
 // cursor, token_budget, fields, ...) travel as members of the tool's
-// arguments, or in the call's _meta under [MetaKey]; arguments win.
+// arguments, or in the call's _meta under [MetaKey]; arguments win. The
+// provenance opt-in may also come as the mcp.envelope.v0.1 convention has it,
+// in _meta: capture_provenance, capture_artifacts, provenance_mode.
 package envmcp
 
 import (
@@ -162,6 +164,15 @@ func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelop
 			own[k] = v
 		}
 	}
+	if _, given := prefs["provenance"]; !given {
+		p, err := seedProvenance(meta)
+		if err != nil {
+			return args, req, err
+		}
+		if p != nil {
+			prefs["provenance"] = p
+		}
+	}
 	b, _ := json.Marshal(prefs)
 	if err := strictDecode(b, &req); err != nil {
 		return args, req, argumentsError("arguments", err)
@@ -171,6 +182,29 @@ func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelop
 		return args, req, argumentsError("arguments", err)
 	}
 	return args, req, nil
+}
+
+// seedProvenance reads the provenance opt-in of the mcp.envelope.v0.1
+// convention from a call's _meta: capture_provenance, capture_artifacts and
+// provenance_mode, as envelope.ProvenanceOptions (capture, capture_artifacts,
+// mode) in JSON; nil when _meta has none of them. A value of the wrong type is
+// an INVALID_ARGUMENTS error.
+func seedProvenance(meta map[string]any) (json.RawMessage, *serve.Error) {
+	opts := map[string]any{}
+	for seed, ours := range map[string]string{"capture_provenance": "capture", "capture_artifacts": "capture_artifacts", "provenance_mode": "mode"} {
+		if v, ok := meta[seed]; ok {
+			opts[ours] = v
+		}
+	}
+	if len(opts) == 0 {
+		return nil, nil
+	}
+	b, _ := json.Marshal(opts)
+	var p envelope.ProvenanceOptions
+	if err := strictDecode(b, &p); err != nil {
+		return nil, argumentsError("_meta (capture_provenance, capture_artifacts, provenance_mode)", err)
+	}
+	return b, nil
 }
 
 // requestMembers are the JSON names of envelope.Request's fields, e.g.
