@@ -83,7 +83,7 @@ $(E2E_DEPS): e2e/package-lock.json
 ## golden: rewrite golden/*/want from the generator; read the diff before committing
 golden: $(NODE_DEPS)
 	$(GO) test ./gen -run TestGolden -update
-	$(GO) test ./gen/bundle -run TestGolden -update
+	$(GO) test ./gen/bundle -run 'TestGolden|TestCompact' -update
 	$(GO) test ./gen/compat -run TestGolden -update
 	git status --short golden/ gen/bundle/testdata/
 

@@ -19,9 +19,9 @@ func TestConversions(t *testing.T) {
 			`{"upgrade_hints": [{"feature": "f", "tier": "enterprise"}], "data": 1}`},
 		{"scalpel verbose adds duration_ms", "canonical", "scalpel", "verbose",
 			`{"success": true, "data": 1, "meta": {"timing": {"duration_ms": 5}}}`, `{"duration_ms": 5, "data": 1}`},
-		{"scalpel failure details keep scalars only", "scalpel", "canonical", "",
-			`{"error": {"error": "bad", "error_code": "invalid_input", "error_details": {"line": 3, "spans": [1, 2]}}, "data": {"partial": true}}`,
-			`{"success": false, "data": {"partial": true}, "error": {"code": "INVALID_INPUT", "category": "validation", "message": "bad", "details": {"line": 3}}}`},
+		{"scalpel failure details keep small facts only", "scalpel", "canonical", "",
+			`{"error": {"error": "bad", "error_code": "invalid_input", "error_details": {"line": 3, "spans": [1, 2], "at": {"l": 1}, "deep": {"a": {"b": 1}}, "nested": [[1]]}}, "data": {"partial": true}}`,
+			`{"success": false, "data": {"partial": true}, "error": {"code": "INVALID_INPUT", "category": "validation", "message": "bad", "details": {"line": 3, "spans": [1, 2], "at": {"l": 1}}}}`},
 		{"scalpel tool needs both id and version", "scalpel", "canonical", "",
 			`{"tool_id": "scan", "data": null}`, `{"success": true, "data": null}`},
 
@@ -51,7 +51,7 @@ func TestConversions(t *testing.T) {
 		// mcp.envelope
 		{"mcp errors after the first are causes", "mcp-envelope", "canonical", "",
 			`{"schema_version": "mcp.envelope.v0.1", "result": null, "errors": [{"code": "a.b", "message": "one", "retryable": true}, {"code": "NOT_FOUND", "message": "two"}]}`,
-			`{"success": false, "error": {"code": "A_B", "category": "internal", "message": "one", "retry": {"retryable": true},
+			`{"success": false, "error": {"code": "A.B", "category": "internal", "message": "one", "retry": {"retryable": true},
 			  "causes": [{"code": "NOT_FOUND", "category": "not_found", "message": "two"}]}}`},
 		{"mcp causes are further errors", "canonical", "mcp-envelope", "",
 			`{"success": false, "status": "error", "error": {"code": "A_B", "category": "internal", "message": "one", "causes": [{"code": "C", "category": "internal", "message": "two"}]},

@@ -15,9 +15,9 @@ var codegraphDialect = &dialect{
 	toCanonical:   codegraphToCanonical,
 	fromCanonical: codegraphFromCanonical,
 	toRules: []rule{
-		{"/data/result/error/code", "canonical codes are SCREAMING_SNAKE_CASE"},
+		{"/data/result/error/code", "canonical codes are SCREAMING_SNAKE_CASE, single dots kept: other spellings are rewritten"},
 		{"/data/result/error/details/errors", "each entry {path, message} becomes a cause (path as a JSON Pointer); other forms are not scalars and are left out"},
-		{"/data/result/error/details/*", "canonical details hold scalars only: objects and arrays are left out"},
+		{"/data/result/error/details/*", "canonical details hold small facts only (a scalar, a list of scalars or a flat object of scalars, up to 100 each): deeper or larger values are left out"},
 		{"/data/result/error/details", "{} is left out"},
 		{"/data/tool", "canonical meta.tool needs a name of letters, digits, _ . and - and a non-empty version; the way back cannot do without it"},
 		{"/data/version", "canonical meta.tool needs a name of letters, digits, _ . and - and a non-empty version; the way back cannot do without it"},
@@ -87,7 +87,7 @@ func codegraphToCanonical(doc []byte) (*canon, error) {
 			for _, is := range issues {
 				cause := envelope.Error{Code: cd, Category: c.Error.Category, Message: is.Message}
 				if len(is.Path) > 0 {
-					cause.Details = envelope.ScalarMap{"path": envelope.Scalar(mustJSON(zodPointer(is.Path)))}
+					cause.Details = envelope.DetailMap{"path": envelope.Detail(mustJSON(zodPointer(is.Path)))}
 				}
 				c.Error.Causes = append(c.Error.Causes, cause)
 			}

@@ -1,7 +1,6 @@
 package dialects
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"unicode"
@@ -20,23 +19,28 @@ var canonicalDialect = &dialect{
 }
 
 // code spells a dialect's error or warning code as a canonical one, in
-// SCREAMING_SNAKE_CASE: letters upper-cased, every run of other characters
-// an underscore ("not_found" and "ADAPTER.EXECUTION.FAILED" become
-// NOT_FOUND and ADAPTER_EXECUTION_FAILED). A code that starts with a digit
-// gets the prefix E_; one with no letter or digit is UNKNOWN.
+// SCREAMING_SNAKE_CASE: letters upper-cased, a single dot between letters or
+// digits kept (ADAPTER.EXECUTION.FAILED keeps its spelling), every other run
+// of other characters an underscore ("not_found" becomes NOT_FOUND). A code
+// that starts with a digit gets the prefix E_; one with no letter or digit is
+// UNKNOWN.
 func code(s string) envelope.Code {
 	var b strings.Builder
-	sep := false
+	sep := ""
 	for _, r := range s {
 		switch {
 		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			if sep && b.Len() > 0 {
-				b.WriteByte('_')
+			if sep != "" && b.Len() > 0 {
+				if sep == "." {
+					b.WriteByte('.')
+				} else {
+					b.WriteByte('_')
+				}
 			}
 			b.WriteRune(unicode.ToUpper(r))
-			sep = false
+			sep = ""
 		default:
-			sep = true
+			sep += string(r)
 		}
 	}
 	out := b.String()
@@ -47,7 +51,7 @@ func code(s string) envelope.Code {
 		out = "E_" + out
 	}
 	if len(out) > 100 {
-		out = strings.TrimRight(out[:100], "_")
+		out = strings.TrimRight(out[:100], "_.")
 	}
 	return envelope.Code(out)
 }
@@ -78,28 +82,26 @@ func category(c envelope.Code) envelope.Category {
 	return envelope.CategoryInternal
 }
 
-// scalars keeps the members of m whose values are JSON scalars, as the
-// canonical details and context hold; nil when none is left.
-func scalars(m map[string]json.RawMessage) envelope.ScalarMap {
-	var out envelope.ScalarMap
+// scalars keeps the members of m that the canonical details and context
+// hold (envelope.Detail: a scalar, a list of scalars or a flat object of
+// scalars, within the schema's limits); nil when none is left.
+func scalars(m map[string]json.RawMessage) envelope.DetailMap {
+	var out envelope.DetailMap
 	for k, v := range m {
-		if isScalar(v) {
-			if out == nil {
-				out = envelope.ScalarMap{}
-			}
-			out[k] = envelope.Scalar(v)
+		d := envelope.Detail(v)
+		if d.Validate() != nil {
+			continue
 		}
+		if out == nil {
+			out = envelope.DetailMap{}
+		}
+		out[k] = d
 	}
 	return out
 }
 
-func isScalar(v json.RawMessage) bool {
-	v = bytes.TrimSpace(v)
-	return len(v) > 0 && v[0] != '{' && v[0] != '['
-}
-
 // raws is the reverse of scalars.
-func raws(m envelope.ScalarMap) map[string]json.RawMessage {
+func raws(m envelope.DetailMap) map[string]json.RawMessage {
 	if m == nil {
 		return nil
 	}

@@ -17,10 +17,10 @@ var foundryDialect = &dialect{
 		{"/data/error_code", "a failure without error_code gets one from error_type (else UNKNOWN); codes come back in SCREAMING_SNAKE_CASE"},
 		{"/data/error_type", "a failure without error_type gets the category of its code"},
 		{"/data/remediation", "an empty remediation is left out"},
-		{"/data/details/*", "canonical details hold scalars only: objects and arrays are left out"},
+		{"/data/details/*", "canonical details hold small facts only (a scalar, a list of scalars or a flat object of scalars, up to 100 each): deeper or larger values are left out"},
 		{"/data/details", "{} is left out"},
 		{"/meta/warning_details/*/code", "canonical codes are SCREAMING_SNAKE_CASE: other spellings are rewritten (a code without letters or digits is UNKNOWN), and a detail without a code gets WARNING"},
-		{"/meta/warning_details/*/context/*", "canonical context holds scalars only: objects and arrays are left out"},
+		{"/meta/warning_details/*/context/*", "canonical context holds small facts only (a scalar, a list of scalars or a flat object of scalars, up to 100 each): deeper or larger values are left out"},
 		{"/meta/warning_details", "a detail without code or severity gets WARNING and warning, and one that says no more than its message is written as a string only; details follow the order of meta.warnings"},
 		{"/meta/warnings", "a warning_details entry without its string in meta.warnings gets one; an empty warning is left out"},
 		{"/meta/pagination/page", "canonical pagination is by cursor only"},
@@ -31,7 +31,7 @@ var foundryDialect = &dialect{
 		{"/meta/telemetry", "{} and members beyond duration_ms, downstream_calls and cache_hit are left out"},
 		{"/meta/content_fidelity_schema_version", "canonical fidelity is versioned by $id: the way back writes 1.0 with every fidelity level"},
 		{"/meta/content_fidelity", "dropped ids or archive hashes without a level get the level partial"},
-		{"/meta/content_archive_hashes", "canonical digests are algorithm:hex in full (sha256: and 64 hex digits)"},
+		{"/meta/content_archive_hashes", "canonical archive hashes are algorithm:hex, in full or abbreviated with an ellipsis: other forms are left out"},
 		{"/meta/dropped_content_ids", "canonical dropped ids are non-empty, and [] is left out"},
 		{"/meta/*", "meta members beyond the documented ones are left out"},
 	},
@@ -148,9 +148,9 @@ func foundryMetaToCanonical(fm foundry.Metadata, c *canon) {
 		}
 		for k, v := range fm.ContentArchiveHashes {
 			if f.ArchiveHashes == nil {
-				f.ArchiveHashes = map[string]envelope.Digest{}
+				f.ArchiveHashes = map[string]envelope.ArchiveHash{}
 			}
-			f.ArchiveHashes[k] = envelope.Digest(v)
+			f.ArchiveHashes[k] = envelope.ArchiveHash(v)
 		}
 		m.Fidelity = f
 	}

@@ -22,7 +22,7 @@ var scalpelDialect = &dialect{
 	profileOf:     scalpelProfileOf,
 	toRules: []rule{
 		{"/error/error_code", "canonical codes are SCREAMING_SNAKE_CASE and come back lower-cased: only lower snake_case codes such as not_found come back unchanged"},
-		{"/error/error_details/*", "canonical details hold scalars only: objects and arrays are left out"},
+		{"/error/error_details/*", "canonical details hold small facts only (a scalar, a list of scalars or a flat object of scalars, up to 100 each): deeper or larger values are left out"},
 		{"/error/error_details", "absent, null and {} are one thing in canonical: the way back leaves it out, or writes null in the debug profile"},
 		{"/error", "on success, null and absent are one thing in canonical: the way back writes null in the debug profile only"},
 		{"/data", "on failure, null and absent are one thing in canonical: the way back writes null in the debug profile only"},

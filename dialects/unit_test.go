@@ -12,7 +12,8 @@ import (
 
 func TestCode(t *testing.T) {
 	for in, want := range map[string]envelope.Code{
-		"not_found": "NOT_FOUND", "NOT_FOUND": "NOT_FOUND", "ADAPTER.EXECUTION.FAILED": "ADAPTER_EXECUTION_FAILED",
+		"not_found": "NOT_FOUND", "NOT_FOUND": "NOT_FOUND", "ADAPTER.EXECUTION.FAILED": "ADAPTER.EXECUTION.FAILED",
+		"adapter.execution.failed": "ADAPTER.EXECUTION.FAILED", "a..b": "A_B", "a._b": "A_B", "a.": "A",
 		"file-not-found": "FILE_NOT_FOUND", "  spaced  out ": "SPACED_OUT", "404": "E_404", "...": "UNKNOWN", "": "UNKNOWN",
 		"notFound": "NOTFOUND", "é_x": "X",
 	} {

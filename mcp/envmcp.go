@@ -21,7 +21,9 @@
 //
 // The caller's preferences (envelope.Request: response_mode, page_size,
 // cursor, token_budget, fields, ...) travel as members of the tool's
-// arguments, or in the call's _meta under [MetaKey]; arguments win.
+// arguments, or in the call's _meta under [MetaKey]; arguments win. The
+// provenance opt-in may also come as the mcp.envelope.v0.1 convention has it,
+// in _meta: capture_provenance, capture_artifacts, provenance_mode.
 package envmcp
 
 import (
@@ -37,6 +39,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
 	"github.com/envgen/envgen/serve"
@@ -80,13 +83,17 @@ func NewTool(name, description string, input, output []byte) *mcp.Tool {
 // caller's preferences.
 type Handler[In any] func(ctx context.Context, args In, req envelope.Request) serve.Response
 
-// AddTool adds a tool to the server. Arguments are decoded strictly: the
+// AddTool adds a tool to the server. When tool answers in a dialect
+// (tool.Config.Dialect), the tool is advertised with that dialect's bundled
+// envelope schema as its outputSchema (dialects.OutputSchema), in place of
+// t's, so that a client which validates structuredContent accepts what the
+// tool sends; t itself is not changed. Arguments are decoded strictly: the
 // members of envelope.Request go to req, the others to In, and a member In
 // does not have, or a value of the wrong type, is an INVALID_ARGUMENTS
 // validation error rendered under tool's profile, so the handler is not
 // called.
 func AddTool[In any](s *mcp.Server, t *mcp.Tool, tool *serve.Tool, h Handler[In]) {
-	s.AddTool(t, func(ctx context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	s.AddTool(Advertised(t, tool), func(ctx context.Context, r *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var raw json.RawMessage
 		var meta map[string]any
 		if r != nil && r.Params != nil {
@@ -99,6 +106,28 @@ func AddTool[In any](s *mcp.Server, t *mcp.Tool, tool *serve.Tool, h Handler[In]
 		}
 		return Result(h(ctx, args, req)), nil
 	})
+}
+
+// Advertised returns the description of t that the server lists: t itself for
+// a tool that answers in the canonical envelope, else a copy whose
+// outputSchema is the dialect's (dialects.OutputSchema). A dialect the
+// configuration names but dialects does not know was refused when the
+// configuration was loaded; should one get here, t is returned unchanged.
+func Advertised(t *mcp.Tool, tool *serve.Tool) *mcp.Tool {
+	if tool == nil || tool.Config == nil {
+		return t
+	}
+	d := tool.Config.Dialect(tool.Name)
+	if d == dialects.Canonical {
+		return t
+	}
+	schema, err := dialects.OutputSchema(d)
+	if err != nil {
+		return t
+	}
+	out := *t
+	out.OutputSchema = json.RawMessage(schema)
+	return &out
 }
 
 // Decode splits a call's arguments: the members named like those of
@@ -135,6 +164,15 @@ func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelop
 			own[k] = v
 		}
 	}
+	if _, given := prefs["provenance"]; !given {
+		p, err := seedProvenance(meta)
+		if err != nil {
+			return args, req, err
+		}
+		if p != nil {
+			prefs["provenance"] = p
+		}
+	}
 	b, _ := json.Marshal(prefs)
 	if err := strictDecode(b, &req); err != nil {
 		return args, req, argumentsError("arguments", err)
@@ -144,6 +182,29 @@ func Decode[In any](arguments json.RawMessage, meta map[string]any) (In, envelop
 		return args, req, argumentsError("arguments", err)
 	}
 	return args, req, nil
+}
+
+// seedProvenance reads the provenance opt-in of the mcp.envelope.v0.1
+// convention from a call's _meta: capture_provenance, capture_artifacts and
+// provenance_mode, as envelope.ProvenanceOptions (capture, capture_artifacts,
+// mode) in JSON; nil when _meta has none of them. A value of the wrong type is
+// an INVALID_ARGUMENTS error.
+func seedProvenance(meta map[string]any) (json.RawMessage, *serve.Error) {
+	opts := map[string]any{}
+	for seed, ours := range map[string]string{"capture_provenance": "capture", "capture_artifacts": "capture_artifacts", "provenance_mode": "mode"} {
+		if v, ok := meta[seed]; ok {
+			opts[ours] = v
+		}
+	}
+	if len(opts) == 0 {
+		return nil, nil
+	}
+	b, _ := json.Marshal(opts)
+	var p envelope.ProvenanceOptions
+	if err := strictDecode(b, &p); err != nil {
+		return nil, argumentsError("_meta (capture_provenance, capture_artifacts, provenance_mode)", err)
+	}
+	return b, nil
 }
 
 // requestMembers are the JSON names of envelope.Request's fields, e.g.

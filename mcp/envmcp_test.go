@@ -170,3 +170,27 @@ func connect(t *testing.T, server *mcp.Server) *mcp.ClientSession {
 	t.Cleanup(func() { _ = cs.Close() })
 	return cs
 }
+
+// The mcp.envelope.v0.1 opt-in in _meta reaches the request's provenance
+// preferences; the preferences under MetaKey or in the arguments win.
+func TestDecodeSeedProvenance(t *testing.T) {
+	type args struct {
+		Q string `json:"q"`
+	}
+	meta := map[string]any{"capture_provenance": true, "capture_artifacts": true, "provenance_mode": "full"}
+	_, req, err := envmcp.Decode[args](json.RawMessage(`{"q": "x"}`), meta)
+	if err != nil || req.Provenance == nil || req.Provenance.Capture == nil || !*req.Provenance.Capture ||
+		req.Provenance.CaptureArtifacts == nil || !*req.Provenance.CaptureArtifacts || req.Provenance.Mode == nil || *req.Provenance.Mode != "full" {
+		t.Fatalf("got %+v, %v", req.Provenance, err)
+	}
+	_, req, err = envmcp.Decode[args](json.RawMessage(`{"q": "x", "provenance": {"capture": false}}`), meta)
+	if err != nil || req.Provenance == nil || *req.Provenance.Capture || req.Provenance.Mode != nil {
+		t.Errorf("the arguments' preference: got %+v, %v", req.Provenance, err)
+	}
+	if _, _, err := envmcp.Decode[args](json.RawMessage(`{}`), map[string]any{"capture_provenance": "yes"}); err == nil || err.Code() != envmcp.CodeInvalidArguments {
+		t.Errorf("capture_provenance \"yes\": %v", err)
+	}
+	if _, req, err := envmcp.Decode[args](json.RawMessage(`{}`), map[string]any{"other": 1}); err != nil || req.Provenance != nil {
+		t.Errorf("no opt-in: %+v %v", req.Provenance, err)
+	}
+}

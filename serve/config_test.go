@@ -153,16 +153,19 @@ func TestProfiles(t *testing.T) {
 		req     envelope.Request
 		want    []string
 	}{
+		// next_calls in every profile: the seed (Code Graph) tells agents to follow it.
 		{serve.ProfileMinimal, envelope.Request{},
-			[]string{"pagination", "rate_limit", "response_mode", "upgrade_hints"}},
+			[]string{"next_calls", "pagination", "rate_limit", "response_mode", "upgrade_hints"}},
 		{serve.ProfileMinimal, envelope.Request{RequestID: ptr(envelope.RequestID("req_1")), TokenBudget: ptr(int64(100000)), Deterministic: ptr(false)},
-			[]string{"pagination", "rate_limit", "request_id", "response_mode", "tokens", "upgrade_hints"}},
+			[]string{"next_calls", "pagination", "rate_limit", "request_id", "response_mode", "tokens", "upgrade_hints"}},
 		{serve.ProfileStandard, envelope.Request{Deterministic: ptr(false)},
 			[]string{"capabilities", "next_calls", "pagination", "rate_limit", "response_mode", "tier", "tokens", "tool", "upgrade_hints", "workspace"}},
 		{serve.ProfileDebug, envelope.Request{Deterministic: ptr(false)},
 			[]string{"capabilities", "next_calls", "pagination", "rate_limit", "request_id", "response_mode", "telemetry", "tier", "timing", "tokens", "tool", "upgrade_hints", "workspace"}},
+		// Debug reports a request id and timing (duration only) even for a
+		// deterministic request.
 		{serve.ProfileDebug, envelope.Request{},
-			[]string{"capabilities", "next_calls", "pagination", "rate_limit", "response_mode", "telemetry", "tier", "tokens", "tool", "upgrade_hints", "workspace"}},
+			[]string{"capabilities", "next_calls", "pagination", "rate_limit", "request_id", "response_mode", "telemetry", "tier", "timing", "tokens", "tool", "upgrade_hints", "workspace"}},
 	}
 	for _, tt := range tests {
 		tool := newTool(t)

@@ -86,9 +86,10 @@ func Cause(cause *Error) ErrorOption {
 	return func(e *envelope.Error) { e.Causes = append(e.Causes, cause.Envelope()) }
 }
 
-// ScalarValue is a Go type whose values are JSON scalars. Details and warning
-// context hold scalars only, so that no list, object, code or file content
-// ends up in them.
+// ScalarValue is a Go type whose values are JSON scalars: what [Detail] and
+// [Context] add. Details and context may also hold short lists and flat
+// objects of scalars (envelope.Detail); set those on the envelope's
+// DetailMap directly.
 type ScalarValue interface {
 	~string | ~bool | ~int | ~int8 | ~int16 | ~int32 | ~int64 |
 		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
@@ -104,9 +105,9 @@ func Detail[V ScalarValue](key string, value V) ErrorOption {
 func DetailNull(key string) ErrorOption {
 	return func(e *envelope.Error) {
 		if e.Details == nil {
-			e.Details = envelope.ScalarMap{}
+			e.Details = envelope.DetailMap{}
 		}
-		e.Details[key] = envelope.Scalar("null")
+		e.Details[key] = envelope.Detail("null")
 	}
 }
 
@@ -177,15 +178,15 @@ func NormalizeCode(code string) string {
 	return s
 }
 
-func withScalar[V ScalarValue](m envelope.ScalarMap, key string, value V) envelope.ScalarMap {
+func withScalar[V ScalarValue](m envelope.DetailMap, key string, value V) envelope.DetailMap {
 	b, err := json.Marshal(value)
 	if err != nil { // NaN or ±Inf have no JSON number: report them as text
 		b = []byte(strconv.Quote(fmt.Sprint(value)))
 	}
 	if m == nil {
-		m = envelope.ScalarMap{}
+		m = envelope.DetailMap{}
 	}
-	m[key] = envelope.Scalar(b)
+	m[key] = envelope.Detail(b)
 	return m
 }
 

@@ -16,13 +16,15 @@ import (
 const CodeInvalidCursor = "INVALID_CURSOR"
 
 // Cursor is what a pagination cursor carries: where the next page starts, how
-// large it is, the response mode, and a hash of the query it belongs to.
+// large it is, the response mode, the token budget, and a hash of the query
+// it belongs to.
 // Callers never see these: on the wire a cursor is opaque.
 type Cursor struct {
 	Offset   int64                 // index of the first item of the page
 	PageSize int64                 // items per page
 	Mode     envelope.ResponseMode // the response mode of the pages
 	Query    string                // QueryHash of the tool and its query
+	Budget   int64                 // the token budget of the pages; 0: none
 }
 
 const (
@@ -33,12 +35,13 @@ const (
 
 var b64 = base64.RawURLEncoding.Strict()
 
-// cursorBody is the JSON inside a cursor; every member is required.
+// cursorBody is the JSON inside a cursor; every member but b is required.
 type cursorBody struct {
 	O *int64  `json:"o"`
 	N *int64  `json:"n"`
 	M *string `json:"m"`
 	Q *string `json:"q"`
+	B *int64  `json:"b,omitempty"` // the token budget, when the pages have one
 }
 
 // EncodeCursor returns c as an opaque, URL-safe string: "c1." and the
@@ -46,8 +49,12 @@ type cursorBody struct {
 // HMAC-SHA256 of what precedes it under key.
 func EncodeCursor(c Cursor, key []byte) string {
 	mode := string(c.Mode)
-	body, _ := json.Marshal(cursorBody{O: &c.Offset, N: &c.PageSize, M: &mode, Q: &c.Query})
-	s := cursorPrefix + b64.EncodeToString(body)
+	body := cursorBody{O: &c.Offset, N: &c.PageSize, M: &mode, Q: &c.Query}
+	if c.Budget > 0 {
+		body.B = &c.Budget
+	}
+	b, _ := json.Marshal(body)
+	s := cursorPrefix + b64.EncodeToString(b)
 	if len(key) > 0 {
 		s += "." + b64.EncodeToString(sign(key, s))
 	}
@@ -88,10 +95,14 @@ func DecodeCursor(s string, key []byte, query string) (Cursor, *Error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&body); err != nil || dec.More() ||
 		body.O == nil || body.N == nil || body.M == nil || body.Q == nil ||
-		*body.O < 0 || *body.N < 1 || !envelope.ResponseMode(*body.M).Valid() || len(*body.Q) != queryHashLen {
+		*body.O < 0 || *body.N < 1 || !envelope.ResponseMode(*body.M).Valid() || len(*body.Q) != queryHashLen ||
+		body.B != nil && *body.B < 1 {
 		return Cursor{}, cursorError("malformed", "The cursor's contents are not valid.")
 	}
 	c := Cursor{Offset: *body.O, PageSize: *body.N, Mode: envelope.ResponseMode(*body.M), Query: *body.Q}
+	if body.B != nil {
+		c.Budget = *body.B
+	}
 	if !hmac.Equal([]byte(c.Query), []byte(query)) {
 		return Cursor{}, cursorError("query_mismatch", "The cursor belongs to another query or tool.")
 	}

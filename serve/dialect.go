@@ -23,7 +23,7 @@ func (c *Call) inDialect(r Response) Response {
 	if c.dialect == dialects.Canonical {
 		return r
 	}
-	out, err := c.convert(r.JSON)
+	out, err := c.convert(c.listAsData(r.JSON))
 	if err == nil {
 		return Response{JSON: out, Success: r.Success, Tokens: Tokens(out)}
 	}
@@ -44,6 +44,41 @@ func (c *Call) inDialect(r Response) Response {
 	}
 	return Response{Err: err}
 }
+
+// listAsData returns env with its data replaced by the payload's list (e.g.
+// data.hits) when the dialect's payload must be an array (bmcis results) and
+// the tool's payload is an object holding one list: the list is the results,
+// and the payload's other members are not sent. Otherwise env is returned as
+// it is.
+func (c *Call) listAsData(env []byte) []byte {
+	p := c.tool.Payload
+	if !slices.Contains(arrayDialects, c.dialect) || p == nil || len(p.list) == 0 {
+		return env
+	}
+	var doc map[string]json.RawMessage
+	if json.Unmarshal(env, &doc) != nil {
+		return env
+	}
+	data := doc["data"]
+	for _, name := range p.list {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(data, &obj) != nil {
+			return env
+		}
+		if data = obj[name]; data == nil {
+			return env
+		}
+	}
+	doc["data"] = data
+	out, err := json.Marshal(doc)
+	if err != nil {
+		return env
+	}
+	return out
+}
+
+// arrayDialects are the dialects whose payload is an array.
+var arrayDialects = []string{"bmcis"}
 
 // convert converts a canonical envelope to the call's dialect, in the profile
 // of the same name as the tool's when the dialect has one (scalpel).

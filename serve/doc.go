@@ -28,11 +28,12 @@
 // change how a caller reads the payload are emitted in every profile.
 //
 //	minimal (default)  request_id (echoed only), pagination, fidelity, response_mode,
-//	                   rate_limit, upgrade_hints; tokens and limits when the caller
-//	                   set a token budget
-//	standard           minimal + tool, tier, capabilities, workspace, tokens, limits,
-//	                   next_calls
-//	debug              standard + timing, telemetry, a generated request_id
+//	                   rate_limit, upgrade_hints, next_calls; tokens and limits when
+//	                   the caller set a token budget
+//	standard           minimal + tool, tier, capabilities, workspace, tokens, limits
+//	debug              standard + timing, telemetry, a generated request_id; for a
+//	                   deterministic request too (timing without started_at), so
+//	                   debug responses are not byte-for-byte repeatable
 //
 // success, status (when partial), data, error, warnings and provenance (when
 // the caller opted in) are never removed. The profile comes from a [Config]
@@ -65,11 +66,17 @@
 // of meta that a dialect requires are kept whatever the profile: bmcis needs
 // the tool, request id, timing, token estimate and meta.telemetry.cache_hit,
 // codegraph the tool, request id, timing and meta.workspace (root and
-// repo_name); the handler sets what serve cannot know (cache_hit, workspace)
-// in the envelope's meta. Those two conventions have a timestamp and a
-// request id in every response, so their responses are never deterministic.
-// A response the dialect cannot hold (a payload that is not an object under
-// foundry, not an array under bmcis, a missing required member) sets
+// repo_name); the tool's workspace comes from [Tool].Workspace (or the
+// envelope's meta), and cache_hit is false unless the handler sets it. Under
+// bmcis, whose results are a list, a payload that is an object holding one
+// list (x-envgen-id on its items) is sent as that list. [Tool.Check], called
+// when the server starts, refuses a tool that cannot fill its dialect. Those
+// two conventions have a timestamp and a request id in every response, so
+// their responses are never deterministic. A tool served over MCP in a
+// dialect advertises the dialect's bundled schema as its outputSchema
+// (dialects.OutputSchema, envmcp.AddTool). A response the dialect cannot hold
+// (a payload that is not an object under foundry, not an array under bmcis, a
+// missing required member) sets
 // [Response].Err, and is sent as an INTERNAL DIALECT_CONVERSION_FAILED failure
 // in the dialect, or not at all when not even that can be written: never as a
 // canonical envelope.

@@ -56,7 +56,7 @@ func (e *Error) Category() envelope.Category { return e.e.Category }
 func (e *Error) Envelope() envelope.Error {
 	c := e.e
 	if c.Details != nil {
-		c.Details = make(envelope.ScalarMap, len(e.e.Details))
+		c.Details = make(envelope.DetailMap, len(e.e.Details))
 		for k, v := range e.e.Details {
 			c.Details[k] = v
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/generated/go/envelope"
 	"github.com/envgen/envgen/serve"
 )
@@ -24,12 +25,22 @@ func TestWrap(t *testing.T) {
 		{"null", `null`, `{"success":true,"data":null}`},
 		{"own schema_version", `{"schema_version": "assist.response.v0.1", "Plan": ["a"], "n": 1e3}`,
 			`{"success":true,"data":{"schema_version":"assist.response.v0.1","Plan":["a"],"n":1e3}}`},
-		{"legacy mcp.envelope.v0.1 is a payload", `{"schema_version":"mcp.envelope.v0.1","result":"done"}`,
-			`{"success":true,"data":{"schema_version":"mcp.envelope.v0.1","result":"done"}}`},
+		{"mcp.envelope.v0.1 is converted, never nested", `{"schema_version":"mcp.envelope.v0.1","result":"done"}`,
+			`{"success":true,"data":"done"}`},
+		{"an mcp.envelope.v0.1 failure stays a failure", `{"schema_version":"mcp.envelope.v0.1","result":null,"errors":[{"code":"ADAPTER_EXECUTION_FAILED","message":"exit 2","retryable":false}]}`,
+			`{"success":false,"error":{"code":"ADAPTER_EXECUTION_FAILED","category":"internal","message":"exit 2","retry":{"retryable":false}}}`},
+		{"a foundry failure stays a failure", `{"success":false,"data":{"error_code":"NOT_FOUND","error_type":"not_found"},"error":"No such spec.","meta":{"version":"response-v2"}}`,
+			`{"success":false,"error":{"code":"NOT_FOUND","category":"not_found","message":"No such spec."}}`},
+		{"scalpel", `{"data":{"n":1},"error":null}`, `{"success":true,"data":{"n":1}}`},
 		{"envelope-like with an unknown member", `{"success":true,"data":1,"extra":2}`,
 			`{"success":true,"data":{"success":true,"data":1,"extra":2}}`},
-		{"envelope-like with null", `{"success":true,"data":1,"error":null}`,
-			`{"success":true,"data":{"success":true,"data":1,"error":null}}`},
+		{"canonical with null members", `{"success":true,"data":1,"error":null,"meta":null,"warnings":null}`,
+			`{"success":true,"data":1}`},
+		{"canonical with a null payload", `{"success":true,"data":null}`, `{"success":true,"data":null}`},
+		{"canonical failure with null members", `{"success":false,"data":null,"error":{"code":"X","category":"internal","message":"m"},"provenance":null}`,
+			`{"success":false,"error":{"code":"X","category":"internal","message":"m"}}`},
+		{"a null error on failure is no envelope", `{"success":false,"error":null}`,
+			`{"success":true,"data":{"success":false,"error":null}}`},
 		{"success that is not a boolean", `{"success":"yes","data":1}`,
 			`{"success":true,"data":{"success":"yes","data":1}}`},
 		{"invalid UTF-8 text", "caf\xe9", `{"success":true,"data":"caf` + "\uFFFD" + `"}`},
@@ -112,7 +123,7 @@ func TestRenderWrapped(t *testing.T) {
 	tool := &serve.Tool{Name: "legacy", Version: "0.9", Config: &serve.Config{Global: serve.ProfileStandard}}
 	call, _ := tool.Begin(envelope.Request{}, nil)
 	r := serve.Render(call, serve.Wrap([]byte(`{"schema_version":"assist.response.v0.1","plan":[]}`)))
-	want := `{"success":true,"data":{"schema_version":"assist.response.v0.1","plan":[]},"meta":{"tool":{"name":"legacy","version":"0.9"},"tokens":{"estimated":38}}}`
+	want := `{"success":true,"data":{"schema_version":"assist.response.v0.1","plan":[]},"meta":{"tool":{"name":"legacy","version":"0.9"},"tokens":{"estimated":43}}}`
 	if string(r.JSON) != want {
 		t.Errorf("got  %s\nwant %s", r.JSON, want)
 	}
@@ -126,4 +137,60 @@ func canonical(t *testing.T, b []byte) string {
 		t.Fatal(err)
 	}
 	return string(marshal(t, v))
+}
+
+// Every valid envelope example of the five dialects is recognized, in its
+// own dialect, and Wrap converts it to the canonical envelope instead of
+// nesting it: the same as dialects.Convert, success kept.
+func TestWrapConvertsDialects(t *testing.T) {
+	folders := map[string]string{"scalpel": "scalpel", "foundry": "foundry", "mcpenvelope": "mcp-envelope", "codegraph": "codegraph", "bmcis": "bmcis"}
+	schemaOf := map[string]string{"scalpel": "envelope.json", "foundry": "response.json", "mcpenvelope": "envelope.json", "codegraph": "envelope.json", "bmcis": "envelope.json"}
+	n := 0
+	for folder, d := range folders {
+		b, err := os.ReadFile(filepath.Join("../dialects", folder, "examples/index.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var idx struct {
+			Examples []struct {
+				File, Kind, Schema string
+				Valid              bool
+			}
+		}
+		if err := json.Unmarshal(b, &idx); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range idx.Examples {
+			if !e.Valid || e.Kind == "schema" || e.Schema != "" && e.Schema != schemaOf[folder] {
+				continue
+			}
+			doc, err := os.ReadFile(filepath.Join("../dialects", folder, "examples", e.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := dialects.Convert(d, dialects.Canonical, doc)
+			if err != nil {
+				continue // a document canonical cannot hold is not an envelope Wrap converts
+			}
+			n++
+			env, got, ok := serve.Recognize(doc)
+			if ok && got == dialects.Canonical && serve.IsEnvelope(doc) {
+				// Also a canonical envelope (a codegraph success is one): it
+				// passes through as it is.
+				want = doc
+			} else if !ok || got != d {
+				t.Errorf("%s/%s: recognized %v as %q", folder, e.File, ok, got)
+				continue
+			}
+			if w := canonical(t, marshal(t, serve.Wrap(doc))); w != canonical(t, want) {
+				t.Errorf("%s/%s: Wrap\n got %s\nwant %s", folder, e.File, w, want)
+			}
+			if wantSuccess := tree(t, want)["success"] == true; env.Success != wantSuccess {
+				t.Errorf("%s/%s: success %v, want %v", folder, e.File, env.Success, wantSuccess)
+			}
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d dialect envelopes checked", n)
+	}
 }

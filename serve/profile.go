@@ -46,6 +46,7 @@ func (p Profile) filterMeta(m envelope.Meta, budget, echoed bool) *envelope.Meta
 		ResponseMode: m.ResponseMode,
 		RateLimit:    m.RateLimit,
 		UpgradeHints: m.UpgradeHints,
+		NextCalls:    m.NextCalls, // the calls an agent is told to follow next
 	}
 	if echoed || debug {
 		out.RequestID = m.RequestID
@@ -59,7 +60,6 @@ func (p Profile) filterMeta(m envelope.Meta, budget, echoed bool) *envelope.Meta
 		out.Tier = m.Tier
 		out.Capabilities = m.Capabilities
 		out.Workspace = m.Workspace
-		out.NextCalls = m.NextCalls
 	}
 	if debug {
 		out.Timing = m.Timing

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
@@ -54,6 +55,10 @@ const CodeTokenLimitExceeded = "TOKEN_LIMIT_EXCEEDED"
 // CodeContentTruncated is the warning code of a page that lost items to fit
 // the caller's token budget.
 const CodeContentTruncated = "CONTENT_TRUNCATED"
+
+// CodePageSizeCapped is the code of the warning that a page_size over the
+// tool's maximum was lowered to it.
+const CodePageSizeCapped = "PAGE_SIZE_CAPPED"
 
 // Render returns env as the caller gets it. On success it projects the payload
 // to the call's response mode, fields and the tool's include_only; it adds
@@ -105,6 +110,9 @@ func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) R
 		}
 		env.Data = &data
 	}
+	if env.Success && len(c.notes) > 0 {
+		env.Warnings = append(slices.Clone(c.notes), env.Warnings...)
+	}
 	env.Meta = c.meta(env)
 	env.Provenance = c.provenance(env.Provenance)
 
@@ -125,7 +133,7 @@ func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) R
 			return r
 		}
 		need := smallestBudget(r.Tokens, func(b int64) int64 { return c.finish(env, &b).Tokens })
-		return c.render(Failure[json.RawMessage](c.budgetError(need, false)), o)
+		return c.render(Failure[json.RawMessage](c.budgetError(budgetAdvice{need: need}, false)), o)
 	}
 	page := func(k int, budget *int64) Response {
 		e := env
@@ -135,12 +143,17 @@ func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) R
 		m.Pagination = c.pagination(int64(k), len(items), o)
 		if k < len(items) {
 			m.Fidelity = &envelope.Fidelity{Level: envelope.FidelityLevelPartial}
-			for _, it := range items[k:] {
-				if id := t.Payload.itemID(it); id != "" {
-					m.Fidelity.DroppedIDs = append(m.Fidelity.DroppedIDs, id)
+			if m.Pagination == nil || m.Pagination.Cursor == nil {
+				// No cursor resumes at the first dropped item: name them.
+				for _, it := range items[k:] {
+					if id := t.Payload.itemID(it); id != "" {
+						m.Fidelity.DroppedIDs = append(m.Fidelity.DroppedIDs, id)
+					}
 				}
 			}
-			m.Limits = &envelope.Limits{MaxTokens: budget}
+			if m.Pagination == nil || m.Pagination.Cursor == nil {
+				m.Limits = &envelope.Limits{MaxTokens: budget}
+			}
 			e.Warnings = append(slices.Clone(e.Warnings), c.truncated(len(items)-k, len(items), *budget, m.Pagination))
 		}
 		e.Meta = &m
@@ -173,7 +186,39 @@ func (c *Call) render(env envelope.Envelope[json.RawMessage], o renderOptions) R
 		}
 		return b
 	})
-	return c.render(Failure[json.RawMessage](c.budgetError(need, true)), o)
+	// A smaller page_size needs no truncation notice: the largest that fits
+	// is the advice, or, when none does, what one item needs.
+	plain := func(k int, budget *int64) Response {
+		limit := c.Limit
+		defer func() { c.Limit = limit }()
+		c.Limit = int64(k)
+		e := env
+		data := keep(k)
+		e.Data = &data
+		m := *e.Meta
+		m.Pagination = c.pagination(int64(k), k, o)
+		e.Meta = &m
+		return c.finish(e, budget)
+	}
+	advice := budgetAdvice{need: need}
+	for k := min(len(items), int(c.Limit)) - 1; k >= 1 && advice.pageSize == 0; k-- {
+		if !exceeds(plain(k, c.budget), c.budget) {
+			advice.pageSize = int64(k)
+		}
+	}
+	if advice.pageSize == 0 {
+		advice.needOne = smallestBudget(plain(1, c.budget).Tokens, func(b int64) int64 { return plain(1, &b).Tokens })
+	}
+	return c.render(Failure[json.RawMessage](c.budgetError(advice, true)), o)
+}
+
+// budgetAdvice is what a budget too small for a response says: the budget
+// the request as made needs, and a page_size that fits the budget or, when
+// none does, the budget a page of one item needs.
+type budgetAdvice struct {
+	need     int64
+	pageSize int64 // a page_size that fits; 0: none
+	needOne  int64 // the budget of page_size 1, when no page_size fits; 0: not measured
 }
 
 // smallestBudget returns a budget b that a response measured under it fits,
@@ -209,9 +254,26 @@ func (c *Call) meta(env envelope.Envelope[json.RawMessage]) *envelope.Meta {
 	if m.RequestID == nil {
 		m.RequestID = c.requestID
 	}
-	if c.deterministic && !slices.Contains(c.needs, "timing") {
+	if slices.Contains(c.needs, "telemetry") && (m.Telemetry == nil || m.Telemetry.CacheHit == nil) {
+		// The dialect must say whether the response came from a cache
+		// (bmcis): a tool that caches sets it; serve's rendering does not.
+		tel := deref(m.Telemetry)
+		tel.CacheHit = new(bool)
+		m.Telemetry = &tel
+	}
+	if m.Workspace == nil && t.Workspace != nil {
+		w := *t.Workspace
+		m.Workspace = &w
+	}
+	switch {
+	case c.deterministic && c.debug && m.Timing == nil && !slices.Contains(c.needs, "timing"):
+		// Debug says how long the call took even when deterministic; a
+		// timestamp it leaves out.
+		ms := float64(t.now().Sub(c.start).Microseconds()) / 1000
+		m.Timing = &envelope.Timing{DurationMs: &ms}
+	case c.deterministic && !c.debug && !slices.Contains(c.needs, "timing"):
 		m.Timing = nil
-	} else if m.Timing == nil {
+	case m.Timing == nil:
 		start := c.start.UTC().Format(time.RFC3339Nano)
 		ms := float64(t.now().Sub(c.start).Microseconds()) / 1000
 		m.Timing = &envelope.Timing{StartedAt: &start, DurationMs: &ms}
@@ -271,32 +333,45 @@ func (c *Call) pagination(kept int64, n int, o renderOptions) *envelope.Paginati
 		p.HasMore = *o.hasMore
 	}
 	if p.HasMore {
-		cur := EncodeCursor(Cursor{Offset: next, PageSize: c.Limit, Mode: c.Mode, Query: c.query}, c.tool.CursorKey)
+		cur := EncodeCursor(Cursor{Offset: next, PageSize: c.Limit, Mode: c.Mode, Query: c.query, Budget: deref(c.budget)}, c.tool.CursorKey)
 		p.Cursor = &cur
 	}
 	return p
 }
 
+// truncated is the notice of a page cut to fit the token budget. It is kept
+// small, since it counts against the budget: with a cursor the rest is one
+// call away, so it neither lists the dropped ids nor repeats the budget
+// (meta.tokens.budget) in meta.limits.
 func (c *Call) truncated(dropped, n int, budget int64, p *envelope.Pagination) envelope.Warning {
-	suggestion := "Ask for the items in meta.fidelity.dropped_ids, use response_mode ids_only, or raise token_budget."
 	if p != nil && p.Cursor != nil {
-		suggestion = "Pass meta.pagination.cursor to continue from the first dropped item, use response_mode ids_only, or raise token_budget."
+		return Warn(CodeContentTruncated, envelope.SeverityInfo,
+			fmt.Sprintf("%d items left out for token_budget.", dropped))
 	}
 	return Warn(CodeContentTruncated, envelope.SeverityInfo,
-		fmt.Sprintf("Left out %d of %d items to fit the token budget of %d.", dropped, n, budget),
-		Suggestion(suggestion), Context("dropped_count", dropped), Context("total_count", n),
-		Context("token_budget", budget), Context("reason", "token_budget"))
+		fmt.Sprintf("%d of %d items left out to fit token_budget %d.", dropped, n, budget),
+		Suggestion("Ask for the items in meta.fidelity.dropped_ids, or raise token_budget."),
+		Context("dropped_count", dropped))
 }
 
-func (c *Call) budgetError(need int64, list bool) *Error {
+func (c *Call) budgetError(a budgetAdvice, list bool) *Error {
 	what := "The response"
 	if list {
 		what = "Even the smallest page"
 	}
+	remediation := fmt.Sprintf("Raise token_budget to at least %d, or ask for a smaller response_mode or fewer fields.", a.need)
+	opts := []ErrorOption{Detail("token_budget", *c.budget), Detail("tokens_needed", a.need)}
+	switch {
+	case a.pageSize > 0:
+		remediation = fmt.Sprintf("Pass page_size %d, which fits token_budget %d; or raise token_budget to at least %d.", a.pageSize, *c.budget, a.need)
+		opts = append(opts, Detail("page_size", a.pageSize))
+	case a.needOne > 0 && a.needOne < a.need:
+		remediation = fmt.Sprintf("Raise token_budget to at least %d with page_size 1, or to %d as asked; or ask for a smaller response_mode or fewer fields.", a.needOne, a.need)
+		opts = append(opts, Detail("page_size", 1), Detail("tokens_needed_page_size_1", a.needOne))
+	}
 	return NewError(envelope.CategoryValidation, CodeTokenLimitExceeded,
-		fmt.Sprintf("%s needs about %d tokens; the token budget is %d.", what, need, *c.budget),
-		Remediation(fmt.Sprintf("Raise token_budget to at least %d, or ask for a smaller response_mode or fewer fields.", need)),
-		Detail("token_budget", *c.budget), Detail("tokens_needed", need))
+		fmt.Sprintf("%s needs about %d tokens; the token budget is %d.", what, a.need, *c.budget),
+		append([]ErrorOption{Remediation(remediation)}, opts...)...)
 }
 
 // finish applies the profile and serializes env, with meta.tokens when the
@@ -316,18 +391,27 @@ func (c *Call) finish(env envelope.Envelope[json.RawMessage], budget *int64) Res
 		if b, err = json.Marshal(env); err != nil { // cannot happen: every member is plain data
 			panic("serve: marshaling an envelope: " + err.Error())
 		}
-		n := Tokens(b)
+		n := Tokens(c.sent(b))
 		if env.Meta == nil || env.Meta.Tokens == nil || n <= est {
 			break
 		}
 		est = n
 	}
-	return Response{JSON: b, Success: env.Success, Tokens: Tokens(b)}
+	return Response{JSON: b, Success: env.Success, Tokens: Tokens(c.sent(b))}
 }
 
-// Tokens returns the approximate number of tokens of a serialized envelope:
-// ceil(len(b) / 4).
-func Tokens(b []byte) int64 { return (int64(len(b)) + 3) / 4 }
+// sent returns what is sent for the canonical envelope b: b itself, or b in
+// the call's dialect, so that budgets and estimates measure what the caller
+// receives. A conversion that fails is measured as b; inDialect reports it.
+func (c *Call) sent(b []byte) []byte {
+	if c.dialect == dialects.Canonical {
+		return b
+	}
+	if out, err := c.convert(c.listAsData(b)); err == nil {
+		return out
+	}
+	return b
+}
 
 func derefData(env envelope.Envelope[json.RawMessage]) json.RawMessage {
 	if env.Data == nil {

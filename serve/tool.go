@@ -3,6 +3,7 @@ package serve
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,10 +40,49 @@ type Tool struct {
 	DefaultPageSize int64                 // 0: DefaultPageSize
 	MaxPageSize     int64                 // 0: DefaultMaxPage; larger requests are capped
 
+	// Workspace is the workspace the tool works on, in meta.workspace when the
+	// profile keeps it; a tool that answers in codegraph must have one, with
+	// root and repo_name (see [Tool.Check]).
+	Workspace *envelope.Workspace
+
 	// Now and NewID replace the clock and the generator of request and run
 	// ids, e.g. in tests. They are used only for non-deterministic requests.
 	Now   func() time.Time
 	NewID func(prefix string) string
+}
+
+// Check reports, before the tool serves a call, what in its configuration it
+// cannot honour, each error naming the tool: include_only names that are not
+// members of its payload (Config.CheckPayload), and members of meta that its
+// dialect requires (dialects.Requires) but the tool cannot fill, e.g.
+// meta.workspace.root under codegraph without a Workspace. A server calls it
+// for every tool at start.
+func (t *Tool) Check() error {
+	var errs []error
+	if err := t.Config.CheckPayload(t.Name, t.Payload); err != nil {
+		errs = append(errs, err)
+	}
+	d := t.Config.Dialect(t.Name)
+	if slices.Contains(arrayDialects, d) && (t.Payload == nil || t.Payload.list == nil) {
+		errs = append(errs, fmt.Errorf("tool %q answers in %s, whose payload is a list; the tool's payload has none (an array of objects with x-envgen-id)", t.Name, d))
+	}
+	for _, p := range dialects.Requires(d) {
+		var ok bool
+		switch {
+		case strings.HasPrefix(p, "/meta/tool"):
+			ok = t.Name != "" && t.Version != ""
+		case p == "/meta/workspace/root":
+			ok = t.Workspace != nil && t.Workspace.Root != nil
+		case p == "/meta/workspace/repo_name":
+			ok = t.Workspace != nil && t.Workspace.RepoName != nil
+		default: // request_id, timing, tokens: serve fills them; telemetry.cache_hit is false unless the tool sets it
+			ok = true
+		}
+		if !ok {
+			errs = append(errs, fmt.Errorf("tool %q answers in %s, which requires %s; the tool does not set it (serve.Tool: Name, Version, Workspace)", t.Name, d, p))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Call is one call of a tool: the caller's preferences, resolved. Render uses
@@ -61,6 +101,8 @@ type Call struct {
 	budget        *int64 // the caller's token budget, once checked
 	query         string
 	deterministic bool
+	debug         bool               // the debug profile: timing and a request id, whatever deterministic says
+	notes         []envelope.Warning // warnings about the request itself, e.g. a capped page_size
 	requestID     *envelope.RequestID
 	echoed        bool
 	start         time.Time
@@ -85,11 +127,12 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 		deterministic: req.Deterministic == nil || *req.Deterministic,
 		start:         t.now(),
 		dialect:       t.Config.Dialect(t.Name),
+		debug:         t.Config.Profile(t.Name) == ProfileDebug,
 	}
 	c.needs = metaMembers(dialects.Requires(c.dialect))
 	if req.RequestID != nil {
 		c.requestID, c.echoed = req.RequestID, true
-	} else if !c.deterministic || slices.Contains(c.needs, "request_id") {
+	} else if !c.deterministic || c.debug || slices.Contains(c.needs, "request_id") {
 		id := envelope.RequestID(t.newID("req_"))
 		c.requestID = &id
 	}
@@ -99,6 +142,9 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 			return c, err
 		}
 		c.Offset, c.Limit, c.Mode = cur.Offset, cur.PageSize, cur.Mode
+		if cur.Budget > 0 {
+			c.budget = &cur.Budget
+		}
 	}
 	if req.ResponseMode != nil {
 		if !req.ResponseMode.Valid() {
@@ -113,11 +159,20 @@ func (t *Tool) Begin(req envelope.Request, query any) (*Call, error) {
 		}
 		c.Limit = *req.PageSize
 	}
-	c.Limit = min(c.Limit, orInt(t.MaxPageSize, DefaultMaxPage))
+	if maxPage := orInt(t.MaxPageSize, DefaultMaxPage); c.Limit > maxPage {
+		if req.PageSize != nil && *req.PageSize > maxPage {
+			c.notes = append(c.notes, Warn(CodePageSizeCapped, envelope.SeverityInfo,
+				fmt.Sprintf("page_size %d is over this tool's maximum: pages hold %d items.", *req.PageSize, maxPage),
+				Context("page_size", maxPage)))
+		}
+		c.Limit = maxPage
+	}
 	if req.TokenBudget != nil && *req.TokenBudget < 1 {
 		return c, argumentError("token_budget", "token_budget must be at least 1.", "Pass a token_budget of 1 or more, or leave it out.")
 	}
-	c.budget = req.TokenBudget
+	if req.TokenBudget != nil { // else the cursor's, if any
+		c.budget = req.TokenBudget
+	}
 	if len(req.Fields) > 0 {
 		allowed := t.Payload.Allowed(c.Mode)
 		for _, f := range req.Fields {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,13 +98,17 @@ func TestConvertTargetCannotHold(t *testing.T) {
 }
 
 func TestConvertLosses(t *testing.T) {
-	args := []string{"convert", "--from", "mcp-envelope", "--to", "canonical", "../../dialects/mcpenvelope/examples/adapter-error.json"}
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "adapter-error.json")
+	mustWrite(t, doc, `{"schema_version": "mcp.envelope.v0.1", "result": null, "provenance": null,
+		"errors": [{"code": "adapter.execution-failed", "message": "Tool execution failed with exit code 2."}]}`)
+	args := []string{"convert", "--from", "mcp-envelope", "--to", "canonical", doc}
 	quiet := runEnvgen(t, args...)
-	if quiet.code != 0 || quiet.stderr != "" || !strings.Contains(quiet.stdout, `"ADAPTER_EXECUTION_FAILED"`) {
+	if quiet.code != 0 || quiet.stderr != "" || !strings.Contains(quiet.stdout, `"ADAPTER.EXECUTION_FAILED"`) {
 		t.Fatalf("without --losses: %+v", quiet)
 	}
-	note := "envgen: note: ../../dialects/mcpenvelope/examples/adapter-error.json#/errors/0/code is not carried to canonical: " +
-		"canonical codes are SCREAMING_SNAKE_CASE: ADAPTER.EXECUTION.FAILED comes back as ADAPTER_EXECUTION_FAILED\n"
+	note := "envgen: note: " + doc + "#/errors/0/code is not carried to canonical: " +
+		"canonical codes are SCREAMING_SNAKE_CASE, single dots kept (ADAPTER.EXECUTION.FAILED comes back as it is): other spellings are rewritten\n"
 	if r := runEnvgen(t, append(args, "--losses")...); r.code != 0 || r.stderr != note || r.stdout != quiet.stdout {
 		t.Errorf("--losses: got %+v, want stderr %q", r, note)
 	}

@@ -21,6 +21,7 @@ import (
 	"context"
 	"crypto/rand"
 	"embed"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -74,6 +75,9 @@ func newServer(config *serve.Config, cursorKey []byte) (*mcp.Server, error) {
 	}
 	getChunk, err := newGetChunk(config)
 	if err != nil {
+		return nil, err
+	}
+	if err := errors.Join(search.tool.Check(), getChunk.tool.Check()); err != nil {
 		return nil, err
 	}
 	envmcp.AddTool(s, search.mcpTool, search.tool, search.handle)

@@ -12,14 +12,16 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/envgen/envgen/dialects"
 	"github.com/envgen/envgen/gen/bundle"
 	"github.com/envgen/envgen/serve"
 )
 
-// The committed bundles are what `envgen bundle` makes of the tool schemas.
+// The committed bundles are what `envgen bundle` makes of the tool schemas:
+// the compact form, what an MCP client reads on every tools/list.
 func TestBundlesUpToDate(t *testing.T) {
 	for _, name := range []string{"search", "get-chunk"} {
-		got, err := bundle.Bundle(bundle.Options{Input: "schemas/" + name + "-output.json"})
+		got, err := bundle.Bundle(bundle.Options{Input: "schemas/" + name + "-output.json", Compact: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,6 +40,8 @@ type session struct {
 	t       *testing.T
 	cs      *mcp.ClientSession
 	schemas map[string]*jsonschema.Schema // tool → its outputSchema, compiled
+	raw     map[string][]byte             // tool → its outputSchema
+	config  *serve.Config
 }
 
 func connect(t *testing.T, config *serve.Config) *session {
@@ -59,26 +63,36 @@ func connect(t *testing.T, config *serve.Config) *session {
 	}
 	t.Cleanup(func() { _ = cs.Close() })
 
-	s := &session{t: t, cs: cs, schemas: map[string]*jsonschema.Schema{}}
+	s := &session{t: t, cs: cs, schemas: map[string]*jsonschema.Schema{}, raw: map[string][]byte{},
+		config: config}
 	list, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tool := range list.Tools {
 		b, _ := json.Marshal(tool.OutputSchema)
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := jsonschema.NewCompiler()
-		c.AssertFormat()
-		c.UseLoader(noLoader{}) // a bundle is self-contained
-		if err := c.AddResource("bundle.json", doc); err != nil {
-			t.Fatal(err)
-		}
-		if s.schemas[tool.Name], err = c.Compile("bundle.json"); err != nil {
-			t.Fatalf("%s: %v", tool.Name, err)
-		}
+		s.raw[tool.Name] = b
+		s.schemas[tool.Name] = compile(t, b)
+	}
+	return s
+}
+
+// compile compiles an outputSchema on its own, as a client has it.
+func compile(t *testing.T, b []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	c.UseLoader(noLoader{}) // a bundle is self-contained
+	if err := c.AddResource("bundle.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("bundle.json")
+	if err != nil {
+		t.Fatal(err)
 	}
 	return s
 }
@@ -110,9 +124,25 @@ func (s *session) call(tool string, args map[string]any) map[string]any {
 	}
 	var env map[string]any
 	_ = json.Unmarshal(b, &env)
-	if res.IsError != (env["success"] != true) {
-		s.t.Errorf("%s: isError %v, success %v", tool, res.IsError, env["success"])
+	if success := s.canonical(tool, b)["success"] == true; res.IsError != !success {
+		s.t.Errorf("%s: isError %v, success %v\n%s", tool, res.IsError, success, b)
 	}
+	return env
+}
+
+// canonical returns a response of tool, in the tool's dialect, converted to
+// the canonical envelope.
+func (s *session) canonical(tool string, b []byte) map[string]any {
+	s.t.Helper()
+	if d := s.config.Dialect(tool); d != dialects.Canonical {
+		r, err := dialects.ConvertWith(d, dialects.Canonical, b, dialects.Options{})
+		if err != nil {
+			s.t.Fatalf("%s: %v\n%s", d, err, b)
+		}
+		b = r.Output
+	}
+	var env map[string]any
+	_ = json.Unmarshal(b, &env)
 	return env
 }
 

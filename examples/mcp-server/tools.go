@@ -55,7 +55,7 @@ func newSearch(config *serve.Config, cursorKey []byte) (*searchTool, error) {
 	return &searchTool{
 		mcpTool: envmcp.NewTool("search", "Search the example documentation. Pages with cursors; response_mode and token_budget bound the size of each page.", input, bundle),
 		tool: &serve.Tool{Name: "search", Version: version, Payload: payload, Config: config,
-			CursorKey: cursorKey, DefaultPageSize: 5, MaxPageSize: 20},
+			CursorKey: cursorKey, DefaultPageSize: 5, MaxPageSize: 20, Workspace: workspace()},
 	}, nil
 }
 
@@ -97,7 +97,7 @@ func newGetChunk(config *serve.Config) (*getChunkTool, error) {
 	}
 	return &getChunkTool{
 		mcpTool: envmcp.NewTool("get_chunk", "Return one chunk of the example documentation, whole, by the chunk_id of a search hit.", input, bundle),
-		tool:    &serve.Tool{Name: "get_chunk", Version: version, Config: config},
+		tool:    &serve.Tool{Name: "get_chunk", Version: version, Config: config, Workspace: workspace()},
 	}, nil
 }
 
@@ -162,4 +162,10 @@ func search(query string, offset, limit int64) ([]Hit, int64) {
 		page = append(page, h)
 	}
 	return page, n
+}
+
+// workspace is the example corpus as a workspace: codegraph requires one.
+func workspace() *envelope.Workspace {
+	root, repo := "/example", "envgen-example"
+	return &envelope.Workspace{Root: &root, RepoName: &repo}
 }

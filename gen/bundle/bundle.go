@@ -33,6 +33,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 
 	"github.com/envgen/envgen/gen/internal/load"
 	"github.com/envgen/envgen/gen/internal/model"
@@ -53,6 +54,11 @@ type Options struct {
 	// resolve by their $id (https://envgen.dev/schemas/v1/...), as in
 	// gen.Options.
 	NoCanonical bool
+	// Compact writes the compact form for MCP clients (see compact.go):
+	// annotations trimmed but on the tool's own payload schemas, the
+	// envelope's meta and provenance summarised as open objects, unused
+	// $defs left out. Without it the bundle is complete, for documentation.
+	Compact bool
 }
 
 // Draft is the $schema of every bundle.
@@ -109,8 +115,15 @@ func Bundle(opts Options) ([]byte, error) {
 		return nil, err
 	}
 
+	// The tool's own schemas keep their annotations in the compact form when
+	// they are a payload the envelope takes through $dynamicRef.
+	keep := func(unit loc) bool { return unit.doc == b.root.doc && len(b.dyn) > 0 }
+	rootSchema := b.schema(b.root, rootObj)
+	if opts.Compact {
+		rootSchema = compactUnit(b.root, rootSchema, keep(b.root))
+	}
 	out := object{{"$schema", Draft}, {"$id", id}}
-	for _, m := range b.schema(b.root, rootObj).(object) {
+	for _, m := range rootSchema.(object) {
 		if typ == "insert" && m.key != "title" && m.key != "description" && m.key != "$comment" {
 			out = append(out, member{"type", "object"})
 			typ = ""
@@ -126,8 +139,16 @@ func Bundle(opts Options) ([]byte, error) {
 	var defs object
 	for _, k := range sortedKeys(b.keys) {
 		if unit := b.keys[k]; unit != b.root {
-			defs = append(defs, member{k, b.schema(unit, b.raw(unit))})
+			s := b.schema(unit, b.raw(unit))
+			if opts.Compact {
+				s = compactUnit(unit, s, keep(unit))
+			}
+			defs = append(defs, member{k, s})
 		}
+	}
+	if opts.Compact {
+		used := reachable(out, defs)
+		defs = slices.DeleteFunc(defs, func(d member) bool { return !used[d.key] })
 	}
 	if len(defs) > 0 {
 		out = append(out, member{"$defs", defs})

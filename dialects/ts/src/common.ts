@@ -1,32 +1,32 @@
 // The steps every converter shares, as dialects/common.go and dialects/paths.go
-// take them: the spelling of codes, the category of a code, scalars only in
-// details and context, and JSON Pointers.
+// take them: the spelling of codes, the category of a code, what details and
+// context hold, and JSON Pointers.
 
-import type { Category, Code, Envelope, Meta, ScalarMap, Timing } from "../../../generated/ts/src/index.js";
+import { isDetail, type Category, type Code, type DetailMap, type Envelope, type Meta, type Timing } from "../../../generated/ts/src/index.js";
 
 /**
  * Spells a dialect's error or warning code as a canonical one, in
- * SCREAMING_SNAKE_CASE: ASCII letters upper-cased, every run of other
- * characters an underscore ("not_found" and "ADAPTER.EXECUTION.FAILED" become
- * NOT_FOUND and ADAPTER_EXECUTION_FAILED). A code that starts with a digit gets
- * the prefix E_; one with no letter or digit is UNKNOWN; at most 100
- * characters are kept.
+ * SCREAMING_SNAKE_CASE: ASCII letters upper-cased, a single dot between
+ * letters or digits kept (ADAPTER.EXECUTION.FAILED keeps its spelling), every
+ * other run of other characters an underscore ("not_found" becomes NOT_FOUND).
+ * A code that starts with a digit gets the prefix E_; one with no letter or
+ * digit is UNKNOWN; at most 100 characters are kept.
  */
 export function code(s: string): Code {
   let out = "";
-  let sep = false;
+  let sep = "";
   for (const ch of s) {
     if (/^[A-Za-z0-9]$/.test(ch)) {
-      if (sep && out.length > 0) out += "_";
+      if (sep !== "" && out.length > 0) out += sep === "." ? "." : "_";
       out += ch.toUpperCase();
-      sep = false;
+      sep = "";
     } else {
-      sep = true;
+      sep += ch;
     }
   }
   if (out === "") out = "UNKNOWN";
   else if (out[0]! >= "0" && out[0]! <= "9") out = "E_" + out;
-  if (out.length > 100) out = out.slice(0, 100).replace(/_+$/, "");
+  if (out.length > 100) out = out.slice(0, 100).replace(/[_.]+$/, "");
   return out;
 }
 
@@ -64,15 +64,16 @@ export function category(c: Code): Category {
 }
 
 /**
- * The members of m whose values are JSON scalars, as canonical details and
- * context hold them; undefined when none is left (or m is absent).
+ * The members of m that canonical details and context hold (Detail: a
+ * scalar, a list of scalars or a flat object of scalars, within the schema's
+ * limits); undefined when none is left (or m is absent).
  */
-export function scalars(m: { readonly [key: string]: unknown } | null | undefined): ScalarMap | undefined {
-  let out: ScalarMap | undefined;
+export function scalars(m: { readonly [key: string]: unknown } | null | undefined): DetailMap | undefined {
+  let out: DetailMap | undefined;
   for (const [k, v] of Object.entries(m ?? {})) {
-    if (v === null || typeof v !== "object") {
+    if (isDetail(v)) {
       out ??= {};
-      out[k] = v as ScalarMap[string];
+      out[k] = v;
     }
   }
   return out;

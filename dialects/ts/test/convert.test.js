@@ -64,7 +64,10 @@ test("a document the canonical envelope cannot hold is an UnfitError", () => {
 test("codes are spelt as the Go converter spells them", () => {
   const cases = {
     not_found: "NOT_FOUND",
-    "ADAPTER.EXECUTION.FAILED": "ADAPTER_EXECUTION_FAILED",
+    "ADAPTER.EXECUTION.FAILED": "ADAPTER.EXECUTION.FAILED",
+    "adapter.execution.failed": "ADAPTER.EXECUTION.FAILED",
+    "a..b": "A_B",
+    "a.": "A",
     "...": "UNKNOWN",
     "404 missing": "E_404_MISSING",
     "--a--b--": "A_B",

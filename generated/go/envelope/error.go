@@ -47,8 +47,9 @@ func (x Category) Validate() error {
 	return envgenrt.Validate(x, (*Category)(nil))
 }
 
-// Code is a stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED. Once published, a
-// code keeps its meaning.
+// Code is a stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED; a convention's
+// dotted code, e.g. ADAPTER.EXECUTION.FAILED, keeps its spelling. Once published, a code keeps its
+// meaning.
 type Code string
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Code: nil,
@@ -57,11 +58,39 @@ func (x Code) Validate() error {
 	return envgenrt.Validate(x, (*Code)(nil))
 }
 
+// Detail is any JSON value.
+//
+// One fact: a JSON scalar, a list of at most 100 scalars (e.g. the names of the sources that
+// failed), or a flat object of at most 100 scalar members.
+//
+// It holds the JSON text as it is; nil encodes as null.
+type Detail json.RawMessage
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Detail:
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Detail) Validate() error {
+	return envgenrt.Validate(x, (*Detail)(nil))
+}
+
+// DetailMap is a small object of facts: each value a JSON scalar, a list of scalars or a flat
+// object of scalars. It never holds code, file contents or secrets; the limits on size and shape
+// keep it so.
+type DetailMap map[string]Detail
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of DetailMap:
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x DetailMap) Validate() error {
+	return envgenrt.Validate(x, (*DetailMap)(nil))
+}
+
 // Error is a JSON object.
 //
 // Why a tool call failed: a stable code for programs, a category that tells whether to retry, and a
 // message and remediation for the model or person reading it. An error never carries code or file
-// contents: details holds scalars only.
+// contents: details holds small facts only (scalars, short lists of scalars, flat objects of
+// scalars).
 type Error struct {
 	// Stable machine-readable identifier of this failure, e.g. NOT_FOUND, SPEC_NOT_FOUND. Programs
 	// branch on code, never on message.
@@ -82,8 +111,7 @@ type Error struct {
 	Retry *Retry `json:"retry,omitzero"`
 
 	// Structured facts about the failure, e.g. the offending argument and the constraint it broke.
-	// Scalars only.
-	Details ScalarMap `json:"details,omitzero"`
+	Details DetailMap `json:"details,omitzero"`
 
 	// The underlying errors, e.g. one per invalid argument, in the same shape.
 	Causes []Error `json:"causes,omitzero"`
@@ -125,15 +153,4 @@ type Scalar json.RawMessage
 // valid.
 func (x Scalar) Validate() error {
 	return envgenrt.Validate(x, (*Scalar)(nil))
-}
-
-// ScalarMap is a small flat object whose values are JSON scalars. It never holds code, file
-// contents or secrets.
-type ScalarMap map[string]Scalar
-
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ScalarMap:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
-func (x ScalarMap) Validate() error {
-	return envgenrt.Validate(x, (*ScalarMap)(nil))
 }

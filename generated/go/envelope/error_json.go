@@ -74,7 +74,7 @@ func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCode(s, n)
 }
 
-var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
 // checkCode validates a value against error.json#/$defs/code.
 func checkCode(s *envgenrt.State, n int32) bool {
@@ -87,7 +87,148 @@ func checkCode(s *envgenrt.State, n int32) bool {
 		if s.Length(n) > 100 && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
 			return false
 		}
-		if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$\"") {
+		if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x Detail) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Detail, and otherwise
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Detail) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Detail) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Detail) DecodeNode(s *envgenrt.State, n int32) error {
+	*x = Detail(s.DecodeRaw(n))
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Detail.
+func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkDetail(s, n)
+}
+
+// checkDetail validates a value against error.json#/$defs/detail.
+func checkDetail(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
+		s.Failf(n, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	if s.Kind(n) == envgenrt.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkScalar(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxItems", "maxItems", "must have at most 100 items") {
+			return false
+		}
+	}
+	if s.Kind(n) == envgenrt.KindObject {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
+			if true && !checkScalar(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxProperties", "maxProperties", "must have at most 100 properties") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of DetailMap, and otherwise
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *DetailMap) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x DetailMap) AppendJSON(b []byte) (_ []byte, err error) {
+	if x == nil {
+		b = append(b, `null`...)
+	} else {
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = x[k1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = envgenrt.EndObject(b)
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	m1 := make(map[string]Detail, s.Count(n))
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		var e1 Detail
+		if err := e1.DecodeNode(s, c1); err != nil {
+			return err
+		}
+		m1[string(s.Key(c1))] = e1
+	}
+	*x = m1
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of DetailMap.
+func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkDetailMap(s, n)
+}
+
+// checkDetailMap validates a value against error.json#/$defs/detail_map.
+func checkDetailMap(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeObject) {
+		s.Failf(n, "error.json#/$defs/detail_map/type", "type", "must be object, not %s", s.TypeOf(n))
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindObject {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
+			if true && !checkDetail(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties") {
 			return false
 		}
 	}
@@ -262,7 +403,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		if at[4] != 0 && !checkRetry(s, at[4]) && s.Stop() {
 			return false
 		}
-		if at[5] != 0 && !checkScalarMap(s, at[5]) && s.Stop() {
+		if at[5] != 0 && !checkDetailMap(s, at[5]) && s.Stop() {
 			return false
 		}
 		if at[6] != 0 && !checkErrorPropertiesCauses(s, at[6]) && s.Stop() {
@@ -512,73 +653,9 @@ func checkScalar(s *envgenrt.State, n int32) bool {
 		s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if data is valid against the schema of ScalarMap, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
-func (x *ScalarMap) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
-}
-
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x ScalarMap) AppendJSON(b []byte) (_ []byte, err error) {
-	if x == nil {
-		b = append(b, `null`...)
-	} else {
-		b = append(b, '{')
-		var keys1 [16]string
-		for _, k1 := range envgenrt.SortedKeys(x, keys1[:0]) {
-			b = envgenrt.AppendString(b, k1)
-			b = append(b, ':')
-			if b, err = x[k1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndObject(b)
-	}
-	return b, nil
-}
-
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
-func (x *ScalarMap) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	m1 := make(map[string]Scalar, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
-		var e1 Scalar
-		if err := e1.DecodeNode(s, c1); err != nil {
-			return err
-		}
-		m1[string(s.Key(c1))] = e1
-	}
-	*x = m1
-	return nil
-}
-
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ScalarMap.
-func (*ScalarMap) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkScalarMap(s, n)
-}
-
-// checkScalarMap validates a value against error.json#/$defs/scalar_map.
-func checkScalarMap(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/scalar_map/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkScalar(s, c) && s.Stop() {
-				return false
-			}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

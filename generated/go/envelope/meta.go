@@ -7,6 +7,17 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
+// ArchiveHash is the digest of an archive, algorithm:hex, kept as its producer wrote it: in full
+// (sha256: and 64 hex digits) or abbreviated with an ellipsis.
+type ArchiveHash string
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ArchiveHash: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x ArchiveHash) Validate() error {
+	return envgenrt.Validate(x, (*ArchiveHash)(nil))
+}
+
 // Capability is a capability identifier, e.g. envelope-v1.
 type Capability string
 
@@ -28,8 +39,9 @@ type Fidelity struct {
 	DroppedIDs []string `json:"dropped_ids,omitzero"`
 
 	// Digests of archives holding the left-out content, by archive id, for retrieval and
-	// verification.
-	ArchiveHashes map[string]Digest `json:"archive_hashes,omitzero"`
+	// verification: algorithm:hex (see provenance.json#/$defs/digest) as the archive's producer
+	// wrote it, an abbreviated one (sha256:e3b0c442...) included.
+	ArchiveHashes map[string]ArchiveHash `json:"archive_hashes,omitzero"`
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Fidelity:
@@ -277,8 +289,8 @@ func (x Timing) Validate() error {
 //
 // Token accounting of a response.
 type TokenUsage struct {
-	// Approximate size of this response in tokens: ceil(bytes / 4) of the serialized envelope
-	// unless the tool has a better estimator.
+	// Approximate size of this response in tokens, as the tool estimates them (serve's estimator
+	// follows the o200k tokenizer; ceil(bytes / 4) is a cruder one).
 	Estimated int64 `json:"estimated"`
 
 	// Size counted by a real tokenizer, when the tool has one.

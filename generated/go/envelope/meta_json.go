@@ -7,6 +7,54 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
+// UnmarshalJSON decodes data into x if data is valid against the schema of ArchiveHash, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
+	b = envgenrt.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ArchiveHash.
+func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkArchiveHash(s, n)
+}
+
+var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`)
+
+// checkArchiveHash validates a value against meta.json#/$defs/archive_hash.
+func checkArchiveHash(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeString) {
+		s.Failf(n, "meta.json#/$defs/archive_hash/type", "type", "must be string, not %s", s.TypeOf(n))
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
+			return false
+		}
+		if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
 // UnmarshalJSON decodes data into x if data is valid against the schema of Capability, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
@@ -125,9 +173,9 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
 			}
-			m2 := make(map[string]Digest, s.Count(c1))
+			m2 := make(map[string]ArchiveHash, s.Count(c1))
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
-				var e2 Digest
+				var e2 ArchiveHash
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
@@ -207,7 +255,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && !checkDigest(s, c) && s.Stop() {
+			if true && !checkArchiveHash(s, c) && s.Stop() {
 				return false
 			}
 		}

@@ -86,9 +86,9 @@ type Request struct {
 	// page.
 	Cursor *string `json:"cursor,omitzero"`
 
-	// Largest response the caller wants, in approximate tokens (ceil(bytes / 4) of the serialized
-	// envelope). A tool that would exceed it lowers the response mode or fidelity and says so in
-	// meta.
+	// Largest response the caller wants, in approximate tokens (as the tool estimates them, see
+	// meta.tokens.estimated). A tool that would exceed it lowers the response mode or fidelity and
+	// says so in meta.
 	TokenBudget *int64 `json:"token_budget,omitzero"`
 
 	// Preferred language of human-readable text, as a BCP 47 tag, e.g. en-US.

@@ -49,8 +49,8 @@ type Warning struct {
 	// What the caller can do about it, e.g. use response_mode metadata or a smaller page_size.
 	Suggestion *string `json:"suggestion,omitzero"`
 
-	// Structured facts about the warning, e.g. dropped_count, cache_age_seconds. Scalars only.
-	Context ScalarMap `json:"context,omitzero"`
+	// Structured facts about the warning, e.g. dropped_count, cache_age_seconds, failed_sources.
+	Context DetailMap `json:"context,omitzero"`
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Warning:

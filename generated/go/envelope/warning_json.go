@@ -169,7 +169,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		if at[3] != 0 && !checkWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
 			return false
 		}
-		if at[4] != 0 && !checkScalarMap(s, at[4]) && s.Stop() {
+		if at[4] != 0 && !checkDetailMap(s, at[4]) && s.Stop() {
 			return false
 		}
 		if unknown {

@@ -39,18 +39,39 @@ export const Category = {
 } as const;
 
 /**
- * A stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED. Once published, a code
- * keeps its meaning.
+ * A stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED; a convention's dotted
+ * code, e.g. ADAPTER.EXECUTION.FAILED, keeps its spelling. Once published, a code keeps its
+ * meaning.
  *
  * @maxLength 100
- * @pattern ^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$
+ * @pattern ^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$
  */
 export type Code = string;
 
 /**
+ * One fact: a JSON scalar, a list of at most 100 scalars (e.g. the names of the sources that
+ * failed), or a flat object of at most 100 scalar members.
+ *
+ * @maxLength 2000
+ * @maxItems 100
+ * @maxProperties 100
+ */
+export type Detail = null | boolean | number | string | unknown[] | { [key: string]: unknown };
+
+/**
+ * A small object of facts: each value a JSON scalar, a list of scalars or a flat object of
+ * scalars. It never holds code, file contents or secrets; the limits on size and shape keep it
+ * so.
+ *
+ * @maxProperties 100
+ */
+export type DetailMap = { [key: string]: Detail };
+
+/**
  * Why a tool call failed: a stable code for programs, a category that tells whether to retry, and
  * a message and remediation for the model or person reading it. An error never carries code or
- * file contents: details holds scalars only.
+ * file contents: details holds small facts only (scalars, short lists of scalars, flat objects of
+ * scalars).
  */
 export interface Error {
   /**
@@ -82,9 +103,8 @@ export interface Error {
   retry?: Retry;
   /**
    * Structured facts about the failure, e.g. the offending argument and the constraint it broke.
-   * Scalars only.
    */
-  details?: ScalarMap;
+  details?: DetailMap;
   /** The underlying errors, e.g. one per invalid argument, in the same shape. */
   causes?: Error[];
 }
@@ -105,14 +125,10 @@ export interface Retry {
 /**
  * A JSON scalar: string, number, boolean or null. null is a reported value (e.g. the argument
  * received was null), not absence.
+ *
+ * @maxLength 2000
  */
 export type Scalar = null | boolean | number | string;
-
-/**
- * A small flat object whose values are JSON scalars. It never holds code, file contents or
- * secrets.
- */
-export type ScalarMap = { [key: string]: Scalar };
 
 /** Every violation of {@link Category} by a value; none when it is valid. */
 export function validateCategory(value: unknown): rt.ValidationError[] {
@@ -132,6 +148,26 @@ export function validateCode(value: unknown): rt.ValidationError[] {
 /** Reports whether a value is a valid {@link Code}. */
 export function isCode(value: unknown): value is Code {
   return rt.is(value, checkCode);
+}
+
+/** Every violation of {@link Detail} by a value; none when it is valid. */
+export function validateDetail(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkDetail);
+}
+
+/** Reports whether a value is a valid {@link Detail}. */
+export function isDetail(value: unknown): value is Detail {
+  return rt.is(value, checkDetail);
+}
+
+/** Every violation of {@link DetailMap} by a value; none when it is valid. */
+export function validateDetailMap(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkDetailMap);
+}
+
+/** Reports whether a value is a valid {@link DetailMap}. */
+export function isDetailMap(value: unknown): value is DetailMap {
+  return rt.is(value, checkDetailMap);
 }
 
 /** Every violation of {@link Error} by a value; none when it is valid. */
@@ -164,19 +200,9 @@ export function isScalar(value: unknown): value is Scalar {
   return rt.is(value, checkScalar);
 }
 
-/** Every violation of {@link ScalarMap} by a value; none when it is valid. */
-export function validateScalarMap(value: unknown): rt.ValidationError[] {
-  return rt.validate(value, checkScalarMap);
-}
-
-/** Reports whether a value is a valid {@link ScalarMap}. */
-export function isScalarMap(value: unknown): value is ScalarMap {
-  return rt.is(value, checkScalarMap);
-}
-
 const enumCategory = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
 
-const patternCode = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/u;
+const patternCode = /^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$/u;
 
 /** Checks a value against error.json#/$defs/category. */
 function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
@@ -191,8 +217,44 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-    if (!patternCode.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$\"")) return false;
+    if (!patternCode.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"")) return false;
   } else { rt.fail(c, p, "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against error.json#/$defs/detail. */
+function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
+  if (typeof v === "string") {
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+  }
+  if (rt.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (!checkScalar(v[i], rt.at(c, p, i), c) && c.stop) return false;
+    }
+    if (v.length > 100 && rt.fail(c, p, "error.json#/$defs/detail/maxItems", "maxItems", "must have at most 100 items")) return false;
+  }
+  if (rt.isObject(v)) {
+    for (const k in v) {
+      if (!rt.has(v, k)) continue;
+      if (!checkScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
+    }
+    if (Object.keys(v).length > 100 && rt.fail(c, p, "error.json#/$defs/detail/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
+  }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against error.json#/$defs/detail_map. */
+export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (rt.isObject(v)) {
+    for (const k in v) {
+      if (!rt.has(v, k)) continue;
+      if (!checkDetail(v[k], rt.at(c, p, k), c) && c.stop) return false;
+    }
+    if (Object.keys(v).length > 100 && rt.fail(c, p, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
+  } else { rt.fail(c, p, "error.json#/$defs/detail_map/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -221,7 +283,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
-    if (v["details"] !== undefined && !checkScalarMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
+    if (v["details"] !== undefined && !checkDetailMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["causes"] !== undefined && !checkErrorPropertiesCauses(v["causes"], rt.at(c, p, "causes"), c) && c.stop) return false;
     for (const k in v) {
       switch (k) {
@@ -290,17 +352,8 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
 function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
-  return c.errors.length === errs;
-}
-
-/** Checks a value against error.json#/$defs/scalar_map. */
-export function checkScalarMap(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (!checkScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
-    }
-  } else { rt.fail(c, p, "error.json#/$defs/scalar_map/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (typeof v === "string") {
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+  }
   return c.errors.length === errs;
 }

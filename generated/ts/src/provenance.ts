@@ -319,7 +319,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 }
 
 /** Checks a value against provenance.json#/$defs/digest. */
-export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
+function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (!patternDigest.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;

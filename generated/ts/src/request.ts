@@ -73,9 +73,9 @@ export interface Request {
    */
   cursor?: string;
   /**
-   * Largest response the caller wants, in approximate tokens (ceil(bytes / 4) of the serialized
-   * envelope). A tool that would exceed it lowers the response mode or fidelity and says so in
-   * meta.
+   * Largest response the caller wants, in approximate tokens (as the tool estimates them, see
+   * meta.tokens.estimated). A tool that would exceed it lowers the response mode or fidelity and
+   * says so in meta.
    *
    * @integer
    * @minimum 1

@@ -15,6 +15,7 @@ func (a *App) bundleCommand() *cobra.Command {
 		out, id     string
 		refMap      []string
 		noCanonical bool
+		full        bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bundle TOOL_SCHEMA",
@@ -31,6 +32,12 @@ The $defs keys are the file name without extension ("envelope"), and for an
 entry of a file's $defs that name, "_" and the entry's key ("meta_pagination");
 the tool schema's own $defs keep their keys. The output is indented JSON, the
 same bytes for the same inputs.
+
+By default the bundle is compact, for an MCP client that reads it on every
+tools/list: annotations are trimmed except on the tool's own payload schemas,
+the envelope's meta and provenance are summarised as open objects (the server
+validates them), and unreferenced definitions are left out. --full writes
+every schema in full, with its descriptions, for documentation.
 
 The bundle's $id is the tool schema's own $id, which must be absolute; pass
 --id when it has none. References never use the network: the canonical
@@ -57,7 +64,7 @@ folders. The bundle goes to stdout, or with -o to FILE, written atomically.`,
 					return Usagef("--id %v", err)
 				}
 			}
-			b, err := bundle.Bundle(bundle.Options{Input: args[0], ID: id, RefMap: refs, NoCanonical: noCanonical})
+			b, err := bundle.Bundle(bundle.Options{Input: args[0], ID: id, RefMap: refs, NoCanonical: noCanonical, Compact: !full})
 			if err != nil {
 				return Fail(err)
 			}
@@ -74,5 +81,6 @@ folders. The bundle goes to stdout, or with -o to FILE, written atomically.`,
 	f.StringVar(&id, "id", "", "the bundle's $id, an absolute `URL` (default: the tool schema's $id)")
 	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.BoolVar(&noCanonical, "no-canonical", false, "leave out the built-in canonical schemas")
+	f.BoolVar(&full, "full", false, "write every schema in full, annotations included, for documentation (default: compact, for MCP)")
 	return cmd
 }

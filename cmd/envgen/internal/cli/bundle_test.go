@@ -7,13 +7,21 @@ import (
 	"testing"
 )
 
-const bundleGolden = "../../../../gen/bundle/testdata/search-output.bundle.json"
+// The compact bundle is the default; --full writes the complete one.
+const (
+	bundleGolden     = "../../../../gen/bundle/testdata/search-output.compact.json"
+	fullBundleGolden = "../../../../gen/bundle/testdata/search-output.bundle.json"
+)
 
 func TestBundleStdout(t *testing.T) {
 	r := runFake(t, fakeGenerate, "bundle", "../../../../schemas/examples/search-output.json")
 	want := mustRead(t, bundleGolden)
 	if r.code != 0 || r.stderr != "" || r.stdout != want {
 		t.Errorf("exit %d, stderr %q; stdout is the golden bundle: %v", r.code, r.stderr, r.stdout == want)
+	}
+	r = runFake(t, fakeGenerate, "bundle", "--full", "../../../../schemas/examples/search-output.json")
+	if want := mustRead(t, fullBundleGolden); r.code != 0 || r.stderr != "" || r.stdout != want {
+		t.Errorf("--full: exit %d, stderr %q; stdout is the full golden bundle: %v", r.code, r.stderr, r.stdout == want)
 	}
 }
 
