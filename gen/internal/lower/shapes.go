@@ -46,6 +46,7 @@ func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.
 		}
 		o.Fields = append(o.Fields, &model.Field{
 			JSONName: name, Type: r, Required: required, Doc: docOf(ps), Loc: b.set.Locate(ps.Location),
+			Override: b.override(ps),
 		})
 	}
 	for _, name := range s.Required { // required members the part does not describe

@@ -221,6 +221,7 @@ type Object struct {
 type Field struct {
 	JSONName string // the member name, exactly as in the schema
 	GoName   string // decided by naming, e.g. "RequestID"
+	Override string // x-go-name on the member's schema, e.g. "ID"; "" when none
 	Type     Ref
 	Required bool
 	Doc      Doc
