@@ -4,8 +4,8 @@
 // schema, or the caller's map by location), its $defs key, its title (for the
 // root of a file, its title and then its file name), and last the path from
 // the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"). Two
-// types that want one name are an error that names both locations and how to
-// resolve it; there is never a silent "Foo1".
+// types that want one name are qualified from the schema's structure
+// (qualify.go), never numbered ("Foo1"); a valid schema is never refused.
 //
 // A type that an imported package declares (model.Common.External) gets the
 // name that package gives it: the same rules over the same schemas, in a
