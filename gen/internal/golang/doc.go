@@ -62,7 +62,10 @@
 //     envgenrt.Null`.
 //   - A type parameter is named T when it is the only one, else T and its
 //     $dynamicAnchor, e.g. TData, TItems. A use without type arguments gets the
-//     parameters' defaults.
+//     parameters' defaults. A generic root (an input's root with
+//     $dynamicAnchors of its own) also gets that default under a name of its
+//     own, for a program that decodes a document without knowing T:
+//     type EnvelopeDefault = Envelope[json.RawMessage].
 //   - An alias of a nullable type does not carry the null: uses of the alias
 //     get the nullable presence below instead.
 //

@@ -397,6 +397,9 @@ type Root struct {
 	File string // as named by the user, e.g. "schemas/envelope.json"
 	URL  string // absolute URL, e.g. "https://envgen.dev/schemas/envelope/v1"
 	Type TypeID
+	// Default is, for a generic root (Tree[T any]), the alias of its
+	// default instantiation (TreeDefault = Tree[json.RawMessage]); 0 otherwise.
+	Default TypeID
 }
 
 // Get returns the type with the given ID.

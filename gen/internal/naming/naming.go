@@ -136,7 +136,7 @@ func (n *namer) generation(t model.Type, depth int) int {
 		return g - 1
 	}
 	g := 0
-	if n.own(c) == "" && n.override(c) == "" && c.NameHint.Parent != 0 && depth < 1000 {
+	if (n.own(c) == "" || n.isDefault(c)) && n.override(c) == "" && c.NameHint.Parent != 0 && depth < 1000 {
 		g = n.generation(n.space.Get(c.NameHint.Parent), depth+1) + 1
 	}
 	n.gen[c.ID] = g + 1
@@ -145,15 +145,25 @@ func (n *namer) generation(t model.Type, depth int) int {
 
 // override is the name c is given by the caller or x-go-name, if any.
 func (n *namer) override(c *model.Common) string {
+	if n.isDefault(c) {
+		return "" // a root's TreeDefault shares its location, not its override
+	}
 	if o, ok := n.overrides[c.Loc.String()]; ok && c.External == nil {
 		return o
 	}
 	return c.NameHint.Override
 }
 
+func (n *namer) isDefault(c *model.Common) bool {
+	return slices.ContainsFunc(n.space.Roots, func(r model.Root) bool { return r.Default == c.ID })
+}
+
 // own is the word c is named after when it has one: its $defs key, title,
 // or file name.
 func (n *namer) own(c *model.Common) string {
+	if n.isDefault(c) {
+		return ""
+	}
 	h := c.NameHint
 	tries := []string{h.DefsKey, h.Title}
 	if h.FileName != "" {
