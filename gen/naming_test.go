@@ -103,3 +103,30 @@ func TestNameOverrides(t *testing.T) {
 		t.Errorf("an override at no location: err = %v", err)
 	}
 }
+
+// TestTSName: x-ts-name names the TypeScript type, x-go-name the Go one.
+func TestTSName(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.json")
+	schema := `{"type":"object","properties":{"w":{"$ref":"#/$defs/w"}},` +
+		`"$defs":{"w":{"type":"object","x-ts-name":"Widget","x-go-name":"GoWidget"}}}`
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "t", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var goSrc, tsSrc string
+	for _, f := range files {
+		switch filepath.Base(f.Path) {
+		case "t.go":
+			goSrc = string(f.Content)
+		case "t.ts":
+			tsSrc = string(f.Content)
+		}
+	}
+	if !strings.Contains(goSrc, "type GoWidget ") || !strings.Contains(tsSrc, "export type Widget ") && !strings.Contains(tsSrc, "export interface Widget ") {
+		t.Errorf("x-ts-name/x-go-name not applied:\n%s\n%s", goSrc, tsSrc)
+	}
+}

@@ -132,6 +132,7 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	if o := b.override(s); o != "" {
 		a.NameHint.Override = o
 	}
+	a.NameHint.TSOverride = b.tsOverride(s)
 	id := b.space.Add(a)
 	b.byLoc[aliasKey(loc)] = id
 	return id
@@ -149,6 +150,12 @@ func mergeHint(h *model.NameHint, extra model.NameHint) {
 	if extra.Title != "" && h.Title == "" {
 		h.Title = extra.Title
 	}
+}
+
+// tsOverride reads x-ts-name, the schema's own TypeScript name for its type.
+func (b *builder) tsOverride(s *jsonschema.Schema) string {
+	name, _ := b.set.Raw(s.Location)["x-ts-name"].(string)
+	return name
 }
 
 // override reads x-go-name, the schema's own name for its type.

@@ -197,12 +197,13 @@ func (c *Common) Base() *Common { return c }
 
 // NameHint records where a name can come from, in order of preference.
 type NameHint struct {
-	Override string   // x-go-name in the schema or the config: used verbatim
-	DefsKey  string   // the $defs / definitions key, e.g. "warning"
-	Title    string   // the schema's title
-	FileName string   // for the root of a file: its base name without extension
-	Parent   TypeID   // for inline types: the named type they are nested in
-	Path     []string // for inline types: the member path from Parent, e.g. ["meta", "pagination"]
+	Override   string   // x-go-name in the schema or the config: used verbatim
+	TSOverride string   // x-ts-name in the schema: the TypeScript name, verbatim; Override's when ""
+	DefsKey    string   // the $defs / definitions key, e.g. "warning"
+	Title      string   // the schema's title
+	FileName   string   // for the root of a file: its base name without extension
+	Parent     TypeID   // for inline types: the named type they are nested in
+	Path       []string // for inline types: the member path from Parent, e.g. ["meta", "pagination"]
 }
 
 // Object is a JSON object with known members.

@@ -260,6 +260,9 @@ func (n *namer) settle(batch []model.Type) error {
 	}
 	for _, p := range ps {
 		p.c.Name = model.Names{Go: p.name, TS: p.name}
+		if ts := p.c.NameHint.TSOverride; ts != "" && !n.isDefault(p.c) {
+			p.c.Name.TS = ts // CheckTS refuses one TypeScript cannot declare
+		}
 		n.owner[identifier{pkgOf(p.c), p.name}] = p.c.Loc
 	}
 	return nil
