@@ -130,3 +130,19 @@ func TestTSName(t *testing.T) {
 		t.Errorf("x-ts-name/x-go-name not applied:\n%s\n%s", goSrc, tsSrc)
 	}
 }
+
+// TestPerTarget: a name only Go cannot declare fails a Go run, not a
+// TypeScript-only one.
+func TestPerTarget(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "u.json")
+	if err := os.WriteFile(file, []byte(`{"type":"object","properties":{"w":{"$ref":"#/$defs/w"}},"$defs":{"w":{"type":"object","x-go-name":"widget"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, TSOut: dir}); err != nil {
+		t.Errorf("TypeScript-only: %v", err)
+	}
+	if _, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "u"}); err == nil {
+		t.Error("Go accepted the type name widget")
+	}
+}

@@ -181,10 +181,7 @@ func (n *namer) own(c *model.Common) string {
 func (n *namer) candidate(c *model.Common) (string, source, error) {
 	h := c.NameHint
 	if o := n.override(c); o != "" {
-		if !IsGoName(o) {
-			return "", 0, &model.Error{Loc: c.Loc, Message: fmt.Sprintf("name override %q is not an exported Go identifier", o)}
-		}
-		return o, fromOverride, nil
+		return o, fromOverride, nil // CheckGo and CheckTS refuse what their language cannot declare
 	}
 	switch {
 	case h.DefsKey != "":
@@ -420,9 +417,6 @@ func (n *namer) fields(o *model.Object) error {
 			names[i], fixed[i] = f.Override, true
 		} else {
 			names[i] = fieldName(Spell(f.JSONName))
-		}
-		if fixed[i] && (!IsGoName(names[i]) || reservedField(names[i])) {
-			return &model.Error{Loc: f.Loc, Message: fmt.Sprintf("field name override %q is not an exported Go identifier free for a field", names[i])}
 		}
 	}
 	for step := 0; ; step++ {
