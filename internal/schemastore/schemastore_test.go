@@ -38,6 +38,7 @@ type Figures struct {
 	NotGenerated int `json:"notGeneratedInstances"` // instances of cases that did not generate
 	Sampled      int `json:"sampledInstances"`      // instances of the sample whose Go built
 	GoPass       int `json:"goPass"`                // of those, decoded with the right verdict
+	TSPass       int `json:"tsPass"`                // sampled instances the TypeScript validators judge right (TestCorpusTS)
 }
 
 type corpusCase struct {
@@ -133,6 +134,7 @@ func checkBaseline(t *testing.T, f Figures) {
 	if err := json.Unmarshal(data, &base); err != nil {
 		t.Fatal(err)
 	}
+	f.TSPass = base.TSPass // TestCorpusTS checks it
 	switch {
 	case f.Cases != base.Cases || f.Instances != base.Instances:
 		t.Errorf("the corpus changed: %d cases, %d instances; baseline.json has %d, %d", f.Cases, f.Instances, base.Cases, base.Instances)
