@@ -146,3 +146,16 @@ func TestPerTarget(t *testing.T) {
 		t.Error("Go accepted the type name widget")
 	}
 }
+
+// TestEnumConstantMeetsType: an enum constant whose name a type has already
+// is named after TypeName + "Value" instead of refusing the schema.
+func TestEnumConstantMeetsType(t *testing.T) {
+	got, err := generateNames(t, `{"type":"object","properties":{"s":{"$ref":"#/$defs/severity"},"w":{"$ref":"#/$defs/severityWarning"}},`+
+		`"$defs":{"severity":{"enum":["warning","error"]},"severityWarning":{"type":"object"}}}`, map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(got, "SeverityWarning") || !slices.Contains(got, "Severity") {
+		t.Errorf("types: %v", got)
+	}
+}

@@ -385,14 +385,14 @@ func (n *namer) members(t model.Type) error {
 	case *model.Object:
 		return n.fields(t)
 	case *model.Enum:
-		t.Members = memberNames(c.Name.Go, t.Values)
+		t.Members = n.constNames(c, t.Values)
 		for i, v := range t.Values {
 			if err := n.claim(c, t.Members[i], fmt.Sprintf("enum value %s", v.JSON)); err != nil {
 				return err
 			}
 		}
 	case *model.Const:
-		t.Member = memberNames(c.Name.Go, []model.Value{t.Value})[0]
+		t.Member = n.constNames(c, []model.Value{t.Value})[0]
 		return n.claim(c, t.Member, fmt.Sprintf("const value %s", t.Value.JSON))
 	case *model.Union:
 		t.BranchNames = n.branchNames(t)
@@ -500,6 +500,23 @@ func kindName(t model.Type) string {
 		return "Object"
 	}
 	return "Value"
+}
+
+// constNames names the constants of an enum or const type c: memberNames,
+// or, when one of those is a type's name already ("Severity" + "warning"
+// beside a type SeverityWarning), the same after TypeName + "Value":
+// SeverityValueWarning.
+func (n *namer) constNames(c *model.Common, values []model.Value) []string {
+	taken := func(names []string) bool {
+		return slices.ContainsFunc(names, func(s string) bool { _, ok := n.owner[identifier{pkgOf(c), s}]; return ok })
+	}
+	names := memberNames(c.Name.Go, values)
+	if taken(names) {
+		if other := memberNames(c.Name.Go+"Value", values); !taken(other) {
+			return other
+		}
+	}
+	return names
 }
 
 // memberNames names the constants of an enum's values: the type's name and
