@@ -174,27 +174,14 @@ func EnvgenConformanceRoot() any { return new(%s) }
 	return write(filepath.Join(mod, g.pkg, "zz_conformance.go"), []byte(src))
 }
 
-// options are the generation options of a group's schema. Test schemas reuse $defs
-// keys in nested resources and use keys that make no name ("$defs/": {}),
-// which envgen refuses until a name is given: the runner gives one, as a user
-// would with --name, and tries again.
+// options are the generation options of a group's schema: those a user of
+// `envgen generate` gets, no names given.
 func options(o Options, schemaFile string) (gen.Options, error) {
-	names := map[string]string{}
-	for i := 1; ; i++ {
-		opts := gen.Options{
-			Inputs:      []string{schemaFile},
-			RefMap:      map[string]string{remotePrefix: filepath.Join(o.Suite, "remotes")},
-			NoCanonical: true,
-			Names:       names,
-		}
-		_, err := gen.GoRootTypes(opts)
-		var me *gen.Error
-		if err == nil || i > 20 || !errors.As(err, &me) || me.Loc.File == "" ||
-			!(strings.Contains(me.Message, "is wanted by") || strings.Contains(me.Message, "cannot name this type")) {
-			return opts, err
-		}
-		names[me.Loc.String()] = fmt.Sprintf("Renamed%d", i)
-	}
+	return gen.Options{
+		Inputs:      []string{schemaFile},
+		RefMap:      map[string]string{remotePrefix: filepath.Join(o.Suite, "remotes")},
+		NoCanonical: true,
+	}, nil
 }
 
 var brokenPackage = regexp.MustCompile(`(?m)^# jsts\.test/([a-z0-9_]+)$`)

@@ -55,9 +55,10 @@ const (
 )
 
 type ecma struct {
-	src string
-	i   int
-	out strings.Builder
+	src      string
+	i        int
+	out      strings.Builder
+	notSpace bool // the class being read has \S among its members
 	// syntax only: accept what is valid ECMA-262 but not RE2 (lookaround,
 	// backreferences), see CheckECMA
 	syntax bool
@@ -217,17 +218,16 @@ func (t *ecma) class() error {
 		t.out.WriteString(ecmaNotSpace)
 		return nil
 	}
+	start := t.out.Len()
+	t.notSpace = false
 	t.out.WriteByte('[')
-	if negated {
-		t.out.WriteByte('^')
-	}
 	for t.i < len(t.src) {
 		c := t.src[t.i]
 		switch c {
 		case ']':
 			t.out.WriteByte(']')
 			t.i++
-			return nil
+			return t.closeClass(start, negated)
 		case '\\':
 			if err := t.escape(true); err != nil {
 				return err
@@ -242,6 +242,64 @@ func (t *ecma) class() error {
 		}
 	}
 	return fmt.Errorf("missing ] of a character class")
+}
+
+// closeClass finishes the class written from start ("[…]", its members
+// translated, its "^" not yet written). RE2 has no \S inside a class, so a
+// class with \S becomes an alternation, [a\S] → (?:[a]|[^spaces]), and a
+// negated one the spaces its other members leave out: [^\S] → [spaces],
+// [^a\s\S] → matches nothing.
+func (t *ecma) closeClass(start int, negated bool) error {
+	all := t.out.String()
+	members := all[start+1 : len(all)-1]
+	if !t.notSpace {
+		if negated {
+			t.out.Reset()
+			t.out.WriteString(all[:start] + "[^" + members + "]")
+		}
+		return nil
+	}
+	t.notSpace = false
+	t.out.Reset()
+	t.out.WriteString(all[:start])
+	if !negated {
+		if members == "" {
+			t.out.WriteString(ecmaNotSpace)
+		} else {
+			t.out.WriteString("(?:[" + members + "]|" + ecmaNotSpace + ")")
+		}
+		return nil
+	}
+	// [^X\S] is the white space that X does not match.
+	var in *regexp.Regexp
+	if members != "" {
+		var err error
+		if in, err = regexp.Compile("^[" + members + "]$"); err != nil {
+			return fmt.Errorf("RE2 cannot compile the class [%s]: %w", members, err)
+		}
+	}
+	var b strings.Builder
+	for _, r := range ecmaSpaceRunes() {
+		if in == nil || !in.MatchString(string(r)) {
+			fmt.Fprintf(&b, `\x{%x}`, r)
+		}
+	}
+	if b.Len() == 0 {
+		t.out.WriteString(`[^\x{0}-\x{10FFFF}]`)
+	} else {
+		t.out.WriteString("[" + b.String() + "]")
+	}
+	return nil
+}
+
+// ecmaSpaceRunes lists ECMA-262's white space and line terminators: what \s
+// matches.
+func ecmaSpaceRunes() []rune {
+	out := []rune{'\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff}
+	for r := rune(0x2000); r <= 0x200a; r++ {
+		out = append(out, r)
+	}
+	return out
 }
 
 // escape translates the escape at t.i, inside a character class or not.
@@ -273,7 +331,8 @@ func (t *ecma) escape(inClass bool) error {
 		}
 	case 'S':
 		if inClass {
-			return fmt.Errorf(`\S inside a character class with other members cannot be written in RE2`)
+			t.notSpace = true // closeClass adds it
+			break
 		}
 		t.out.WriteString(ecmaNotSpace)
 	case '0':

@@ -34,6 +34,13 @@ func TestTranslateECMA(t *testing.T) {
 		{`^\/\.$`, []string{"/."}, nil},
 		{`^\cJ$`, []string{"\n"}, nil},
 		{`^[a-z\-]+$`, []string{"a-b"}, nil},
+		{`^[\s\S]*$`, []string{"", "a\nb", " \u2028é"}, nil},
+		{`^[\S\s]$`, []string{"\n", "x"}, []string{"xy"}},
+		{`^[^\S]$`, []string{" ", "\u00a0", "\n"}, []string{"a"}},
+		{`^[^\S\n]+$`, []string{" \t"}, []string{"\n", "a"}},
+		{`^[^\s\S]$`, nil, []string{"a", " "}},
+		{`^[a\S]$`, []string{"a", "b"}, []string{" "}},
+		{`^[^a\S]$`, []string{" "}, []string{"a", "b"}},
 	} {
 		re, err := CompileECMA(c.pattern)
 		if err != nil {

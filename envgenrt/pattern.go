@@ -3,6 +3,9 @@ package envgenrt
 import (
 	"regexp"
 	"strconv"
+	"time"
+
+	"github.com/dlclark/regexp2"
 )
 
 // Pattern is a compiled pattern (already translated for RE2, see
@@ -13,7 +16,30 @@ import (
 // byte; anything else by package regexp.
 type Pattern struct {
 	re    *regexp.Regexp
-	items []patternItem // the simple form, when re.String() has one
+	items []patternItem   // the simple form, when re.String() has one
+	ecma  *regexp2.Regexp // for a pattern RE2 cannot run (MustECMAPattern)
+	src   string          // the ECMA-262 source, with ecma
+}
+
+// ECMAMatchTimeout bounds one match of a pattern that RE2 cannot run
+// (MustECMAPattern): regexp2 backtracks, and a hostile instance must not
+// stall a server. A match that takes longer counts as no match, so the value
+// gets a validation error for the pattern.
+const ECMAMatchTimeout = 100 * time.Millisecond
+
+// ECMAOptions are the regexp2 options MustECMAPattern compiles with:
+// ECMAScript syntax and semantics, with the u flag (\u{…}, \p{…}).
+const ECMAOptions = regexp2.ECMAScript | regexp2.Unicode
+
+// MustECMAPattern compiles an ECMA-262 pattern that RE2 cannot run
+// (lookahead, lookbehind, backreferences) with github.com/dlclark/regexp2;
+// it panics on one that does not compile, which the generator never writes.
+// RE2 (MustPattern) stays the engine for every other pattern: it runs in
+// linear time.
+func MustECMAPattern(src string) *Pattern {
+	re := regexp2.MustCompile(src, ECMAOptions)
+	re.MatchTimeout = ECMAMatchTimeout
+	return &Pattern{ecma: re, src: src}
 }
 
 type patternItem struct {
@@ -31,6 +57,10 @@ func MustPattern(re string) *Pattern {
 
 // Match reports whether b contains a match of the pattern.
 func (p *Pattern) Match(b []byte) bool {
+	if p.ecma != nil {
+		ok, err := p.ecma.MatchString(string(b))
+		return ok && err == nil // a timeout is no match
+	}
 	if p.items == nil {
 		return p.re.Match(b)
 	}
@@ -48,8 +78,13 @@ func (p *Pattern) Match(b []byte) bool {
 	return i == len(b)
 }
 
-// String returns the RE2 source.
-func (p *Pattern) String() string { return p.re.String() }
+// String returns the RE2 source, or the ECMA-262 one for MustECMAPattern.
+func (p *Pattern) String() string {
+	if p.ecma != nil {
+		return p.src
+	}
+	return p.re.String()
+}
 
 // simplePattern parses ^atoms$ where every atom is an ASCII literal or a
 // class of ASCII literals and ranges, with a count; only the last atom's count

@@ -2,6 +2,7 @@ package envgenrt
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -25,5 +26,37 @@ func TestPatternAgreesWithRegexp(t *testing.T) {
 	}
 	if simple < 7 {
 		t.Errorf("only %d patterns take the fast path", simple)
+	}
+}
+
+// TestECMAPattern: what RE2 cannot run (lookaround, backreferences) runs on
+// regexp2, and a match that backtracks without end is no match, not a hang.
+func TestECMAPattern(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		match   []string
+		nomatch []string
+	}{
+		{`^(?!variables$).+$`, []string{"a", "variablesX"}, []string{"variables", ""}},
+		{`(?<=a)b`, []string{"ab"}, []string{"cb"}},
+		{`^(a)\1$`, []string{"aa"}, []string{"ab"}},
+		{`^(?!.*\bnative\b)[a-z]+(\.[a-z]+)+$`, []string{"com.example"}, []string{"com.native.app"}},
+		{`^(?=\p{L})\S+$`, []string{"éa"}, []string{"1a"}},
+	} {
+		p := MustECMAPattern(c.pattern)
+		for _, s := range c.match {
+			if !p.Match([]byte(s)) {
+				t.Errorf("%s does not match %q", c.pattern, s)
+			}
+		}
+		for _, s := range c.nomatch {
+			if p.Match([]byte(s)) {
+				t.Errorf("%s matches %q", c.pattern, s)
+			}
+		}
+	}
+	hostile := MustECMAPattern(`^(?!x)(a|aa)+$`)
+	if hostile.Match([]byte(strings.Repeat("a", 60) + "b")) {
+		t.Error("a hostile instance matched")
 	}
 }

@@ -88,7 +88,11 @@ func GoRootTypes(opts Options) ([]RootType, error) {
 	}
 	var out []RootType
 	for _, root := range space.Roots {
-		code, err := golang.TypeCode(space, model.Ref{ID: root.Type})
+		id := root.Type
+		if root.Default != 0 {
+			id = root.Default // TreeDefault, not Tree[json.RawMessage]
+		}
+		code, err := golang.TypeCode(space, model.Ref{ID: id})
 		if err != nil {
 			return nil, err
 		}

@@ -11,9 +11,9 @@ for (const g of groups) {
   if (reason === "") {
     try {
       const m = await import(`./dist/${g.name}/${g.name}.js`);
-      validate = m.validateSuiteRoot;
-      is = m.isSuiteRoot;
-      if (typeof validate !== "function" || typeof is !== "function") reason = "no validateSuiteRoot or isSuiteRoot";
+      validate = m[`validate${g.root}`];
+      is = m[`is${g.root}`];
+      if (typeof validate !== "function" || typeof is !== "function") reason = `no validate${g.root} or is${g.root}`;
     } catch (e) {
       reason = `import failed: ${e}`;
     }

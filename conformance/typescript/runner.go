@@ -4,8 +4,8 @@
 //
 // Run generates one folder of TypeScript per test group with gen.Generate,
 // compiles them all in one run of the pinned tsc, and runs them all in one
-// node process (driver.mjs): for every test, validateSuiteRoot must return no
-// error if and only if the instance is valid, and isSuiteRoot must agree.
+// node process (driver.mjs): for every test, validate<Root> must return no
+// error if and only if the instance is valid, and is<Root> must agree.
 // Cases that do not pass are listed, with their reasons, in baseline.json; the
 // test in this package fails when a case that passed starts failing.
 package tsconformance
@@ -13,7 +13,6 @@ package tsconformance
 import (
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -48,7 +47,7 @@ type Case struct {
 	Valid            bool   `json:"valid"`
 	Pass             bool   `json:"pass"`
 	Reason           string `json:"reason,omitempty"`
-	// Errors are what validateSuiteRoot reports for an invalid instance, in
+	// Errors are what validate<Root> reports for an invalid instance, in
 	// order (conformance/parity_test.go compares them with the Go's).
 	Errors []envgenrt.Error `json:"errors,omitempty"`
 }
@@ -57,10 +56,6 @@ func (c Case) key() string { return fmt.Sprintf("%s/%d/%d", c.File, c.Group, c.T
 
 // remotePrefix is where the suite's remote schemas claim to live.
 const remotePrefix = "http://localhost:1234/"
-
-// rootName is the name the runner gives every group's root type, so that the
-// driver knows which validator to call: validateSuiteRoot.
-const rootName = "SuiteRoot"
 
 //go:embed driver.mjs
 var driver []byte
@@ -72,6 +67,7 @@ type group struct {
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"-"`
 	Tests       []test          `json:"tests"`
+	Root        string          `json:"root"`             // the root type's name, e.g. "Root": the driver calls validateRoot
 	Name        string          `json:"name"`             // folder and module, e.g. "dynamicref_12"
 	Reason      string          `json:"reason,omitempty"` // why there is no code to run: generation or compilation failed
 }
@@ -132,41 +128,33 @@ func groupName(file string, i int) string {
 }
 
 // generate writes the group's schema and generates its TypeScript with
-// gen.Generate, as `envgen generate --ts-out` would. Test schemas reuse
-// $defs keys in nested resources, and use keys that make no name, which
-// envgen refuses until a name is given: the runner gives one, as a user
-// would with --name, and tries again.
+// gen.Generate, exactly as `envgen generate --ts-out` would: no names given.
 func generate(o Options, g *group) error {
 	schemaFile := filepath.Join(o.Work, "schemas", g.Name+".json")
 	if err := write(schemaFile, g.Schema); err != nil {
 		return err
 	}
-	names := map[string]string{filepath.ToSlash(schemaFile) + "#": rootName}
-	for i := 1; ; i++ {
-		files, err := gen.Generate(gen.Options{
-			Inputs:      []string{schemaFile},
-			RefMap:      map[string]string{remotePrefix: filepath.Join(o.Suite, "remotes")},
-			NoCanonical: true,
-			TSOut:       filepath.Join(o.Work, "src", g.Name),
-			Names:       names,
-		})
-		var me *gen.Error
-		if err != nil && i <= 20 && errors.As(err, &me) && me.Loc.File != "" &&
-			(strings.Contains(me.Message, "is wanted by") || strings.Contains(me.Message, "cannot name this type") ||
-				strings.Contains(me.Message, "is also used by")) {
-			names[me.Loc.String()] = fmt.Sprintf("Renamed%d", i)
-			continue
-		}
-		if err != nil {
+	opts := gen.Options{
+		Inputs:      []string{schemaFile},
+		RefMap:      map[string]string{remotePrefix: filepath.Join(o.Suite, "remotes")},
+		NoCanonical: true,
+		TSOut:       filepath.Join(o.Work, "src", g.Name),
+	}
+	roots, err := gen.GoRootTypes(opts)
+	if err != nil {
+		return err
+	}
+	g.Root, _, _ = strings.Cut(roots[0].Go, "[")
+	files, err := gen.Generate(opts)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := write(filepath.FromSlash(f.Path), f.Content); err != nil {
 			return err
 		}
-		for _, f := range files {
-			if err := write(filepath.FromSlash(f.Path), f.Content); err != nil {
-				return err
-			}
-		}
-		return nil
 	}
+	return nil
 }
 
 // tsconfig is the strictest setting the package is built with.

@@ -11,6 +11,7 @@ require github.com/envgen/envgen v0.0.0-00010101000000-000000000000
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/dlclark/regexp2 v1.11.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect

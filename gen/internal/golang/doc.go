@@ -62,9 +62,42 @@
 //     envgenrt.Null`.
 //   - A type parameter is named T when it is the only one, else T and its
 //     $dynamicAnchor, e.g. TData, TItems. A use without type arguments gets the
-//     parameters' defaults.
+//     parameters' defaults. A generic root (an input's root with
+//     $dynamicAnchors of its own) also gets that default under a name of its
+//     own, for a program that decodes a document without knowing T:
+//     type EnvelopeDefault = Envelope[json.RawMessage].
 //   - An alias of a nullable type does not carry the null: uses of the alias
 //     get the nullable presence below instead.
+//
+// # Names
+//
+// Package naming decides every name; this package spells them. A type is
+// named after x-go-name or --name, its $defs key, its title (for the root of
+// a file, its title and then its file name), or the path from the named type
+// it is nested in (Envelope + meta → EnvelopeMeta). A key with no letters
+// is spelled by its characters: "//" → SlashSlash, "" → Empty, "~" → Tilde;
+// one starting with a digit or a letter without case gets an X: X123, X名前.
+//
+// Two types that want one name are qualified from the schema, never
+// numbered: each is prefixed with its file's name and then the keys of the
+// schemas enclosing it (keywords such as $defs and properties left out), one
+// word at a time, until the names differ. The root of a file yields last.
+//
+//	a.json#/$defs/item, b.json#/$defs/item              AItem, BItem
+//	s.json#/$defs/stringList/$defs/itemType,
+//	s.json#/$defs/numberList/$defs/itemType             StringListItemType, NumberListItemType
+//	s.json (titled Root), s.json#/$defs/root            Root, SRoot
+//
+// A type named after its path that meets a taken name spells the whole
+// pointer from its parent (EnvelopePropertiesMeta). Struct fields are the
+// member names in Camel case (request_id → RequestID); members that meet
+// are spelled literally, keeping case and underscores (URL and url → URL,
+// Url; a_b and aB → A_b, AB; $schema and schema → Dollarschema, Schema), and
+// if they still meet, letter for letter with other characters in hex (url,
+// Url → Xurl, XUrl). A field named like a method of generated types gets
+// "Field" appended (ValidateField). A member name that a json tag cannot
+// carry ("", "a,omitempty") gets the tag json:"-": MarshalJSON and
+// UnmarshalJSON read and write it by its name all the same.
 //
 // # Presence
 //

@@ -321,12 +321,6 @@ func TestRenderErrors(t *testing.T) {
 			b.add(&model.Enum{ValueType: model.ScalarString, Values: []model.Value{val(`"x"`)}, Members: []string{"Thing"}}, file, "/$defs/e", "E")
 			return b.s
 		}, `Go name "Thing" is also used by`},
-		{"member name a tag cannot hold", func() *model.Space {
-			b, o := object()
-			o.Fields = []*model.Field{field(`a"b`, "AB", str(b), true)}
-			o.Fields[0].Loc = model.Location{File: file, Pointer: "/properties/a\"b"}
-			return b.s
-		}, `member name "a\"b" cannot be written in a Go struct tag`},
 		{"field named like a method", func() *model.Space {
 			b, o := object()
 			o.Fields = []*model.Field{field("m", "MarshalJSON", str(b), true)}

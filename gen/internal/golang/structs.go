@@ -31,10 +31,12 @@ func (d *decl) fields(o *model.Object) []jen.Code {
 			d.fail(loc, "", "member %q is listed twice", f.JSONName)
 		}
 		members[f.JSONName] = true
+		// The type's own MarshalJSON and UnmarshalJSON read and write the
+		// member; the tag only documents it. A name no tag can carry ("",
+		// "a,omitempty") gets json:"-" instead.
 		tag, ok := jsonTag(f.JSONName, f.Required)
 		if !ok {
-			d.fail(loc, "encoding/json can only name members with letters, digits and !#$%&()*+-./:;<=>?@[]^_{|}~ and space",
-				"member name %q cannot be written in a Go struct tag", f.JSONName)
+			tag = "-"
 		}
 		docs = append(docs, commentLines(fieldDoc(f.GoName, f.Doc), 1))
 		fields = append(fields, jen.Id(f.GoName).Add(d.slot(f.Type, f.Required)).Tag(map[string]string{"json": tag}))

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/dlclark/regexp2"
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/keywords"
@@ -29,8 +30,8 @@ func (f *vfn) maxLength() []jen.Code {
 	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxLength"), "maxLength", keywords.MaxLength(m))}
 }
 
-// regexpVar declares a pattern, compiled once per package, and refuses one
-// that RE2 cannot do (see envgenrt.TranslateECMA):
+// regexpVar declares a pattern, compiled once per package: on RE2 when
+// envgenrt.TranslateECMA can translate it, else on regexp2:
 //
 //	var patternWarningCode = runtime.MustPattern(`^[a-z_]+$`)
 func (f *vfn) regexpVar(name, pattern, keywordPath string) jen.Code {
@@ -40,18 +41,30 @@ func (f *vfn) regexpVar(name, pattern, keywordPath string) jen.Code {
 		_, err = envgenrt.CompileECMA(pattern)
 	}
 	if err != nil {
+		// What RE2 cannot run (lookaround, backreferences) runs on regexp2,
+		// for this pattern only, with a match timeout:
+		//
+		//	var patternX = runtime.MustECMAPattern(`^(?!x)`)
+		if _, err2 := regexp2.Compile(pattern, envgenrt.ECMAOptions); envgenrt.CheckECMA(pattern) == nil && err2 == nil {
+			f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustECMAPattern").Call(stringLit(pattern)))
+			return jen.Id(name)
+		}
 		loc := f.t.Base().Loc
 		loc.Pointer += keywordPath
-		f.fail(loc, "rewrite the pattern without lookaround or backreferences; docs/validation.md lists what RE2 supports",
-			"%v", err)
+		f.fail(loc, "docs/validation.md lists what is supported", "%v", err)
 		return jen.Id(name)
 	}
-	lit := jen.Lit(re)
-	if strconv.CanBackquote(re) {
-		lit = jen.Op("`" + re + "`")
-	}
-	f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustPattern").Call(lit))
+	f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustPattern").Call(stringLit(re)))
 	return jen.Id(name)
+}
+
+// stringLit is s as a raw string literal when it can be one, for patterns
+// that read as written.
+func stringLit(s string) jen.Code {
+	if strconv.CanBackquote(s) {
+		return jen.Op("`" + s + "`")
+	}
+	return jen.Lit(s)
 }
 
 // pattern:

@@ -306,3 +306,25 @@ func TestRawAndKeysDecodeLocations(t *testing.T) {
 		t.Errorf("Keys = %q, want the written order", got)
 	}
 }
+
+// TestRefMapWithoutExtension: under a mapped folder, "grunt-task#/…" finds
+// grunt-task.json; a name that no file has lists every name it tried.
+func TestRefMapWithoutExtension(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json":             `{"properties": {"a": {"$ref": "https://remote.test/s/grunt-task#/$defs/id"}}}`,
+		"bad.json":              `{"properties": {"a": {"$ref": "https://remote.test/s/nope#/$defs/id"}}}`,
+		"local/grunt-task.json": `{"$defs": {"id": {"type": "string"}}}`,
+	})
+	refMap := map[string]string{"https://remote.test/s/": "local"}
+	set, err := Load(Options{Inputs: []string{"tool.json"}, RefMap: refMap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := set.Locate(set.Files[0].Schema.Properties["a"].Ref.Location); got.String() != "local/grunt-task.json#/$defs/id" {
+		t.Errorf("mapped reference located at %s", got)
+	}
+	_, err = Load(Options{Inputs: []string{"bad.json"}, RefMap: refMap})
+	if err == nil || !strings.Contains(err.Error(), "local/nope.json, local/nope.yaml, local/nope.yml") {
+		t.Errorf("err = %v, want the names tried", err)
+	}
+}

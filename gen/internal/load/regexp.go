@@ -10,8 +10,8 @@ import (
 
 // ecmaEngine is the compiler's regexp engine: patterns are ECMA-262 (checked
 // by envgenrt.CheckECMA), not RE2. A pattern that is valid ECMA-262 but has no
-// RE2 translation (lookaround, backreferences) loads: the Go backend then
-// refuses it with its location, while the TypeScript backend can use it.
+// RE2 translation (lookaround, backreferences) loads: the Go backend runs it
+// on regexp2 (envgenrt.MustECMAPattern), the TypeScript one on RegExp.
 func ecmaEngine(s string) (jsonschema.Regexp, error) {
 	if err := envgenrt.CheckECMA(s); err != nil {
 		return nil, err

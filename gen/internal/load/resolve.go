@@ -84,7 +84,7 @@ func (l *loader) Load(u string) (any, error) {
 	}
 	for _, m := range l.refMap {
 		if strings.HasPrefix(u, m.prefix) {
-			return l.loadFile(u, filepath.Join(m.dir, filepath.FromSlash(strings.TrimPrefix(u, m.prefix))))
+			return l.loadMapped(u, filepath.Join(m.dir, filepath.FromSlash(strings.TrimPrefix(u, m.prefix))))
 		}
 	}
 	parsed, err := url.Parse(u)
@@ -98,6 +98,27 @@ func (l *loader) Load(u string) (any, error) {
 		return nil, errNetwork
 	}
 	return nil, errUnknown
+}
+
+// loadMapped loads a file under a --ref-map folder. A reference without an
+// extension ("grunt-task#/…", SchemaStore's habit) that finds no file of that
+// name tries name.json, name.yaml and name.yml, in that order, and names
+// every one it tried when none exists.
+func (l *loader) loadMapped(u, file string) (any, error) {
+	if path.Ext(filepath.ToSlash(file)) != "" {
+		return l.loadFile(u, file)
+	}
+	tried := []string{file}
+	for _, ext := range []string{"", ".json", ".yaml", ".yml"} {
+		if _, err := os.Stat(file + ext); err == nil {
+			return l.loadFile(u, file+ext)
+		}
+		if ext != "" {
+			tried = append(tried, displayPath(file+ext))
+		}
+	}
+	tried[0] = displayPath(file)
+	return nil, fmt.Errorf("cannot read %s: no such file (tried %s)", tried[0], strings.Join(tried, ", "))
 }
 
 func (l *loader) loadFile(u, file string) (any, error) {

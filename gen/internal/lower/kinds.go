@@ -16,6 +16,7 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	if o := b.override(s); o != "" {
 		hint.Override = o
 	}
+	hint.TSOverride = b.tsOverride(s)
 	if hint.Title == "" {
 		hint.Title = s.Title
 	}

@@ -58,8 +58,28 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 	if err := b.generics(); err != nil {
 		return nil, err
 	}
+	b.defaultRoots()
 	b.resources()
 	return b.space, nil
+}
+
+// defaultRoots gives each generic root (one with $dynamicAnchors of its own:
+// Tree[T any]) a non-generic alias for the instantiation its own schema
+// implies, named after it with "Default": type TreeDefault =
+// Tree[json.RawMessage]. A user decodes the document into it without
+// knowing T, and gets exactly the schema's verdicts.
+func (b *builder) defaultRoots() {
+	for i, root := range b.space.Roots {
+		c := b.space.Get(root.Type).Base()
+		if len(c.TypeParams) == 0 || c.External != nil {
+			continue
+		}
+		a := &model.Alias{Target: model.Ref{ID: root.Type}}
+		a.Loc, a.Resource, a.Named = c.Loc, c.Resource, true
+		a.Doc.Description = "the whole document, with the type arguments its own schema implies: decode into it without knowing them."
+		a.NameHint = model.NameHint{Parent: root.Type, Path: []string{"Default"}}
+		b.space.Roots[i].Default = b.space.Add(a)
+	}
 }
 
 // file declares the types of a document: its root and every $defs entry. It
@@ -112,6 +132,7 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	if o := b.override(s); o != "" {
 		a.NameHint.Override = o
 	}
+	a.NameHint.TSOverride = b.tsOverride(s)
 	id := b.space.Add(a)
 	b.byLoc[aliasKey(loc)] = id
 	return id
@@ -129,6 +150,12 @@ func mergeHint(h *model.NameHint, extra model.NameHint) {
 	if extra.Title != "" && h.Title == "" {
 		h.Title = extra.Title
 	}
+}
+
+// tsOverride reads x-ts-name, the schema's own TypeScript name for its type.
+func (b *builder) tsOverride(s *jsonschema.Schema) string {
+	name, _ := b.set.Raw(s.Location)["x-ts-name"].(string)
+	return name
 }
 
 // override reads x-go-name, the schema's own name for its type.

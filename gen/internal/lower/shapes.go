@@ -25,7 +25,8 @@ func (b *builder) objectOrMap(s *jsonschema.Schema) (model.Type, func(model.Type
 }
 
 // addFields appends the properties of s to o, in the order the schema writes
-// them, refusing a member that an earlier part declared with another type.
+// them; a member that an earlier part declared with another type becomes
+// any JSON value, checked by the validators against every part.
 func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.TypeID) {
 	for _, name := range b.propertyOrder(s) {
 		ps := s.Properties[name]
@@ -39,13 +40,17 @@ func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.
 					f.Type = narrower
 					continue
 				}
-				b.fail(b.set.Locate(ps.Location), "the parts disagree, so no object with this member is valid: give the member one type",
-					"allOf cannot be merged: member %q is declared with another type at %s", name, f.Loc)
+				// The parts give the member types that are not one inside the
+				// other (two objects, two unions…): the field holds the
+				// member's JSON as it is, and the validators check it against
+				// every part, which stay in the object's Checks.
+				f.Type = model.Ref{ID: b.anyType()}
 			}
 			continue
 		}
 		o.Fields = append(o.Fields, &model.Field{
 			JSONName: name, Type: r, Required: required, Doc: docOf(ps), Loc: b.set.Locate(ps.Location),
+			Override: b.override(ps),
 		})
 	}
 	for _, name := range s.Required { // required members the part does not describe

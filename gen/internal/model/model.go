@@ -197,12 +197,13 @@ func (c *Common) Base() *Common { return c }
 
 // NameHint records where a name can come from, in order of preference.
 type NameHint struct {
-	Override string   // x-go-name in the schema or the config: used verbatim
-	DefsKey  string   // the $defs / definitions key, e.g. "warning"
-	Title    string   // the schema's title
-	FileName string   // for the root of a file: its base name without extension
-	Parent   TypeID   // for inline types: the named type they are nested in
-	Path     []string // for inline types: the member path from Parent, e.g. ["meta", "pagination"]
+	Override   string   // x-go-name in the schema or the config: used verbatim
+	TSOverride string   // x-ts-name in the schema: the TypeScript name, verbatim; Override's when ""
+	DefsKey    string   // the $defs / definitions key, e.g. "warning"
+	Title      string   // the schema's title
+	FileName   string   // for the root of a file: its base name without extension
+	Parent     TypeID   // for inline types: the named type they are nested in
+	Path       []string // for inline types: the member path from Parent, e.g. ["meta", "pagination"]
 }
 
 // Object is a JSON object with known members.
@@ -221,6 +222,7 @@ type Object struct {
 type Field struct {
 	JSONName string // the member name, exactly as in the schema
 	GoName   string // decided by naming, e.g. "RequestID"
+	Override string // x-go-name on the member's schema, e.g. "ID"; "" when none
 	Type     Ref
 	Required bool
 	Doc      Doc
@@ -396,6 +398,9 @@ type Root struct {
 	File string // as named by the user, e.g. "schemas/envelope.json"
 	URL  string // absolute URL, e.g. "https://envgen.dev/schemas/envelope/v1"
 	Type TypeID
+	// Default is, for a generic root (Tree[T any]), the alias of its
+	// default instantiation (TreeDefault = Tree[json.RawMessage]); 0 otherwise.
+	Default TypeID
 }
 
 // Get returns the type with the given ID.

@@ -4,8 +4,8 @@
 // schema, or the caller's map by location), its $defs key, its title (for the
 // root of a file, its title and then its file name), and last the path from
 // the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"). Two
-// types that want one name are an error that names both locations and how to
-// resolve it; there is never a silent "Foo1".
+// types that want one name are qualified from the schema's structure
+// (qualify.go), never numbered ("Foo1"); a valid schema is never refused.
 //
 // A type that an imported package declares (model.Common.External) gets the
 // name that package gives it: the same rules over the same schemas, in a
@@ -19,6 +19,7 @@ package naming
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,13 +29,39 @@ import (
 
 // Assign names every named type of space, with its enum constants, union
 // branches and struct fields. overrides maps a schema location ("file#/pointer")
-// to a Go name.
+// to a Go name, for a type or a struct field; a location that is neither is
+// an error.
 func Assign(space *model.Space, overrides map[string]string) error {
-	n := &namer{space: space, overrides: overrides, done: map[model.TypeID]bool{}, owner: map[identifier]model.Location{}}
+	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, owner: map[identifier]model.Location{}}
 	named := space.Named()
 	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.String() < named[j].Base().Loc.String() })
+	if err := n.checkOverrides(named); err != nil {
+		return err
+	}
+	// A type named after the path from its parent is named after its parent
+	// is (which gets a name for this even when it is spelled inline):
+	// generation by generation, each settled before the next.
+	all := slices.Clone(named)
+	in := map[model.TypeID]bool{}
 	for _, t := range named {
-		if err := n.name(t); err != nil {
+		in[t.Base().ID] = true
+	}
+	for i := 0; i < len(all); i++ {
+		if p := all[i].Base().NameHint.Parent; p != 0 && !in[p] && n.own(all[i].Base()) == "" && n.override(all[i].Base()) == "" {
+			in[p] = true
+			all = append(all, n.space.Get(p))
+		}
+	}
+	var byGen [][]model.Type
+	for _, t := range all {
+		g := n.generation(t, 0)
+		for len(byGen) <= g {
+			byGen = append(byGen, nil)
+		}
+		byGen[g] = append(byGen[g], t)
+	}
+	for _, batch := range byGen {
+		if err := n.settle(batch); err != nil {
 			return err
 		}
 	}
@@ -49,7 +76,7 @@ func Assign(space *model.Space, overrides map[string]string) error {
 type namer struct {
 	space     *model.Space
 	overrides map[string]string
-	done      map[model.TypeID]bool
+	gen       map[model.TypeID]int          // generation + 1, once known
 	owner     map[identifier]model.Location // package-level identifier → who took it
 }
 
@@ -66,52 +93,252 @@ func pkgOf(c *model.Common) string {
 	return ""
 }
 
-// name decides t's own name (and its parent's first, for path names).
-func (n *namer) name(t model.Type) error {
-	c := t.Base()
-	if n.done[c.ID] {
+// checkOverrides refuses an override at a location where there is no type
+// or member to name.
+func (n *namer) checkOverrides(named []model.Type) error {
+	if len(n.overrides) == 0 {
 		return nil
 	}
-	n.done[c.ID] = true
-	name, err := n.candidate(c)
-	if err != nil {
-		return err
+	known := map[string]bool{}
+	for _, t := range n.space.Types {
+		if t == nil {
+			continue
+		}
+		c := t.Base()
+		if c.External != nil {
+			continue
+		}
+		known[c.Loc.String()] = true
+		if o, ok := t.(*model.Object); ok {
+			for _, f := range o.Fields {
+				known[f.Loc.String()] = true
+			}
+		}
 	}
-	c.Name = model.Names{Go: name, TS: name}
-	return n.claim(c, name, "type")
+	locs := make([]string, 0, len(n.overrides))
+	for loc := range n.overrides {
+		locs = append(locs, loc)
+	}
+	sort.Strings(locs)
+	for _, loc := range locs {
+		if !known[loc] {
+			return fmt.Errorf("--name %s=%s: no type or member of the inputs is at %s", loc, n.overrides[loc], loc)
+		}
+	}
+	return nil
 }
 
-func (n *namer) candidate(c *model.Common) (string, error) {
-	h := c.NameHint
+// generation is 0 for a type with a name of its own, else one more than
+// its parent's.
+func (n *namer) generation(t model.Type, depth int) int {
+	c := t.Base()
+	if g, ok := n.gen[c.ID]; ok {
+		return g - 1
+	}
+	g := 0
+	if (n.own(c) == "" || n.isDefault(c)) && n.override(c) == "" && c.NameHint.Parent != 0 && depth < 1000 {
+		g = n.generation(n.space.Get(c.NameHint.Parent), depth+1) + 1
+	}
+	n.gen[c.ID] = g + 1
+	return g
+}
+
+// override is the name c is given by the caller or x-go-name, if any.
+func (n *namer) override(c *model.Common) string {
+	if n.isDefault(c) {
+		return "" // a root's TreeDefault shares its location, not its override
+	}
 	if o, ok := n.overrides[c.Loc.String()]; ok && c.External == nil {
-		h.Override = o
+		return o
 	}
-	if h.Override != "" {
-		if !IsGoName(h.Override) {
-			return "", &model.Error{Loc: c.Loc, Message: fmt.Sprintf("name override %q is not an exported Go identifier", h.Override)}
-		}
-		return h.Override, nil
+	return c.NameHint.Override
+}
+
+func (n *namer) isDefault(c *model.Common) bool {
+	return slices.ContainsFunc(n.space.Roots, func(r model.Root) bool { return r.Default == c.ID })
+}
+
+// own is the word c is named after when it has one: its $defs key, title,
+// or file name.
+func (n *namer) own(c *model.Common) string {
+	if n.isDefault(c) {
+		return ""
 	}
-	var tries []string
+	h := c.NameHint
+	tries := []string{h.DefsKey, h.Title}
 	if h.FileName != "" {
-		tries = []string{h.DefsKey, h.Title, h.FileName}
-	} else {
-		tries = []string{h.DefsKey, h.Title}
+		tries = append(tries, h.FileName)
 	}
 	for _, s := range tries {
-		if name := Camel(s); name != "" {
-			return name, nil
+		if s != "" {
+			return s
 		}
 	}
-	if h.Parent != 0 {
+	return ""
+}
+
+// candidate is c's name before collisions, and where it came from.
+func (n *namer) candidate(c *model.Common) (string, source, error) {
+	h := c.NameHint
+	if o := n.override(c); o != "" {
+		return o, fromOverride, nil // CheckGo and CheckTS refuse what their language cannot declare
+	}
+	switch {
+	case h.DefsKey != "":
+		return Spell(h.DefsKey), fromKey, nil
+	case h.Title != "":
+		return Spell(h.Title), fromTitle, nil
+	case h.FileName != "":
+		return Spell(h.FileName), fromFile, nil
+	case h.Parent != 0:
 		parent := n.space.Get(h.Parent)
-		if err := n.name(parent); err != nil {
-			return "", err
-		}
-		return parent.Base().Name.Go + n.pathName(parent, h.Path), nil
+		return parent.Base().Name.Go + n.pathName(parent, h.Path), fromPath, nil
 	}
-	return "", &model.Error{Loc: c.Loc, Message: "cannot name this type: it has no $defs key, title or file name",
-		Hint: "add a title, or x-go-name"}
+	// No word of its own: the last token of its location ("" → Empty,
+	// "//" → SlashSlash), or its file's name.
+	if toks := pointerTokens(c.Loc.Pointer); len(toks) > 0 {
+		return Spell(toks[len(toks)-1]), fromKey, nil
+	}
+	return Spell(fileWord(c.Loc.File)), fromFile, nil
+}
+
+// pending is a type of the batch being named, with how far its name has
+// been qualified.
+type pending struct {
+	c     *model.Common
+	from  source
+	base  string
+	ctx   []string
+	level int
+	name  string
+}
+
+// settle names one generation of types: each its candidate, and the
+// candidates that collide (with each other or a name taken before)
+// qualified step by step from their context, until none does.
+func (n *namer) settle(batch []model.Type) error {
+	ps := make([]*pending, len(batch))
+	for i, t := range batch {
+		c := t.Base()
+		name, from, err := n.candidate(c)
+		if err != nil {
+			return err
+		}
+		ps[i] = &pending{c: c, from: from, base: name, name: name, ctx: context(c, from)}
+	}
+	for {
+		group := map[identifier][]*pending{}
+		for _, p := range ps {
+			id := identifier{pkgOf(p.c), p.name}
+			group[id] = append(group[id], p)
+		}
+		progressed, colliding := false, false
+		for _, p := range ps {
+			id := identifier{pkgOf(p.c), p.name}
+			if _, taken := n.owner[id]; !taken && len(group[id]) == 1 {
+				continue
+			}
+			colliding = true
+			if p.c.Loc.Pointer == "" && slices.ContainsFunc(group[id], func(q *pending) bool {
+				return q.c.Loc.Pointer != "" && n.canQualify(q)
+			}) {
+				continue // the root of a file yields last
+			}
+			if n.qualify(p) {
+				progressed = true
+			}
+		}
+		if !colliding {
+			break
+		}
+		if !progressed {
+			return n.refuse(ps)
+		}
+	}
+	for _, p := range ps {
+		p.c.Name = model.Names{Go: p.name, TS: p.name}
+		if ts := p.c.NameHint.TSOverride; ts != "" && !n.isDefault(p.c) {
+			p.c.Name.TS = ts // CheckTS refuses one TypeScript cannot declare
+		}
+		n.owner[identifier{pkgOf(p.c), p.name}] = p.c.Loc
+	}
+	return nil
+}
+
+// canQualify reports whether qualify can still change p.
+func (n *namer) canQualify(p *pending) bool {
+	q := *p
+	return n.qualify(&q)
+}
+
+// qualify takes p one step further from its context; it reports false when
+// p cannot change (an override, or every step taken).
+func (n *namer) qualify(p *pending) bool {
+	if p.from == fromOverride {
+		return false
+	}
+	p.level++
+	k := p.level
+	if p.from == fromPath {
+		if k == 1 {
+			if full := n.fullPath(p.c); full != "" && full != p.base {
+				p.base, p.name = full, full
+				return true
+			}
+			p.level++
+		}
+		k--
+	}
+	switch {
+	case k <= len(p.ctx):
+		var b strings.Builder
+		for _, w := range p.ctx[len(p.ctx)-k:] {
+			b.WriteString(Spell(w))
+		}
+		p.name = b.String() + p.base
+	case k == len(p.ctx)+1:
+		p.name = p.base + exact(p.c.Loc.Pointer)
+	default:
+		return false
+	}
+	return true
+}
+
+// fullPath spells every pointer token from c's parent to c after the
+// parent's name ("Envelope" + "/properties/meta" → "EnvelopePropertiesMeta"),
+// or "" when c is not inside its parent's schema.
+func (n *namer) fullPath(c *model.Common) string {
+	parent := n.space.Get(c.NameHint.Parent).Base()
+	if parent.Loc.File != c.Loc.File || !strings.HasPrefix(c.Loc.Pointer, parent.Loc.Pointer+"/") {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(parent.Name.Go)
+	for _, t := range pointerTokens(strings.TrimPrefix(c.Loc.Pointer, parent.Loc.Pointer)) {
+		b.WriteString(Spell(t))
+	}
+	return b.String()
+}
+
+// refuse reports two overrides that ask for one name.
+func (n *namer) refuse(ps []*pending) error {
+	by := map[identifier][]model.Location{}
+	for _, p := range ps {
+		by[identifier{pkgOf(p.c), p.name}] = append(by[identifier{pkgOf(p.c), p.name}], p.c.Loc)
+	}
+	for _, p := range ps {
+		id := identifier{pkgOf(p.c), p.name}
+		locs := by[id]
+		if prev, taken := n.owner[id]; taken {
+			locs = append(locs, prev)
+		}
+		if len(locs) > 1 {
+			sort.Slice(locs, func(i, j int) bool { return locs[i].String() < locs[j].String() })
+			return &model.Error{Loc: locs[1], Message: fmt.Sprintf("the Go name %q is asked for here and at %s", p.name, locs[0]),
+				Hint: "two overrides (x-go-name or --name) give one name: change one"}
+		}
+	}
+	return nil
 }
 
 // pathName spells the path from a parent; a branch of a discriminated union
@@ -158,14 +385,14 @@ func (n *namer) members(t model.Type) error {
 	case *model.Object:
 		return n.fields(t)
 	case *model.Enum:
-		t.Members = memberNames(c.Name.Go, t.Values)
+		t.Members = n.constNames(c, t.Values)
 		for i, v := range t.Values {
 			if err := n.claim(c, t.Members[i], fmt.Sprintf("enum value %s", v.JSON)); err != nil {
 				return err
 			}
 		}
 	case *model.Const:
-		t.Member = memberNames(c.Name.Go, []model.Value{t.Value})[0]
+		t.Member = n.constNames(c, []model.Value{t.Value})[0]
 		return n.claim(c, t.Member, fmt.Sprintf("const value %s", t.Value.JSON))
 	case *model.Union:
 		t.BranchNames = n.branchNames(t)
@@ -173,26 +400,69 @@ func (n *namer) members(t model.Type) error {
 	return nil
 }
 
+// fields names the Go fields of o: an override (x-go-name on the member's
+// schema, or --name at its location), else Spell of the member name, with
+// "Field" after a name generated code uses itself (Validate → ValidateField).
+// Members whose names collide so (URL and url, a_b and aB, env and env_) are
+// spelled literally instead, keeping case and underscores (URL, Url; A_b,
+// AB; Env, Env_), and those that still collide exactly, letter for letter
+// with every other character in hex (Xurl, XUrl).
 func (n *namer) fields(o *model.Object) error {
-	seen := map[string]*model.Field{}
-	for _, f := range o.Fields {
-		f.GoName = Camel(f.JSONName)
-		if f.GoName == "" {
-			f.GoName = "Field"
+	names := make([]string, len(o.Fields))
+	fixed := make([]bool, len(o.Fields))
+	for i, f := range o.Fields {
+		if ov, ok := n.overrides[f.Loc.String()]; ok && o.External == nil {
+			names[i], fixed[i] = ov, true
+		} else if f.Override != "" {
+			names[i], fixed[i] = f.Override, true
+		} else {
+			names[i] = fieldName(Spell(f.JSONName))
 		}
-		if reservedField(f.GoName) {
-			f.GoName += "Field"
+	}
+	for step := 0; ; step++ {
+		count := map[string]int{}
+		for _, name := range names {
+			count[name]++
 		}
-		if prev, dup := seen[f.GoName]; dup {
-			return &model.Error{
-				Loc:     f.Loc,
-				Message: fmt.Sprintf("members %q and %q both become the Go field %s", prev.JSONName, f.JSONName, f.GoName),
-				Hint:    "rename one of the members",
+		changed, colliding := false, false
+		for i, f := range o.Fields {
+			if count[names[i]] == 1 {
+				continue
+			}
+			colliding = true
+			if fixed[i] {
+				continue
+			}
+			var next string
+			if step == 0 {
+				next = fieldName(literal(f.JSONName))
+			} else {
+				next = fieldName(exact(f.JSONName))
+			}
+			if next != names[i] {
+				names[i], changed = next, true
 			}
 		}
-		seen[f.GoName] = f
+		if !colliding {
+			break
+		}
+		if !changed && step > 0 {
+			return &model.Error{Loc: o.Loc, Message: "two members are given one Go field name by their overrides",
+				Hint: "change one x-go-name or --name"}
+		}
+	}
+	for i, f := range o.Fields {
+		f.GoName = names[i]
 	}
 	return nil
+}
+
+// fieldName appends "Field" to a name that generated code uses itself.
+func fieldName(name string) string {
+	if reservedField(name) {
+		return name + "Field"
+	}
+	return name
 }
 
 // branchNames names union branches after their tag, their named type, or
@@ -230,6 +500,23 @@ func kindName(t model.Type) string {
 		return "Object"
 	}
 	return "Value"
+}
+
+// constNames names the constants of an enum or const type c: memberNames,
+// or, when one of those is a type's name already ("Severity" + "warning"
+// beside a type SeverityWarning), the same after TypeName + "Value":
+// SeverityValueWarning.
+func (n *namer) constNames(c *model.Common, values []model.Value) []string {
+	taken := func(names []string) bool {
+		return slices.ContainsFunc(names, func(s string) bool { _, ok := n.owner[identifier{pkgOf(c), s}]; return ok })
+	}
+	names := memberNames(c.Name.Go, values)
+	if taken(names) {
+		if other := memberNames(c.Name.Go+"Value", values); !taken(other) {
+			return other
+		}
+	}
+	return names
 }
 
 // memberNames names the constants of an enum's values: the type's name and

@@ -2,7 +2,10 @@
 
 package envelope
 
-import "github.com/envgen/envgen/envgenrt"
+import (
+	"encoding/json"
+	"github.com/envgen/envgen/envgenrt"
+)
 
 // Envelope is the result of one tool call: the tool's payload on success or an error on failure,
 // with optional status, warnings, metadata and provenance. Only success, and data (on success) or
@@ -46,6 +49,10 @@ type Envelope[T any] struct {
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
+
+// EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
+// into it without knowing them.
+type EnvelopeDefault = Envelope[json.RawMessage]
 
 // EnvelopeStatus is the outcome in more detail than success. ok: the work completed. partial: it
 // succeeded with losses: some sources, items or sub-operations failed or were skipped, and warnings

@@ -385,6 +385,19 @@ func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
+// checkEnvelopeDefault validates a value against envelope.json#.
+func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
+	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	ok := checkEnvelopeDefaultIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkEnvelopeDefaultIn is the body of checkEnvelopeDefault.
+func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
+	return checkEnvelope(s, n)
+}
+
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeStatus, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.

@@ -49,6 +49,12 @@ export interface Envelope<T = unknown> {
 }
 
 /**
+ * the whole document, with the type arguments its own schema implies: decode into it without
+ * knowing them.
+ */
+export type EnvelopeDefault = Envelope;
+
+/**
  * The outcome in more detail than success. ok: the work completed. partial: it succeeded with
  * losses: some sources, items or sub-operations failed or were skipped, and warnings say which.
  * error: it failed. Must agree with success: ok or partial when success is true, error when it is
@@ -72,6 +78,16 @@ export function validateEnvelope(value: unknown, validateT?: rt.Validator): rt.V
 /** Reports whether a value is a valid {@link Envelope}. */
 export function isEnvelope<T = unknown>(value: unknown, isT?: rt.Guard<T>): value is Envelope<T> {
   return rt.is(value, checkEnvelope, [rt.bind("data", isT), anchorsEnvelope]);
+}
+
+/** Every violation of {@link EnvelopeDefault} by a value; none when it is valid. */
+export function validateEnvelopeDefault(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkEnvelope, [anchorsEnvelope]);
+}
+
+/** Reports whether a value is a valid {@link EnvelopeDefault}. */
+export function isEnvelopeDefault(value: unknown): value is EnvelopeDefault {
+  return rt.is(value, checkEnvelope, [anchorsEnvelope]);
 }
 
 /** Every violation of {@link EnvelopeStatus} by a value; none when it is valid. */

@@ -2,10 +2,13 @@
 
 export {
   type Envelope,
+  type EnvelopeDefault,
   EnvelopeStatus,
   isEnvelope,
+  isEnvelopeDefault,
   isEnvelopeStatus,
   validateEnvelope,
+  validateEnvelopeDefault,
   validateEnvelopeStatus,
 } from "./envelope.js";
 export {

@@ -25,6 +25,10 @@ func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
 
+// EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
+// into it without knowing them.
+type EnvelopeDefault = Envelope[json.RawMessage]
+
 // Page is a JSON object.
 type Page[T any] struct {
 	Items  []T     `json:"items,omitzero"`

@@ -181,6 +181,19 @@ func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
+// checkEnvelopeDefault validates a value against envelope.json#.
+func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
+	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
+	ok := checkEnvelopeDefaultIn(s, n)
+	s.Leave(m)
+	return ok
+}
+
+// checkEnvelopeDefaultIn is the body of checkEnvelopeDefault.
+func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
+	return checkEnvelope(s, n)
+}
+
 // MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Page[T]) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)

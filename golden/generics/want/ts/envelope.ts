@@ -9,6 +9,12 @@ export interface Envelope<T = unknown> {
   [key: string]: unknown;
 }
 
+/**
+ * the whole document, with the type arguments its own schema implies: decode into it without
+ * knowing them.
+ */
+export type EnvelopeDefault = Envelope;
+
 export interface Page<T = unknown> {
   items?: T[];
   cursor?: string;
@@ -23,6 +29,16 @@ export function validateEnvelope(value: unknown, validateT?: rt.Validator): rt.V
 /** Reports whether a value is a valid {@link Envelope}. */
 export function isEnvelope<T = unknown>(value: unknown, isT?: rt.Guard<T>): value is Envelope<T> {
   return rt.is(value, checkEnvelope, [rt.bind("data", isT)]);
+}
+
+/** Every violation of {@link EnvelopeDefault} by a value; none when it is valid. */
+export function validateEnvelopeDefault(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkEnvelope);
+}
+
+/** Reports whether a value is a valid {@link EnvelopeDefault}. */
+export function isEnvelopeDefault(value: unknown): value is EnvelopeDefault {
+  return rt.is(value, checkEnvelope);
 }
 
 /** Every violation of {@link Page} by a value; none when it is valid. */

@@ -2,10 +2,13 @@
 
 export {
   type Envelope,
+  type EnvelopeDefault,
   type Page,
   isEnvelope,
+  isEnvelopeDefault,
   isPage,
   validateEnvelope,
+  validateEnvelopeDefault,
   validatePage,
 } from "./envelope.js";
 export {

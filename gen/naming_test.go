@@ -1,0 +1,161 @@
+package gen_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/gen"
+)
+
+// namingSchema collides on purpose: two nested $defs with one key, a
+// $defs/root beside a root titled Root, keys with no letters, members whose
+// Go names meet, and members no struct tag can carry.
+const namingSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Root","type":"object",
+ "properties":{"URL":{"type":"string"},"url":{"type":"string"},"a_b":{"type":"integer"},"aB":{"type":"integer"},
+  "":{"type":"string"},"a,omitempty":{"type":"string"},"$schema":{"type":"string"},"schema":{"type":"string"},
+  "s":{"$ref":"#/$defs/stringList"},"n":{"$ref":"#/$defs/numberList"},"t":{"$ref":"#/$defs/~1~1"},
+  "e":{"$ref":"#/$defs/"},"d":{"$ref":"#/$defs/123"},"r":{"$ref":"#/$defs/root"}%s},
+ "$defs":{"stringList":{"type":"array","items":{"$ref":"#/$defs/stringList/$defs/itemType"},"$defs":{"itemType":{"type":"string"}}},
+  "numberList":{"type":"array","items":{"$ref":"#/$defs/numberList/$defs/itemType"},"$defs":{"itemType":{"type":"number"}}},
+  "//":{"type":"object","properties":{"x":{"type":"string"}}},"":{"type":"object"},"123":{"type":"object"},
+  "root":{"type":"object","properties":{"z":{"type":"string"}}}%s}}`
+
+var goDecl = regexp.MustCompile(`(?m)^type (\S+) |^\t(\S+) +\S+ +` + "`" + `json:"([^"]*)"`)
+
+// generateNames generates Go for schema and returns its type names and
+// "field=tag" pairs, sorted.
+func generateNames(t *testing.T, schema string, names map[string]string) ([]string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for loc, name := range names {
+		delete(names, loc)
+		names[file+loc] = name
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "s", TSOut: dir, Names: names})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "s.go") {
+			for _, m := range goDecl.FindAllStringSubmatch(string(f.Content), -1) {
+				if m[1] != "" {
+					out = append(out, m[1])
+				} else {
+					out = append(out, m[2]+"="+m[3])
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+func TestNamingNeverRefuses(t *testing.T) {
+	got, err := generateNames(t, strings.ReplaceAll(strings.ReplaceAll(namingSchema, "%s", ""), "\n", ""), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Root", "SRoot", "StringListItemType", "NumberListItemType", "SlashSlash", "Empty", "X123",
+		"URL=URL,omitzero", "Url=url,omitzero", "A_b=a_b,omitzero", "AB=aB,omitzero", "Dollarschema=$schema,omitzero",
+		"Schema=schema,omitzero", "Empty=-", "AOmitempty=-"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %s in %v", want, got)
+		}
+	}
+
+	// Names are stable: an unrelated type added elsewhere renames nothing.
+	more, err := generateNames(t, strings.Replace(strings.Replace(namingSchema, "%s", `,"w":{"$ref":"#/$defs/other"}`, 1),
+		"%s", `,"other":{"type":"object","properties":{"q":{"type":"string"}}}`, 1), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range got {
+		if !slices.Contains(more, name) {
+			t.Errorf("adding an unrelated type lost %s", name)
+		}
+	}
+}
+
+func TestNameOverrides(t *testing.T) {
+	schema := `{"type":"object","properties":{"id":{"type":"string"}},"$defs":{"x":{"type":"string"}}}`
+	got, err := generateNames(t, schema, map[string]string{"#/properties/id": "Identifier", "#/$defs/x": "Ex"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(got, "Identifier=id,omitzero") || !slices.Contains(got, "Ex") {
+		t.Errorf("overrides not applied: %v", got)
+	}
+	got, err = generateNames(t, `{"type":"object","properties":{"id":{"type":"string","x-go-name":"Ident"}}}`, map[string]string{})
+	if err != nil || !slices.Contains(got, "Ident=id,omitzero") {
+		t.Errorf("x-go-name on a property: %v, %v", got, err)
+	}
+	_, err = generateNames(t, schema, map[string]string{"#/$defs/nope": "Nope"})
+	if err == nil || !strings.Contains(err.Error(), "#/$defs/nope") {
+		t.Errorf("an override at no location: err = %v", err)
+	}
+}
+
+// TestTSName: x-ts-name names the TypeScript type, x-go-name the Go one.
+func TestTSName(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "t.json")
+	schema := `{"type":"object","properties":{"w":{"$ref":"#/$defs/w"}},` +
+		`"$defs":{"w":{"type":"object","x-ts-name":"Widget","x-go-name":"GoWidget"}}}`
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "t", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var goSrc, tsSrc string
+	for _, f := range files {
+		switch filepath.Base(f.Path) {
+		case "t.go":
+			goSrc = string(f.Content)
+		case "t.ts":
+			tsSrc = string(f.Content)
+		}
+	}
+	if !strings.Contains(goSrc, "type GoWidget ") || !strings.Contains(tsSrc, "export type Widget ") && !strings.Contains(tsSrc, "export interface Widget ") {
+		t.Errorf("x-ts-name/x-go-name not applied:\n%s\n%s", goSrc, tsSrc)
+	}
+}
+
+// TestPerTarget: a name only Go cannot declare fails a Go run, not a
+// TypeScript-only one.
+func TestPerTarget(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "u.json")
+	if err := os.WriteFile(file, []byte(`{"type":"object","properties":{"w":{"$ref":"#/$defs/w"}},"$defs":{"w":{"type":"object","x-go-name":"widget"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, TSOut: dir}); err != nil {
+		t.Errorf("TypeScript-only: %v", err)
+	}
+	if _, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "u"}); err == nil {
+		t.Error("Go accepted the type name widget")
+	}
+}
+
+// TestEnumConstantMeetsType: an enum constant whose name a type has already
+// is named after TypeName + "Value" instead of refusing the schema.
+func TestEnumConstantMeetsType(t *testing.T) {
+	got, err := generateNames(t, `{"type":"object","properties":{"s":{"$ref":"#/$defs/severity"},"w":{"$ref":"#/$defs/severityWarning"}},`+
+		`"$defs":{"severity":{"enum":["warning","error"]},"severityWarning":{"type":"object"}}}`, map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(got, "SeverityWarning") || !slices.Contains(got, "Severity") {
+		t.Errorf("types: %v", got)
+	}
+}
