@@ -182,6 +182,11 @@ func (t *ecma) group() error {
 		if end <= 0 || !isGroupName(t.src[t.i+3:t.i+3+end]) {
 			return fmt.Errorf("invalid group name at %s", t.src[t.i:min(len(t.src), t.i+3+max(end, 0)+1)])
 		}
+		if name := t.src[t.i+3 : t.i+3+end]; !t.syntax && strings.ContainsFunc(name, func(r rune) bool {
+			return r != '_' && (r > unicode.MaxASCII || !unicode.IsLetter(r) && !unicode.IsDigit(r))
+		}) {
+			return fmt.Errorf("group name %q is not supported by RE2 (ASCII letters, digits and _ only)", name)
+		}
 		t.out.WriteString("(?P<")
 		t.i += 3
 	case t.peek("(?:"):

@@ -68,6 +68,7 @@ func TestTranslateECMARefuses(t *testing.T) {
 		`(?<!a)b`:      "lookbehind",
 		`(a)\1`:        "backreference",
 		`(?<x>a)\k<x>`: "backreference",
+		`(?<$x>a)`:     "not supported by RE2", // found by FuzzTranslateECMA
 		`\p{Foo}`:      "not supported",
 		`[a`:           "missing ]",
 		`\q`:           "unknown escape",
