@@ -184,3 +184,41 @@ func markNamed(space *model.Space) {
 func isEmpty(c model.Checks) bool {
 	return reflect.DeepEqual(c, model.Checks{})
 }
+
+// nameCycles names the anonymous types that contain themselves through other
+// anonymous types ({"oneOf": [{"type": "null"}, {"type": "array", "items":
+// {"$ref": "#"}}]}): a type has to have a name to refer to itself by, so the
+// first type met on such a cycle becomes a named one, called by its path
+// like any nested type, and the backends declare it.
+func nameCycles(space *model.Space) {
+	const (
+		onPath = 1
+		done   = 2
+	)
+	state := make([]uint8, len(space.Types))
+	var visit func(id model.TypeID)
+	visit = func(id model.TypeID) {
+		state[id] = onPath
+		for _, ref := range model.ShapeRefs(space.Get(id)) {
+			u := space.Resolve(*ref)
+			if u == nil || u.Base().Named {
+				continue
+			}
+			if _, ok := u.(*model.TypeParam); ok {
+				continue
+			}
+			switch next := u.Base().ID; state[next] {
+			case onPath:
+				u.Base().Named = true
+			case 0:
+				visit(next)
+			}
+		}
+		state[id] = done
+	}
+	for _, t := range space.Types[1:] {
+		if id := t.Base().ID; state[id] == 0 {
+			visit(id)
+		}
+	}
+}

@@ -55,6 +55,7 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 	}
 	b.imports(imports)
 	markNamed(b.space)
+	nameCycles(b.space)
 	if err := b.generics(); err != nil {
 		return nil, err
 	}
