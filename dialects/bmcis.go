@@ -13,6 +13,7 @@ var bmcisDialect = &dialect{
 	schema:        "bmcis/envelope.json",
 	keep:          []string{"/_metadata", "/results", "/execution_context", "/warnings"},
 	toCanonical:   bmcisToCanonical,
+	incomplete:    bmcisIncomplete,
 	fromCanonical: bmcisFromCanonical,
 	toRules: []rule{
 		{"/_metadata/message", "canonical has no status message: on failure it is the error's message, which the way back writes; otherwise it is lost; null and absent are one thing"},

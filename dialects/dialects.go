@@ -38,6 +38,10 @@ type dialect struct {
 	keep []string
 	// toCanonical maps a valid document to a canonical envelope.
 	toCanonical func(doc []byte) (*canon, error)
+	// incomplete, when set, maps a document that lacks the required
+	// members missing, and is otherwise valid, to a canonical envelope
+	// (see convertIncomplete).
+	incomplete func(doc []byte, missing []string) (*canon, error)
 	// fromCanonical maps a valid canonical envelope to a document (any
 	// value json.Marshal encodes). missing lists the canonical members the
 	// dialect requires and c lacks, as JSON Pointers into c.
@@ -131,9 +135,17 @@ type Loss struct {
 	From, To string // one step of the conversion, e.g. "scalpel" → "canonical"
 	Pointer  string // where, in the document of From, e.g. "/upgrade_hints"
 	Reason   string // why, as docs/dialects.md says
+	// Missing marks a member that the document lacks although the schema
+	// of From requires it (an incomplete document, e.g. BMCIS's own error
+	// examples without _metadata.version): the canonical envelope lacks
+	// what the member would have given.
+	Missing bool
 }
 
 func (l Loss) String() string {
+	if l.Missing {
+		return fmt.Sprintf("%s#%s is missing, and not in %s: %s", l.From, l.Pointer, l.To, l.Reason)
+	}
 	return fmt.Sprintf("%s#%s is not carried to %s: %s", l.From, l.Pointer, l.To, l.Reason)
 }
 
@@ -163,15 +175,19 @@ func ConvertWith(from, to string, doc []byte, opts Options) (Result, error) {
 	if opts.Profile != "" && !slices.Contains(Profiles(to), opts.Profile) {
 		return Result{}, fmt.Errorf("dialect %s has no profile %q", to, opts.Profile)
 	}
+	var c *canon
+	var missing []string // what an incomplete doc lacks
 	if _, err := parseValid(df, doc); err != nil {
-		return Result{}, err
-	}
-	if df == dt && opts.Profile == "" {
-		return Result{Output: doc}, nil
-	}
-	c, err := toCanonical(df, doc)
-	if err != nil {
-		return Result{}, err
+		if c, missing, err = convertIncomplete(df, doc, err); err != nil {
+			return Result{}, err
+		}
+	} else {
+		if df == dt && opts.Profile == "" {
+			return Result{Output: doc}, nil
+		}
+		if c, err = toCanonical(df, doc); err != nil {
+			return Result{}, err
+		}
 	}
 	out, err := fromCanonical(dt, c, opts.Profile)
 	if err != nil {
@@ -179,7 +195,7 @@ func ConvertWith(from, to string, doc []byte, opts Options) (Result, error) {
 	}
 	res := Result{Output: out}
 	if opts.Losses {
-		if res.Losses, err = losses(df, dt, doc, c, opts.Profile); err != nil {
+		if res.Losses, err = losses(df, dt, doc, c, opts.Profile, missing); err != nil {
 			return Result{}, err
 		}
 	}
@@ -192,6 +208,16 @@ func toCanonical(d *dialect, doc []byte) (*canon, error) {
 	if err != nil {
 		return nil, err
 	}
+	fitted, err := fitCanon(c)
+	if err != nil {
+		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
+	}
+	return fitted, nil
+}
+
+// fitCanon leaves out of c an empty timing and an empty meta, and whatever
+// else keeps it from being a valid canonical envelope (see fit).
+func fitCanon(c *canon) (*canon, error) {
 	if c.Meta != nil && c.Meta.Timing != nil && *c.Meta.Timing == (envelope.Timing{}) {
 		c.Meta.Timing = nil
 	}
@@ -200,13 +226,9 @@ func toCanonical(d *dialect, doc []byte) (*canon, error) {
 	}
 	b, err := fit(canonicalDialect, c)
 	if err != nil {
-		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
+		return nil, err
 	}
-	fitted, err := decodeCanon(b)
-	if err != nil {
-		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
-	}
-	return fitted, nil
+	return decodeCanon(b)
 }
 
 // decodeCanon decodes a valid canonical envelope. A payload of null stays

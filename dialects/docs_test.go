@@ -95,6 +95,13 @@ func exampleRow(e example) string {
 			ks = append(ks, fmt.Sprintf("`%s` %s", "#"+k.InstancePath, k.Keyword))
 		}
 		verdict = "invalid: " + strings.Join(ks, ", ")
+		if e.Missing != nil {
+			verdict += "; converts to canonical without `" + strings.Join(e.Missing, "`, `") + "`"
+			lost = "nothing"
+			if len(e.Losses) > 0 {
+				lost = "`" + strings.Join(e.Losses, "`, `") + "`"
+			}
+		}
 	case e.Losses != nil && len(e.Losses) == 0:
 		lost = "nothing"
 	case e.Losses != nil:

@@ -226,8 +226,16 @@ func sameNumber(a, b json.Number) bool {
 // losses compares each step of a conversion with its way back: from the
 // source to canonical (unless the source is canonical), and from canonical
 // to the target (unless the target is canonical).
-func losses(df, dt *dialect, doc []byte, c *canon, profile string) ([]Loss, error) {
+//
+// An incomplete doc lacks the members missing: each is a loss of its own,
+// and the way back, which cannot be valid without them, is compared as it
+// is, away from them.
+func losses(df, dt *dialect, doc []byte, c *canon, profile string, missing []string) ([]Loss, error) {
 	var out []Loss
+	for _, p := range missing {
+		out = append(out, Loss{From: df.name, To: Canonical, Pointer: p, Missing: true,
+			Reason: "absent, although the " + df.name + " schema requires it: the canonical envelope has nothing in its place"})
+	}
 	if df != canonicalDialect {
 		var from string
 		if df.profileOf != nil {
@@ -237,7 +245,12 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string) ([]Loss, erro
 		if err != nil {
 			return nil, err
 		}
-		lost, err := compare(df, doc, back)
+		var lost []string
+		if missing == nil {
+			lost, err = compare(df, doc, back)
+		} else {
+			lost, err = compareUnfitted(doc, back, missing)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -265,6 +278,26 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string) ([]Loss, erro
 		for _, p := range lost {
 			rules := append(slices.Clone(dt.fromRules), dt.profileRules[profile]...)
 			out = append(out, Loss{From: Canonical, To: dt.name, Pointer: p, Reason: reasonFor(rules, p)})
+		}
+	}
+	return out, nil
+}
+
+// compareUnfitted diffs doc with back as it is, leaving out the members at or
+// below the pointers of missing.
+func compareUnfitted(doc []byte, back any, missing []string) ([]string, error) {
+	x, err := parse(doc)
+	if err != nil {
+		return nil, err
+	}
+	y, err := parse(mustJSON(back))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range diff(x, y) {
+		if !underAny(p, missing) {
+			out = append(out, p)
 		}
 	}
 	return out, nil

@@ -182,3 +182,25 @@ func splitPointer(ptr string) []string {
 	}
 	return tokens
 }
+
+// add appends the member ptr names to the object that holds it, with the
+// value v (JSON text). It reports whether it did: false when the parent is
+// not an object or already has the member.
+func (n *node) add(ptr string, v string) bool {
+	tokens := splitPointer(ptr)
+	if len(tokens) == 0 {
+		return false
+	}
+	parent := n.at(tokens[:len(tokens)-1])
+	last := tokens[len(tokens)-1]
+	if parent == nil || parent.kind != '{' || parent.at([]string{last}) != nil {
+		return false
+	}
+	val, err := parseTree([]byte(v))
+	if err != nil {
+		return false
+	}
+	parent.keys = append(parent.keys, last)
+	parent.vals = append(parent.vals, val)
+	return true
+}

@@ -179,5 +179,8 @@ func lossError(name, from string, l dialects.Loss) error {
 	if l.From != from {
 		where = "its canonical envelope, #" + l.Pointer + ","
 	}
+	if l.Missing {
+		return fmt.Errorf("%s is missing, so not in %s: %s", where, l.To, l.Reason)
+	}
 	return fmt.Errorf("%s is not carried to %s: %s", where, l.To, l.Reason)
 }

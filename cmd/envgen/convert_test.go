@@ -14,6 +14,7 @@ const (
 	scalpelDebugError = "../../dialects/scalpel/examples/debug-error.json"
 	bmcisTokenLimit   = "../../dialects/bmcis/examples/token-limit-error.json"
 	bmcisBasicSearch  = "../../dialects/bmcis/examples/basic-search.json"
+	bmcisFiltered     = "../../dialects/bmcis/examples/field-filtered.json"
 )
 
 // indented is what convert prints for a converted document.
@@ -54,11 +55,11 @@ func TestConvertStdin(t *testing.T) {
 }
 
 func TestConvertInvalidInput(t *testing.T) {
-	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "canonical", bmcisTokenLimit)
-	want := "envgen: " + bmcisTokenLimit + "#: not valid bmcis: missing property 'execution_context'\n" +
-		"\tschema: dialects/bmcis/envelope.json#/required\n" +
-		"envgen: " + bmcisTokenLimit + "#/_metadata: not valid bmcis: missing properties 'version', 'timestamp', 'request_id'\n" +
-		"\tschema: dialects/bmcis/envelope.json#/$defs/response_metadata/required\n"
+	// Without _metadata there is no status: not even an incomplete
+	// document (TestConvertIncomplete).
+	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "canonical", bmcisFiltered)
+	want := "envgen: " + bmcisFiltered + "#: not valid bmcis: missing properties '_metadata', 'execution_context', 'warnings'\n" +
+		"\tschema: dialects/bmcis/envelope.json#/required\n"
 	if r.code != 1 || r.stdout != "" || r.stderr != want {
 		t.Errorf("got %+v, want exit 1 and stderr\n%s", r, want)
 	}
@@ -121,6 +122,34 @@ func TestConvertLosses(t *testing.T) {
 	r := runEnvgen(t, "convert", "--from", "bmcis", "--to", "scalpel", "--losses", bmcisBasicSearch)
 	if r.code != 0 || !strings.Contains(r.stderr, "envgen: note: its canonical envelope, #/meta/tokens/estimated, is not carried to scalpel: Code Scalpel has no token accounting\n") {
 		t.Errorf("bmcis to scalpel: %+v", r)
+	}
+}
+
+// TestConvertIncomplete converts BMCIS's own Token Limit Error example, which
+// lacks members the BMCIS schema requires: --losses names each of them,
+// --lossless refuses, and converting on to bmcis, which needs them, fails.
+func TestConvertIncomplete(t *testing.T) {
+	args := []string{"convert", "--from", "bmcis", "--to", "canonical", bmcisTokenLimit}
+	quiet := runEnvgen(t, args...)
+	if quiet.code != 0 || quiet.stderr != "" || !strings.Contains(quiet.stdout, `"code": "TOKEN_LIMIT_EXCEEDED"`) {
+		t.Fatalf("got %+v", quiet)
+	}
+	r := runEnvgen(t, append(args, "--losses")...)
+	for _, p := range []string{"/_metadata/request_id", "/_metadata/timestamp", "/_metadata/version", "/execution_context"} {
+		want := "envgen: note: " + bmcisTokenLimit + "#" + p + " is missing, so not in canonical: absent, although the bmcis schema requires it"
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("--losses: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if r.code != 0 || r.stdout != quiet.stdout || !strings.Contains(r.stderr, bmcisTokenLimit+"#/_metadata/operation is not carried to canonical") {
+		t.Errorf("--losses: %+v", r)
+	}
+	if r := runEnvgen(t, append(args, "--lossless")...); r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "#/execution_context is missing") {
+		t.Errorf("--lossless: %+v", r)
+	}
+	r = runEnvgen(t, "convert", "--from", "bmcis", "--to", "bmcis", bmcisTokenLimit)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "cannot convert to bmcis, which needs what the canonical envelope has at /meta/tool") {
+		t.Errorf("to bmcis: %+v", r)
 	}
 }
 

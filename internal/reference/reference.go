@@ -26,6 +26,9 @@ const (
 	Upstream            = "upstream"               // the conventions' published schemas
 	MCPSpec             = "mcp-spec"               // the MCP specification's schema.json, per revision
 	SchemaStore         = "schemastore"            // real-world schemas with valid and invalid instances
+	// Seeds are the five envelope conventions envgen unifies, shared/seeds:
+	// beside the reference folder, not in it.
+	Seeds = "../seeds"
 )
 
 // Env is the variable that overrides where the reference folder is.
