@@ -41,6 +41,7 @@ var mcpEnvelopeDialect = &dialect{
 		{"/error/retry/after_ms", "mcp.envelope errors say only whether they are retryable"},
 		{"/error/causes", "causes become further entries of errors: their own causes, categories, remediation and retry delays are lost"},
 		{"/warnings/*/severity", "mcp.envelope warnings have no severity: the way back reads warning"},
+		{"/warnings/*", "a last warning that reads as a page's PAGINATION.MORE_RESULTS warning, as the way there writes it, comes back as meta.pagination"},
 		{"/warnings/*/suggestion", "mcp.envelope warnings have no suggestion"},
 		{"/warnings/*/context/*", "mcp.envelope details hold scalars only: lists and objects are left out"},
 		{"/error/details/*", "mcp.envelope details hold scalars only: lists and objects are left out"},
@@ -55,7 +56,7 @@ var mcpEnvelopeDialect = &dialect{
 		{"/meta/capabilities", "mcp.envelope has no capabilities"},
 		{"/meta/upgrade_hints", "mcp.envelope has no upgrade hints"},
 		{"/meta/workspace", "mcp.envelope has no workspace"},
-		{"/meta/pagination", "mcp.envelope has no pagination"},
+		{"/meta/pagination", "mcp.envelope has no pagination: a page with more to come is carried as its last warning, PAGINATION.MORE_RESULTS, whose details hold the cursor, page_size and total; the last page's pagination is lost"},
 		{"/meta/rate_limit", "mcp.envelope has no rate limit"},
 		{"/meta/telemetry", "mcp.envelope has no telemetry"},
 		{"/meta/tokens", "mcp.envelope has no token accounting"},
@@ -83,7 +84,14 @@ func mcpToCanonical(doc []byte) (*canon, error) {
 			c.Error.Causes = append(c.Error.Causes, *mcpError(x))
 		}
 	}
-	for _, w := range e.Warnings {
+	warnings := e.Warnings
+	if n := len(warnings); n > 0 {
+		if p := paginationOf(warnings[n-1]); p != nil {
+			metaOf(c).Pagination = p
+			warnings = warnings[:n-1]
+		}
+	}
+	for _, w := range warnings {
 		c.Warnings = append(c.Warnings, envelope.Warning{Code: code(w.Code), Severity: envelope.SeverityWarning, Message: w.Message, Context: scalars(w.Details)})
 	}
 	var prov *mcpenvelope.ProvRecord
@@ -169,6 +177,9 @@ func mcpFromCanonical(c *canon, _ string) (any, []string, error) {
 	for _, w := range c.Warnings {
 		e.Warnings = append(e.Warnings, mcpenvelope.EnvelopeWarning{Code: string(w.Code), Message: w.Message, Details: raws(w.Context)})
 	}
+	if w := moreResults(deref(c.Meta).Pagination); w != nil {
+		e.Warnings = append(e.Warnings, *w)
+	}
 	e.Provenance = envgenrt.NullValue[mcpenvelope.ProvRecord]()
 	if c.Provenance != nil {
 		e.Provenance = envgenrt.Value(provFromCanonical(*c.Provenance))
@@ -186,6 +197,60 @@ func mcpFromCanonical(c *canon, _ string) (any, []string, error) {
 		}
 	}
 	return e, nil, nil
+}
+
+// mcp.envelope has no pagination, and a closed meta: a page with more to come
+// says so in a warning of its own, the last one, whose details hold what
+// canonical meta.pagination does. A caller (or an agent) reads the cursor
+// there and sends it back as the next call's cursor.
+const (
+	moreResultsCode    = "PAGINATION.MORE_RESULTS"
+	moreResultsMessage = "More results follow: call the tool again with details.cursor as its cursor to get the next page."
+)
+
+// moreResults is the warning that carries p, or nil when there is no next
+// page to carry.
+func moreResults(p *envelope.Pagination) *mcpenvelope.EnvelopeWarning {
+	if p == nil || !p.HasMore || p.Cursor == nil {
+		return nil
+	}
+	details := map[string]json.RawMessage{"cursor": mustJSON(*p.Cursor)}
+	if p.PageSize != nil {
+		details["page_size"] = mustJSON(*p.PageSize)
+	}
+	if p.Total != nil {
+		details["total"] = mustJSON(*p.Total)
+	}
+	return &mcpenvelope.EnvelopeWarning{Code: moreResultsCode, Message: moreResultsMessage, Details: details}
+}
+
+// paginationOf reads a warning that moreResults wrote, exactly: its code,
+// its message, and details of a non-empty cursor with an optional page_size
+// (at least 1) and total (not negative), nothing else. Any other warning
+// gives nil, and stays a warning.
+func paginationOf(w mcpenvelope.EnvelopeWarning) *envelope.Pagination {
+	if w.Code != moreResultsCode || w.Message != moreResultsMessage || w.Evidence != nil {
+		return nil
+	}
+	p := &envelope.Pagination{HasMore: true}
+	for k, v := range w.Details {
+		var s string
+		var n float64
+		switch {
+		case k == "cursor" && json.Unmarshal(v, &s) == nil && s != "":
+			p.Cursor = &s
+		case k == "page_size" && json.Unmarshal(v, &n) == nil && n >= 1 && n == math.Trunc(n) && n < 1<<53:
+			p.PageSize = ptr(int64(n))
+		case k == "total" && json.Unmarshal(v, &n) == nil && n >= 0 && n == math.Trunc(n) && n < 1<<53:
+			p.Total = ptr(int64(n))
+		default:
+			return nil
+		}
+	}
+	if p.Cursor == nil {
+		return nil
+	}
+	return p
 }
 
 func mcpErrorFrom(x envelope.Error) mcpenvelope.EnvelopeError {

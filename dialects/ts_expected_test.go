@@ -198,6 +198,13 @@ var tsEdgeCases = map[string][]string{
 		`{"schema_version": "mcp.envelope.v0.1", "result": 1, "errors": [], "warnings": [{"code": "w.x", "message": "m"}, {"code": "--", "message": "kept", "evidence": []}, {"code": "y", "message": "kept", "details": {"n": null}}], "meta": {"request_id": "bad id with spaces", "schema_hints": {"a": "b"}}}`,
 		`{"schema_version": "mcp.envelope.v0.1", "result": "text", "meta": {},
 		  "provenance": {"schema_version": "prov.record.v0.1", "run_id": "r1", "tool": {"name": "not a tool name", "version": "1"}, "inputs": [], "outputs": [], "methods": [], "evidence": [], "parents": []}}`,
+		// The warning that carries pagination: read when last (page_size 2.0 is 2), kept as a warning when not last,
+		// with a member it does not write, or with another message.
+		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "` + moreResultsMessage + `", "details": {"cursor": "c2", "page_size": 2.0, "total": 0}}]}`,
+		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "` + moreResultsMessage + `", "details": {"cursor": "c2"}}, {"code": "w", "message": "m"}]}`,
+		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "` + moreResultsMessage + `", "details": {"cursor": "c2", "page": 2}}]}`,
+		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "more", "details": {"cursor": "c2"}}]}`,
+		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "` + moreResultsMessage + `", "details": {"cursor": "", "page_size": 0}}]}`,
 	},
 	"codegraph": {
 		`{"success": false, "data": {"tool": "graph.issues", "version": "1.0.0", "requestId": "req-1", "generatedAt": "2026-01-01T00:00:00Z", "workspace": {"root": "/w", "repoName": "w", "rev": "abc"},

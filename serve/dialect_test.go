@@ -288,3 +288,73 @@ func TestConfigSchemaDialects(t *testing.T) {
 		t.Errorf("config.schema.json's dialects are %q, package dialects has %q", got, dialects.Names())
 	}
 }
+
+// A paged tool's cursor reaches the caller in every dialect that has a place
+// for it, and following it gives every item once; under mcp-envelope it is in
+// the last warning. Under scalpel, which has none, Tool.Warnings says so.
+func TestDialectPagination(t *testing.T) {
+	cursorOf := map[string]func(doc map[string]any) any{
+		"canonical":    func(d map[string]any) any { return at(d, "meta/pagination/cursor") },
+		"foundry":      func(d map[string]any) any { return at(d, "meta/pagination/cursor") },
+		"codegraph":    func(d map[string]any) any { return at(d, "data/meta/page/cursor") },
+		"bmcis":        func(d map[string]any) any { return at(d, "pagination/cursor") },
+		"mcp-envelope": func(d map[string]any) any { ws, _ := at(d, "warnings").([]any); return lastDetail(ws, "cursor") },
+	}
+	for _, dialect := range dialects.Names() {
+		t.Run(dialect, func(t *testing.T) {
+			tool := dialectTool(t, dialect, serve.ProfileMinimal)
+			if w := tool.Warnings(); (dialect == "scalpel") != (len(w) == 1) || (len(w) == 1 && w[0] != `tool "search" answers in scalpel, which has no place for pagination: a caller gets each page without a cursor to the next one`) {
+				t.Errorf("Warnings() = %q", w)
+			}
+			cursor := cursorOf[dialect]
+			if cursor == nil {
+				return
+			}
+			req, seen := envelope.Request{PageSize: ptr(int64(2))}, 0
+			for page := 1; ; page++ {
+				call, err := tool.Begin(req, "q")
+				if err != nil {
+					t.Fatal(err)
+				}
+				hits := corpus(5)
+				end := min(call.Offset+call.Limit, int64(len(hits)))
+				var r serve.Response
+				if tool.Payload == nil {
+					env := serve.Success(hits[call.Offset:end])
+					env.Meta = handlerMeta()
+					r = serve.Render(call, env, serve.Total(int64(len(hits))))
+				} else {
+					env := serve.Success(Results{Hits: hits[call.Offset:end], Query: "q"})
+					env.Meta = handlerMeta()
+					r = serve.Render(call, env, serve.Total(int64(len(hits))))
+				}
+				back := inDialect(t, dialect, r)
+				seen += int(end - call.Offset)
+				c := cursor(tree(t, r.JSON))
+				// Code Graph pages have no total, and mcp-envelope carries the
+				// pagination of a page with more to come only.
+				if num(at(back, "meta/pagination/total")) != 5 && dialect != "codegraph" && (dialect != "mcp-envelope" || c != nil) {
+					t.Errorf("page %d: the total does not come back: %s", page, r.JSON)
+				}
+				if c == nil {
+					break
+				}
+				if page > 3 {
+					t.Fatalf("page %d has a cursor: %s", page, r.JSON)
+				}
+				req = envelope.Request{Cursor: ptr(c.(string))}
+			}
+			if seen != 5 {
+				t.Errorf("%d items seen, want 5", seen)
+			}
+		})
+	}
+}
+
+// lastDetail is the detail name of the last warning of an mcp.envelope.
+func lastDetail(ws []any, name string) any {
+	if len(ws) == 0 {
+		return nil
+	}
+	return at(ws[len(ws)-1].(map[string]any), "details/"+name)
+}

@@ -85,6 +85,20 @@ func (t *Tool) Check() error {
 	return errors.Join(errs...)
 }
 
+// Warnings reports what the tool's configuration makes it lose without an
+// error, each naming the tool: a tool whose payload is paged (a list with
+// x-envgen-id) answering in scalpel, whose envelope has no place for
+// meta.pagination, sends the first page and no cursor (docs/dialects.md).
+// mcp-envelope carries a page's cursor in a warning of its own, and every
+// other dialect in its metadata. A server logs them at start.
+func (t *Tool) Warnings() []string {
+	var out []string
+	if d := t.Config.Dialect(t.Name); d == "scalpel" && t.Payload != nil && t.Payload.list != nil {
+		out = append(out, fmt.Sprintf("tool %q answers in scalpel, which has no place for pagination: a caller gets each page without a cursor to the next one", t.Name))
+	}
+	return out
+}
+
 // Call is one call of a tool: the caller's preferences, resolved. Render uses
 // it to shape the response.
 type Call struct {

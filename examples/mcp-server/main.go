@@ -80,6 +80,9 @@ func newServer(config *serve.Config, cursorKey []byte) (*mcp.Server, error) {
 	if err := errors.Join(search.tool.Check(), getChunk.tool.Check()); err != nil {
 		return nil, err
 	}
+	for _, w := range append(search.tool.Warnings(), getChunk.tool.Warnings()...) {
+		log.Printf("warning: %s", w)
+	}
 	envmcp.AddTool(s, search.mcpTool, search.tool, search.handle)
 	envmcp.AddTool(s, getChunk.mcpTool, getChunk.tool, getChunk.handle)
 	return s, nil

@@ -1,7 +1,7 @@
 // mcp.envelope.v0.1 (with prov.record.v0.1) → canonical, as mcpToCanonical in
 // dialects/mcpenvelope.go.
 
-import type { Artifact, Envelope, Error as CanonicalError, Provenance } from "../../../generated/ts/src/index.js";
+import type { Artifact, Envelope, Error as CanonicalError, Pagination, Provenance } from "../../../generated/ts/src/index.js";
 import type * as mcp from "../../../generated/ts-dialects/mcpenvelope/index.js";
 import { category, code, fieldPointer, metaOf, scalars, timingOf } from "./common.js";
 
@@ -18,8 +18,15 @@ export function mcpEnvelopeToCanonical(e: mcp.Envelope): Envelope {
     c.error = mcpError(first);
     if (rest.length > 0) c.error.causes = rest.map(mcpError);
   }
-  if (e.warnings !== undefined && e.warnings.length > 0) {
-    c.warnings = e.warnings.map((w) => {
+  let warnings = e.warnings ?? [];
+  const last = warnings[warnings.length - 1];
+  const pagination = last === undefined ? undefined : paginationOf(last);
+  if (pagination !== undefined) {
+    metaOf(c).pagination = pagination;
+    warnings = warnings.slice(0, -1);
+  }
+  if (warnings.length > 0) {
+    c.warnings = warnings.map((w) => {
       const context = scalars(w.details);
       return { code: code(w.code), severity: "warning", message: w.message, ...(context !== undefined && { context }) };
     });
@@ -36,6 +43,24 @@ export function mcpEnvelopeToCanonical(e: mcp.Envelope): Envelope {
     }
   }
   return c;
+}
+
+/** The code and message of the warning that carries a page's pagination (moreResults in Go). */
+const moreResultsCode = "PAGINATION.MORE_RESULTS";
+const moreResultsMessage = "More results follow: call the tool again with details.cursor as its cursor to get the next page.";
+
+/** Reads the warning that moreResults wrote, exactly, as paginationOf in Go; any other warning gives undefined. */
+function paginationOf(w: mcp.EnvelopeWarning): Pagination | undefined {
+  if (w.code !== moreResultsCode || w.message !== moreResultsMessage || w.evidence !== undefined) return undefined;
+  const p: Pagination = { has_more: true };
+  const whole = (v: unknown, min: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v < 2 ** 53;
+  for (const [k, v] of Object.entries(w.details ?? {})) {
+    if (k === "cursor" && typeof v === "string" && v !== "") p.cursor = v;
+    else if (k === "page_size" && whole(v, 1)) p.page_size = v;
+    else if (k === "total" && whole(v, 0)) p.total = v;
+    else return undefined;
+  }
+  return p.cursor === undefined ? undefined : p;
 }
 
 function mcpError(x: mcp.EnvelopeError): CanonicalError {
