@@ -23,9 +23,11 @@ func TestBudgetOneShortKeepsMost(t *testing.T) {
 		if !r.Success {
 			t.Fatalf("%s: %s", mode, r.JSON)
 		}
-		if kept := len(at(m, "data/hits").([]any)); kept < 5 {
+		kept := len(at(m, "data/hits").([]any))
+		if kept < 5 {
 			t.Errorf("%s: a page of %d tokens under a budget of %d keeps %d of 7 items: %s", mode, full.Tokens, full.Tokens-1, kept, r.JSON)
 		}
+		t.Logf("%s: a page of %d tokens under a budget of %d keeps %d of 7 items (%d tokens)", mode, full.Tokens, full.Tokens-1, kept, r.Tokens)
 	}
 }
 
@@ -47,6 +49,7 @@ func TestBudgetAdvisesPageSize(t *testing.T) {
 		t.Fatal("no budget fails")
 	}
 	remediation, _ := at(failure, "error/remediation").(string)
+	t.Logf("7 full items: the largest budget that fails is %d: %s", budget, remediation)
 	if !strings.Contains(remediation, "page_size") {
 		t.Fatalf("budget %d: the remediation gives no page_size: %v", budget, remediation)
 	}

@@ -194,3 +194,24 @@ func TestWrapConvertsDialects(t *testing.T) {
 		t.Errorf("only %d dialect envelopes checked", n)
 	}
 }
+
+// BMCIS's own error examples lack members its schema requires, and are
+// BMCIS failures all the same: Wrap converts them to a canonical failure
+// (dialects converts such an incomplete document) rather than wrapping them as
+// the payload of a success.
+func TestWrapIncompleteBMCIS(t *testing.T) {
+	for file, code := range map[string]string{"token-limit-error.json": "TOKEN_LIMIT_EXCEEDED", "invalid-fields-error.json": "INVALID_FIELDS"} {
+		doc, err := os.ReadFile(filepath.Join("../dialects/bmcis/examples", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env, d, ok := serve.Recognize(doc)
+		if !ok || d != "bmcis" || env.Success || env.Error == nil || string(env.Error.Code) != code {
+			t.Errorf("%s: recognized %v as %q: %+v", file, ok, d, env)
+		}
+		w := tree(t, marshal(t, serve.Wrap(doc)))
+		if w["success"] != false || at(w, "error/code") != code {
+			t.Errorf("%s: Wrap gives %v", file, w)
+		}
+	}
+}
