@@ -11,10 +11,19 @@ import (
 )
 
 // canonicalExamples are the valid canonical envelopes of schemas/examples,
-// and the canonical forms of the seed examples.
+// those of testdata/corpus (written to show what each dialect cannot carry,
+// TestEveryRuleHappens), and the canonical forms of the seed examples.
 func canonicalExamples(t *testing.T) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
+	corpus, _ := filepath.Glob("testdata/corpus/*.json")
+	for _, f := range corpus {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["dialects/"+filepath.ToSlash(f)] = b
+	}
 	files, err := filepath.Glob("../schemas/examples/valid/*.json")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no canonical examples: %v", err)

@@ -30,6 +30,7 @@ var codegraphDialect = &dialect{
 		{"/status", "Code Graph has no status: partial is lost, and ok and error are what success implies"},
 		{"/warnings", "Code Graph has no warnings"},
 		{"/provenance", "Code Graph has no provenance"},
+		{"/error/category", "Code Graph errors have no category: the way back derives it from the code"},
 		{"/error/remediation", "Code Graph errors have no remediation"},
 		{"/error/retry", "Code Graph errors have no retry advice"},
 		{"/error/causes", "causes become details.errors entries {path, message}: their codes and categories are the error's, and their other details are lost"},

@@ -259,9 +259,14 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string, missing []str
 		}
 	}
 	if dt != canonicalDialect {
-		cdoc, err := json.Marshal(c)
-		if err != nil {
-			return nil, err
+		// From canonical, what to compare with is the document as given:
+		// c has already left out an empty meta or timing.
+		cdoc := doc
+		if df != canonicalDialect {
+			var err error
+			if cdoc, err = json.Marshal(c); err != nil {
+				return nil, err
+			}
 		}
 		there, err := fromCanonical(dt, c, profile)
 		if err != nil {

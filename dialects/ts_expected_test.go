@@ -170,6 +170,9 @@ func TestTypeScriptRoundTrip(t *testing.T) {
 // (fit), scalars-only details, codes to respell, defaults.
 var tsEdgeCases = map[string][]string{
 	"scalpel": {
+		// What the loss tables of docs/dialects.md say happens (TestEveryRuleHappens).
+		`{"error": {"error": "m", "error_code": "x", "error_details": {"deep": {"a": {"b": 1}}, "n": 1}}}`,
+		`{"data": {}, "error": null, "tier": null, "duration_ms": -1}`,
 		`{"request_id": "has spaces", "capabilities": [""], "data": 1}`,
 		`{"error": {"error": "bad", "error_code": "invalid_input", "error_details": {"line": 3, "spans": [1, 2]}}, "data": {"partial": true}}`,
 		`{"tool_id": "scan", "data": null}`,
@@ -177,6 +180,11 @@ var tsEdgeCases = map[string][]string{
 		`{"error": {"error": "x", "error_code": "404", "error_details": null}, "data": null, "capabilities": [], "upgrade_hints": []}`,
 	},
 	"foundry": {
+		// What the loss tables of docs/dialects.md say happens (TestEveryRuleHappens).
+		`{"success": false, "data": {"error_code": "X", "error_type": "validation", "remediation": "", "details": {}}, "error": "m", "meta": {"version": "response-v2"}}`,
+		`{"success": false, "data": {"error_code": "X", "details": {"deep": {"a": {"b": 1}}, "n": 1}}, "error": "m", "meta": {"version": "response-v2"}}`,
+		`{"success": true, "data": {}, "error": null, "meta": {"version": "response-v2", "warnings": ["m"], "warning_details": [{"message": "m", "code": "W", "severity": "info", "context": {"deep": {"a": {"b": 1}}, "n": 1}}],
+		  "pagination": {"page": 2, "has_more": false}, "rate_limit": {"limit": 1, "remaining": 0, "period": "fortnight"}}}`,
 		`{"success": true, "data": {}, "error": null, "meta": {"version": "response-v2", "warnings": ["a", "b"],
 		  "warning_details": [{"message": "c", "severity": "info"}, {"code": "STALE_CACHE", "message": "b"}]}}`,
 		`{"success": true, "data": {}, "error": null, "meta": {"version": "response-v2", "rate_limit": {"limit": 10, "remaining": 0, "period": "hour", "retry_after": 30, "page": 1}, "telemetry": {"duration_ms": 1.5}}}`,
@@ -188,6 +196,8 @@ var tsEdgeCases = map[string][]string{
 		`{"success": true, "data": {}, "error": null, "meta": {"version": "response-v2", "warnings": [""], "warning_details": [{"message": "m", "code": "--", "context": {"o": {}, "n": 1}}], "extra": true}}`,
 	},
 	"mcp-envelope": {
+		// What the loss tables of docs/dialects.md say happens (TestEveryRuleHappens).
+		`{"schema_version": "mcp.envelope.v0.1", "result": null, "errors": [{"code": "X", "message": "m", "evidence": [{"schema_version": "evidence.v0.1", "field": "a", "source": "artifact:x"}]}], "warnings": []}`,
 		`{"schema_version": "mcp.envelope.v0.1", "result": null, "errors": [{"code": "a.b", "message": "one", "retryable": true}, {"code": "NOT_FOUND", "message": "two", "details": {"k": 1}}]}`,
 		`{"schema_version": "mcp.envelope.v0.1", "result": {"plan": []}, "meta": {"adapter": "cli", "duration_ms": 4},
 		  "provenance": {"schema_version": "prov.record.v0.1", "run_id": "r1", "tool": {"name": "t", "version": "1"}, "time": "2026-01-01T00:00:00Z",
@@ -207,6 +217,11 @@ var tsEdgeCases = map[string][]string{
 		`{"schema_version": "mcp.envelope.v0.1", "result": [], "warnings": [{"code": "PAGINATION.MORE_RESULTS", "message": "` + moreResultsMessage + `", "details": {"cursor": "", "page_size": 0}}]}`,
 	},
 	"codegraph": {
+		// What the loss tables of docs/dialects.md say happens (TestEveryRuleHappens).
+		`{"success": false, "data": {"tool": "bad tool", "version": "1.0.0", "requestId": "req-1", "generatedAt": "2026-01-01T00:00:00Z", "workspace": {"root": "/w", "repoName": "w", "rev": ""},
+		  "result": {"error": {"code": "E", "message": "m", "details": {}}}, "meta": {"approxTokens": 1, "truncated": false, "limits": {}}}}`,
+		`{"success": false, "data": {"tool": "graph.issues", "version": "1.0.0", "requestId": "req-1", "generatedAt": "2026-01-01T00:00:00Z", "workspace": {"root": "/w", "repoName": "w"},
+		  "result": {"error": {"code": "E", "message": "m", "details": {"deep": {"a": {"b": 1}}, "n": 1}}}, "meta": {"approxTokens": 1, "truncated": false, "limits": {}}}}`,
 		`{"success": false, "data": {"tool": "graph.issues", "version": "1.0.0", "requestId": "req-1", "generatedAt": "2026-01-01T00:00:00Z", "workspace": {"root": "/w", "repoName": "w", "rev": "abc"},
 		  "result": {"error": {"code": "validation-error", "message": "bad input", "details": {"errors": [{"path": ["items", 0, "kind"], "message": "Required"}, {"path": [], "message": "bad"}, {"path": ["a/b~c"], "message": "escaped", "code": "x"}], "hint": "x", "n": {"o": 1}}}},
 		  "meta": {"approxTokens": 12, "truncated": false, "limits": {}}}}`,
@@ -218,6 +233,9 @@ var tsEdgeCases = map[string][]string{
 		  "page": {"hasMore": true, "total": 10}}}}`,
 	},
 	"bmcis": {
+		// What the loss tables of docs/dialects.md say happens (TestEveryRuleHappens).
+		`{"_metadata": {"operation": "bad op", "version": "1", "timestamp": "2025-01-01T00:00:00Z", "request_id": "r", "status": "success"},
+		  "results": [], "execution_context": {"tokens_estimated": 3, "cache_hit": true, "execution_time_ms": 2, "request_id": "r", "extra": 1}, "warnings": []}`,
 		`{"_metadata": {"operation": "s", "version": "1", "timestamp": "2025-01-01T00:00:00Z", "request_id": "r", "status": "partial", "message": "some results omitted"},
 		  "results": [1], "execution_context": {"tokens_estimated": 3, "cache_hit": true, "execution_time_ms": 2, "request_id": "r"},
 		  "warnings": [{"level": "warning", "code": "PARTIAL_RESULTS", "message": "m", "suggestion": null}]}`,
