@@ -46,7 +46,7 @@ const conventions: Convention[] = [
     config: { global: { dialect: "scalpel" } },
     failed: (sc) => sc["error"] !== undefined && sc["error"] !== null,
     items: canonicalItems,
-    cursor: () => undefined, // the minimal profile has no pagination
+    cursor: () => undefined, // Code Scalpel has no place for pagination (serve.Tool.Warnings)
   },
   {
     name: "foundry",
