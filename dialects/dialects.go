@@ -144,7 +144,7 @@ type Loss struct {
 
 func (l Loss) String() string {
 	if l.Missing {
-		return fmt.Sprintf("%s#%s is missing, and not in %s: %s", l.From, l.Pointer, l.To, l.Reason)
+		return fmt.Sprintf("%s#%s is missing, so not in %s: %s", l.From, l.Pointer, l.To, l.Reason)
 	}
 	return fmt.Sprintf("%s#%s is not carried to %s: %s", l.From, l.Pointer, l.To, l.Reason)
 }
