@@ -199,8 +199,11 @@ export function isWorkspaceContext(value: unknown): value is WorkspaceContext {
   return rt.is(value, checkWorkspaceContext);
 }
 
+const membersEnvelopeThenPropertiesData = ["result"];
+
 /** Checks a value against envelope.json#/$defs/data. */
 function checkData(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
@@ -257,6 +260,7 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#. */
 function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
@@ -308,10 +312,12 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/then/properties/data. */
 function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["result"] !== undefined && !checkErrorResult(v["result"], rt.at(c, p, "result"), c) && c.stop) return false;
   }
+  rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
   return c.errors.length === errs;
 }
 
@@ -354,6 +360,7 @@ function checkError(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/$defs/error_result. */
 function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
@@ -481,6 +488,7 @@ function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/$defs/response_meta. */
 function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
@@ -521,6 +529,7 @@ function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion. */
 function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseMetaPropertiesNextQuerySuggestion, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

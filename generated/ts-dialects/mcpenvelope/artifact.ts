@@ -109,6 +109,7 @@ const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -169,6 +170,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against artifact.json#/properties/digest. */
 function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;

@@ -100,6 +100,7 @@ const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -167,6 +168,7 @@ function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against artifact_ref.json#/properties/digest. */
 function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;

@@ -65,6 +65,7 @@ export function isEvidenceSchemaVersion(value: unknown): value is EvidenceSchema
 
 /** Checks a value against evidence.json#. */
 export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;

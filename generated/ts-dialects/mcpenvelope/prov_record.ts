@@ -197,6 +197,7 @@ const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -253,6 +254,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against prov_record.json#/properties/integrity. */
 function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], rt.at(c, p, "record_digest"), c) && c.stop) return false;
@@ -271,6 +273,7 @@ function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/record_digest. */
 function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
@@ -356,6 +359,7 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
 
 /** Checks a value against prov_record.json#/properties/evidence. */
 function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -367,6 +371,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
 
 /** Checks a value against prov_record.json#/properties/inputs. */
 function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesInputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -396,6 +401,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against prov_record.json#/properties/outputs. */
 function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesOutputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -119,6 +119,7 @@ export function isRequestTool(value: unknown): value is RequestTool {
 
 /** Checks a value against request.json#. */
 function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -210,6 +211,7 @@ function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean 
 
 /** Checks a value against request.json#/properties/artifacts. */
 function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequestPropertiesArtifacts, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

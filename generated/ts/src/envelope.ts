@@ -102,6 +102,7 @@ export function isEnvelopeStatus(value: unknown): value is EnvelopeStatus {
 
 /** Checks a value against envelope.json#. */
 function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
@@ -170,6 +171,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

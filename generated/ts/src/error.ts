@@ -224,6 +224,7 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#/$defs/detail. */
 function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDetail, v, p, c);
   const errs = c.errors.length;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
   if (typeof v === "string") {
@@ -247,6 +248,7 @@ function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#/$defs/detail_map. */
 export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDetailMap, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -260,6 +262,7 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#. */
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
@@ -307,6 +310,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#/properties/causes. */
 function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkErrorPropertiesCauses, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

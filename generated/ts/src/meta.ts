@@ -558,6 +558,7 @@ function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/fidelity. */
 function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkFidelityLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
@@ -587,6 +588,7 @@ function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/archive_hashes. */
 function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkFidelityPropertiesArchiveHashes, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -669,6 +671,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#. */
 export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
@@ -713,6 +716,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/properties/capabilities. */
 function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesCapabilities, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -724,6 +728,7 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
 
 /** Checks a value against meta.json#/properties/next_calls. */
 function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesNextCalls, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -735,6 +740,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
 
 /** Checks a value against meta.json#/properties/upgrade_hints. */
 function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesUpgradeHints, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -746,6 +752,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
 
 /** Checks a value against meta.json#/$defs/next_call. */
 function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
@@ -777,6 +784,7 @@ function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 
@@ -1053,6 +1061,7 @@ function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/tool. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c) && c.stop) return false;
@@ -1101,6 +1110,7 @@ function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/upgrade_hint. */
 function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {

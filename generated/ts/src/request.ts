@@ -159,6 +159,7 @@ function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against request.json#/$defs/provenance_options. */
 function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenanceOptions, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["capture"] !== undefined) {
@@ -189,6 +190,7 @@ function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against request.json#. */
 function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;

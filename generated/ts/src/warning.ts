@@ -77,6 +77,7 @@ function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against warning.json#. */
 export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;

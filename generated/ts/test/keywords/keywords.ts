@@ -201,6 +201,7 @@ const patternKeywordsObjectProperties0 = /^x-/u;
 
 /** Checks a value against keywords.json#. */
 function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywords, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined) {
@@ -321,6 +322,7 @@ function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against keywords.json#/properties/object. */
 function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsObject, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
@@ -384,6 +386,7 @@ function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context):
   if (typeof v === "string") {
     if (v.length > 4 && rt.codePoints(v) > 4 && rt.fail(c, p, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -394,6 +397,7 @@ function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkKeywordsOneOfOneOf1, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1 && rt.fail(c, p, "keywords.json#/properties/oneOf/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -430,6 +434,7 @@ function checkKeywordsPropertiesAllOfAllOf1(v: unknown, p: number, c: rt.Context
 
 /** Checks a value against keywords.json#/properties/contains. */
 function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsPropertiesContains, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     let matches = 0;
@@ -438,6 +443,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
     }
     if (matches < 1 && rt.fail(c, p, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item")) return false;
   } else { rt.fail(c, p, "keywords.json#/properties/contains/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -456,6 +462,7 @@ function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolea
   } else {
     if (!checkKeywordsPropertiesIfElse(v, p, c) && c.stop) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -487,6 +494,7 @@ function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): bo
 
 /** Checks a value against keywords.json#/properties/list. */
 function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsPropertiesList, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -506,6 +514,7 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
   } else { rt.fail(c, p, "keywords.json#/properties/list/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -520,6 +529,7 @@ function checkKeywordsPropertiesListContains(v: unknown, p: number, c: rt.Contex
 function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p) && rt.fail(c, p, "keywords.json#/properties/not/not", "not", "must not match the schema of not")) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -557,6 +567,7 @@ function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: 
 
 /** Checks a value against keywords.json#/properties/tuple. */
 function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
@@ -648,5 +659,6 @@ function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v === "number") {
     if (v > 3 && rt.fail(c, p, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }

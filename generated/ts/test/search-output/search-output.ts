@@ -157,6 +157,7 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_results. */
 function checkSearchResults(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
@@ -174,6 +175,7 @@ function checkSearchResults(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_results/properties/hits. */
 function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultsPropertiesHits, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

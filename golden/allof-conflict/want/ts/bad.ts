@@ -22,6 +22,7 @@ function checkBad(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!checkBadAllOf0(v, p, c) && c.stop) return false;
   if (!checkBadAllOf1(v, p, c) && c.stop) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 

@@ -51,6 +51,8 @@ export function isToolID(value: unknown): value is ToolID {
   return rt.is(value, checkToolID);
 }
 
+const membersBase = ["id", "title"];
+
 /** Checks a value against tool.json#/$defs/base. */
 function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
@@ -69,6 +71,7 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["id"] === undefined && rt.fail(c, p, "tool.json#/$defs/base/required", "required", "missing required property \"id\"")) return false;
   } else { rt.fail(c, p, "tool.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
 
@@ -77,6 +80,7 @@ function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!checkBase(v, p, c) && c.stop) return false;
   if (!checkToolAllOf1(v, p, c) && c.stop) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 

@@ -38,6 +38,8 @@ export function isUntyped(value: unknown): value is Untyped {
   return rt.is(value, checkUntyped);
 }
 
+const membersLoose = ["num"];
+
 /** Checks a value against loose.json#. */
 function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
@@ -61,6 +63,7 @@ function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "loose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLoose, -1);
   return c.errors.length === errs;
 }
 
@@ -70,5 +73,6 @@ function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v === "string") {
     if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }

@@ -29,12 +29,16 @@ export function isSettingValue(value: unknown): value is SettingValue {
   return rt.is(value, checkSettingValue);
 }
 
+const membersSetting = ["value"];
+
 /** Checks a value against value.json#. */
 function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined && !checkSettingValue(v["value"], rt.at(c, p, "value"), c) && c.stop) return false;
   } else { rt.fail(c, p, "value.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSetting, -1);
   return c.errors.length === errs;
 }
 

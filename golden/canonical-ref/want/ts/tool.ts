@@ -30,6 +30,8 @@ export function isSearchOutput(value: unknown): value is SearchOutput {
   return rt.is(value, checkSearchOutput);
 }
 
+const membersPayload = ["results"];
+
 /** Checks a value with validateEnvelope and isEnvelope of @envgen/envelope. */
 function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   return rt.imported(v, p, c, validateEnvelope, isEnvelope, ["data"]);
@@ -37,11 +39,13 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/$defs/payload. */
 function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPayload, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], rt.at(c, p, "results"), c) && c.stop) return false;
     if (v["results"] === undefined && rt.fail(c, p, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"")) return false;
   } else { rt.fail(c, p, "tool.json#/$defs/payload/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersPayload, -1);
   return c.errors.length === errs;
 }
 

@@ -64,8 +64,11 @@ export function isVersionedSchemaVersion(value: unknown): value is VersionedSche
   return rt.is(value, checkVersionedSchemaVersion);
 }
 
+const membersVersioned = ["schema_version", "kind", "revision"];
+
 /** Checks a value against version.json#. */
 function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -74,6 +77,7 @@ function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema_version"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["kind"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"kind\"")) return false;
   } else { rt.fail(c, p, "version.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVersioned, -1);
   return c.errors.length === errs;
 }
 

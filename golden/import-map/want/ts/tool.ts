@@ -47,6 +47,10 @@ export function isListOutput(value: unknown): value is ListOutput {
   return rt.is(value, checkListOutput);
 }
 
+const membersHistory = ["pages"];
+
+const membersItem = ["name"];
+
 /** Checks a value with validateEnvelope and isEnvelope of ../generics/index.js. */
 function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   return rt.imported(v, p, c, validateEnvelope, isEnvelope, ["data"]);
@@ -54,16 +58,19 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/$defs/history. */
 function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], rt.at(c, p, "pages"), c) && c.stop) return false;
     if (v["pages"] === undefined && rt.fail(c, p, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"")) return false;
   } else { rt.fail(c, p, "tool.json#/$defs/history/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersHistory, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against tool.json#/$defs/history/properties/pages. */
 function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkHistoryPropertiesPages, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -95,6 +102,7 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["name"] === undefined && rt.fail(c, p, "tool.json#/$defs/item/required", "required", "missing required property \"name\"")) return false;
   } else { rt.fail(c, p, "tool.json#/$defs/item/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersItem, -1);
   return c.errors.length === errs;
 }
 

@@ -30,6 +30,7 @@ export function isAItem(value: unknown): value is AItem {
 function checkA(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 

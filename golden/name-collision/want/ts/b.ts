@@ -31,6 +31,7 @@ export function isBItem(value: unknown): value is BItem {
 function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "b.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 

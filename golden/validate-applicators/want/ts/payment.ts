@@ -97,12 +97,15 @@ export function isPaymentReference(value: unknown): value is PaymentReference {
   return rt.is(value, checkPaymentReference);
 }
 
+const membersPayment = ["method", "reference", "channel", "comment"];
+
 const patternPaymentChannelOneOf2 = /^pos-/u;
 
 const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 
 /** Checks a value against payment.json#. */
 function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined && !checkPaymentMethod(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
@@ -117,6 +120,7 @@ function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   } else {
     if (!checkPaymentElse(v, p, c) && c.stop) return false;
   }
+  rt.rest(v, p, c, membersPayment, -1);
   return c.errors.length === errs;
 }
 

@@ -54,8 +54,11 @@ export function isPriceTier(value: unknown): value is PriceTier {
   return rt.is(value, checkPriceTier);
 }
 
+const membersPrice = ["amount", "quantity", "discount", "tier"];
+
 /** Checks a value against price.json#. */
 function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPrice, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["amount"] !== undefined) {
@@ -92,6 +95,7 @@ function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tier"] !== undefined && !checkPriceTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
     if (v["amount"] === undefined && rt.fail(c, p, "price.json#/required", "required", "missing required property \"amount\"")) return false;
   } else { rt.fail(c, p, "price.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersPrice, -1);
   return c.errors.length === errs;
 }
 

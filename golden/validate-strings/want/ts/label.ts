@@ -70,8 +70,11 @@ const patternLabelPropertiesName = /^\S.*\d$/u;
 
 const patternLabelPropertiesSlug = /^[a-z0-9-]+$/u;
 
+const membersLabel = ["name", "slug", "kind", "version", "note"];
+
 /** Checks a value against label.json#. */
 function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkLabel, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -106,6 +109,7 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] === undefined && rt.fail(c, p, "label.json#/required", "required", "missing required property \"name\"")) return false;
     if (v["kind"] === undefined && rt.fail(c, p, "label.json#/required", "required", "missing required property \"kind\"")) return false;
   } else { rt.fail(c, p, "label.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLabel, -1);
   return c.errors.length === errs;
 }
 

@@ -56,8 +56,11 @@ export function isProfileKind(value: unknown): value is ProfileKind {
   return rt.is(value, checkProfileKind);
 }
 
+const membersBase = ["name", "kind"];
+
 /** Checks a value against profile.json#/$defs/base. */
 function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -73,6 +76,7 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["name"] === undefined && rt.fail(c, p, "profile.json#/$defs/base/required", "required", "missing required property \"name\"")) return false;
   } else { rt.fail(c, p, "profile.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
 

@@ -141,6 +141,7 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_result. */
 function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResult, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
@@ -178,6 +179,7 @@ function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_result/properties/hits. */
 function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultPropertiesHits, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
