@@ -92,9 +92,11 @@ const segment = 1000;
 
 /** Runs check on value and returns its errors. It never throws (docs/validation.md). */
 export function validate(value: unknown, check: Check, scope: Anchors[] = []): ValidationError[] {
-  let errors: readonly ValidationError[] = [];
+  let errors: readonly ValidationError[];
   try {
-    errors = perform({ v: value, check, base: 0, stop: false, scope }, undefined).errors;
+    const c = context(false, scope, 0, undefined);
+    check(value, 0, c);
+    errors = c.asks === undefined ? c.errors : perform({ v: value, check, base: 0, stop: false, scope }, undefined).errors;
     // A failed check may stop before the parts of the value it leaves open: they are measured here.
     if (errors.length === 0 || !tooDeep(value)) return errors as ValidationError[];
   } catch (e) {
@@ -106,7 +108,9 @@ export function validate(value: unknown, check: Check, scope: Anchors[] = []): V
 /** Runs check on value, reporting only whether it is valid. It never throws. */
 export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean {
   try {
-    return perform({ v: value, check, base: 0, stop: true, scope }, undefined).ok;
+    const c = context(true, scope, 0, undefined);
+    const ok = check(value, 0, c);
+    return c.asks === undefined ? ok : perform({ v: value, check, base: 0, stop: true, scope }, undefined).ok;
   } catch {
     return false;
   }
@@ -120,24 +124,29 @@ const scratch: (string | number)[] = [];
 /** What a check thrown through the validation says: the value nests deeper than maxDepth. */
 const tooDeepSignal = new Error("nesting deeper than " + maxDepth + " levels");
 
+/** The context of a run of checks on a value base levels deep. */
+function context(stop: boolean, scope: Anchors[], base: number, memo: Map<unknown, Result[]> | undefined): Context {
+  return {
+    errors: stop ? none : [],
+    path: stop ? scratch : [],
+    stop,
+    scope,
+    evals: [],
+    lim: base + segment < maxDepth ? segment : maxDepth - base,
+    base,
+    asks: undefined,
+    memo,
+  };
+}
+
 /**
  * Runs t's check, and again, from this short stack, the checks it asked deep for, until it has none left.
  */
 function perform(t: Task, memo: Map<unknown, Result[]> | undefined): Result {
   for (;;) {
-    const c: Context = {
-      errors: t.stop ? none : [],
-      path: t.stop ? scratch : [],
-      stop: t.stop,
-      scope: t.scope.slice(),
-      evals: [],
-      lim: Math.min(segment, maxDepth - t.base),
-      base: t.base,
-      asks: undefined,
-      memo,
-    };
+    const c = context(t.stop, t.scope.slice(), t.base, memo);
     const ok = t.check(t.v, 0, c);
-    if (c.asks === undefined) return { ...t, ok, errors: c.errors };
+    if (c.asks === undefined) return { v: t.v, check: t.check, base: t.base, stop: t.stop, scope: t.scope, ok, errors: c.errors };
     memo ??= new Map();
     for (const a of c.asks) {
       if (find(memo, a) !== undefined) continue;

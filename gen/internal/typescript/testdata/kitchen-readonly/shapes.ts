@@ -286,6 +286,7 @@ function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     if (v.length < 2 && rt.fail(c, p, "shapes.json#/$defs/point/minItems", "minItems", "must have at least 2 items")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
