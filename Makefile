@@ -138,5 +138,7 @@ bench-validate:
 	$(GO) test ./internal/contract -run '^$$' -bench . -benchmem -count 5
 
 ## bench-ts: generated TypeScript validators against ajv, and the envelope module's gzipped size (not part of make test)
-bench-ts: $(NODE_DEPS)
-	npm run bench --prefix generated/ts
+bench-ts: $(NODE_DEPS) $(ENVGEN)
+	@tool=$$(mktemp -d) && trap 'rm -rf "$$tool"' EXIT && \
+	$(ENVGEN) generate bench/testdata/tool.json bench/testdata/results.json --ts-out "$$tool" >/dev/null && \
+	npm run bench --prefix generated/ts -- --tool "$$tool" $(BENCH_TS_FLAGS)
