@@ -224,7 +224,7 @@ const membersResponseMetadata = ["operation", "version", "timestamp", "request_i
 const membersResponseWarning = ["level", "code", "message", "suggestion"];
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -261,7 +261,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/$defs/execution_context. */
-function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
@@ -304,7 +304,7 @@ function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/pagination_metadata. */
-function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(v === null || rt.isObject(v))) { rt.fail(c, p, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not " + rt.typeOf(v)); return false; }
   if (rt.isObject(v)) {
@@ -338,7 +338,7 @@ function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean 
 }
 
 /** Checks a value against envelope.json#/$defs/response_error. */
-function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -377,7 +377,7 @@ function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.
 }
 
 /** Checks a value against envelope.json#/$defs/response_metadata. */
-function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -425,7 +425,7 @@ function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/response_status. */
-function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/response_status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "success" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
@@ -433,7 +433,7 @@ function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/response_warning. */
-function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -465,7 +465,7 @@ function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/warning_level. */
-function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/warning_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }

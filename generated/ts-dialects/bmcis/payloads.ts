@@ -437,14 +437,14 @@ const membersVendorInfoMetadata = ["vendor_name", "statistics", "last_updated"];
 const membersVendorStatistics = ["entity_count", "relationship_count", "entity_type_distribution", "relationship_type_distribution"];
 
 /** Checks a value against payloads.json#/$defs/chunk_id. */
-function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/confidence_score. */
-function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
+export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -460,7 +460,7 @@ function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/cursor. */
-function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCursor, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -489,7 +489,7 @@ function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/deduplication_info. */
-function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDeduplicationInfo, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -522,7 +522,7 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
 }
 
 /** Checks a value against payloads.json#/$defs/rank. */
-function checkRank(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/rank/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
@@ -532,7 +532,7 @@ function checkRank(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/ranking_context. */
-function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
@@ -566,7 +566,7 @@ function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/score. */
-function checkScore(v: unknown, p: number, c: rt.Context): boolean {
+export function checkScore(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isFinite(v)) { rt.fail(c, p, "payloads.json#/$defs/score/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
@@ -577,7 +577,7 @@ function checkScore(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_full. */
-function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -661,7 +661,7 @@ function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_ids. */
-function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -677,7 +677,7 @@ function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_metadata. */
-function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -726,7 +726,7 @@ function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolea
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_preview. */
-function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -789,7 +789,7 @@ function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_full. */
-function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVendorInfoFull, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -832,7 +832,7 @@ function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_ids. */
-function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVendorInfoIDs, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -881,7 +881,7 @@ function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: r
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_metadata. */
-function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVendorInfoMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -916,7 +916,7 @@ function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean 
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_preview. */
-function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVendorInfoPreview, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -959,7 +959,7 @@ function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c:
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_statistics. */
-function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVendorStatistics, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -70,7 +70,7 @@ export function isResponseMode(value: unknown): value is ResponseMode {
 const membersRequest = ["query", "response_mode", "page_size", "cursor", "fields"];
 
 /** Checks a value against request.json#. */
-function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -202,7 +202,7 @@ export function isWorkspaceContext(value: unknown): value is WorkspaceContext {
 const membersEnvelopeThenPropertiesData = ["result"];
 
 /** Checks a value against envelope.json#/$defs/data. */
-function checkData(v: unknown, p: number, c: rt.Context): boolean {
+export function checkData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -259,7 +259,7 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -322,7 +322,7 @@ function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/$defs/error. */
-function checkError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -359,7 +359,7 @@ function checkError(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/error_result. */
-function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -377,7 +377,7 @@ function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/limits. */
-function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
@@ -411,7 +411,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
-function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
@@ -450,7 +450,7 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/query_suggestion. */
-function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
@@ -487,7 +487,7 @@ function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta. */
-function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -540,7 +540,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
 }
 
 /** Checks a value against envelope.json#/$defs/workspace_context. */
-function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {

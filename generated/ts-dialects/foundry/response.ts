@@ -360,7 +360,7 @@ const membersTelemetry = ["duration_ms", "downstream_calls", "cache_hit"];
 const membersWarningDetail = ["code", "severity", "message"];
 
 /** Checks a value against response.json#/$defs/content_fidelity. */
-function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/content_fidelity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
@@ -368,7 +368,7 @@ function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/error_data. */
-function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkErrorData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -409,7 +409,7 @@ function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against response.json#/$defs/error_type. */
-function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/error_type/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (!rt.includes(enumErrorType, v)) { rt.fail(c, p, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
@@ -417,7 +417,7 @@ function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/metadata. */
-function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -506,7 +506,7 @@ function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/version. */
-function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "response-v2") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\""); return false; }
@@ -514,7 +514,7 @@ function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/pagination. */
-function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
@@ -562,7 +562,7 @@ function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/rate_limit. */
-function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
@@ -612,7 +612,7 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#. */
-function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponse, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -707,7 +707,7 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/telemetry. */
-function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
@@ -740,7 +740,7 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/warning_detail. */
-function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkWarningDetail, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -770,7 +770,7 @@ function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/warning_severity. */
-function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/warning_severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }

@@ -169,7 +169,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact.json#/properties/digest. */
-function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -198,7 +198,7 @@ function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
-function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
@@ -223,7 +223,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
-function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "artifact.v0.1") { rt.fail(c, p, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\""); return false; }

@@ -155,7 +155,7 @@ export function isEnvelopeWarning(value: unknown): value is EnvelopeWarning {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -189,7 +189,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error. */
-function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -264,7 +264,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
-function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -350,7 +350,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
-function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
@@ -358,7 +358,7 @@ function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boole
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning. */
-function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

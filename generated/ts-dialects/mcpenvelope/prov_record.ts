@@ -253,7 +253,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against prov_record.json#/properties/integrity. */
-function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -272,7 +272,7 @@ function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/record_digest. */
-function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -303,7 +303,7 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
 /**
  * Checks a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
  */
-function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
@@ -311,7 +311,7 @@ function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Co
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/signature. */
-function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
@@ -429,7 +429,7 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
-function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "prov.record.v0.1") { rt.fail(c, p, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\""); return false; }
@@ -437,7 +437,7 @@ function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boo
 }
 
 /** Checks a value against prov_record.json#/properties/tool. */
-function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {

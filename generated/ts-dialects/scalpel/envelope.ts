@@ -227,7 +227,7 @@ export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -392,7 +392,7 @@ const membersResponseConfigProfilesValueParsing = ["mode", "sanitization_policy"
 const membersResponseConfigToolOverridesValueVariant2 = ["profile", "exclude_fields", "include_only", "include_on_error"];
 
 /** Checks a value against response_config.json#. */
-function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfig, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -418,7 +418,7 @@ function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response_config.json#/properties/global. */
-function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -453,7 +453,7 @@ function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolea
 }
 
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
-function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
@@ -461,7 +461,7 @@ function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against response_config.json#/properties/parsing. */
-function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -474,7 +474,7 @@ function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boole
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/error_reporting. */
-function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
@@ -501,7 +501,7 @@ function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.C
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
-function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "strict" && v !== "permissive") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\""); return false; }
@@ -511,7 +511,7 @@ function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): b
 /**
  * Checks a value against response_config.json#/properties/parsing/properties/sanitization_policy.
  */
-function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
@@ -538,7 +538,7 @@ function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: 
 }
 
 /** Checks a value against response_config.json#/properties/profiles/additionalProperties. */
-function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValue, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -559,7 +559,7 @@ function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context):
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
  */
-function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -572,7 +572,7 @@ function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.C
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
  */
-function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
@@ -596,7 +596,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
  */
-function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -610,7 +610,7 @@ function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Co
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
  */
-function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "fail_fast" && v !== "auto_sanitize") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
@@ -620,7 +620,7 @@ function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: r
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
  */
-function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
@@ -689,7 +689,7 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides/additionalProperties. */
-function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
@@ -711,7 +711,7 @@ function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: r
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
  */
-function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -727,7 +727,7 @@ function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c:
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
  */
-function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }

@@ -22,7 +22,7 @@ export function isStandard(value: unknown): value is Standard {
 }
 
 /** Checks a value against standard.json#. */
-function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
+export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -23,7 +23,7 @@ export function isVerbose(value: unknown): value is Verbose {
 }
 
 /** Checks a value against verbose.json#. */
-function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVerbose, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -537,7 +537,7 @@ const patternTier = /^[a-z][a-z0-9_]*$/u;
 const patternToolName = /* @__PURE__ */ rt.charSet("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz");
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
-function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long")) return false;
@@ -547,7 +547,7 @@ function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/capability. */
-function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v === "" && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
@@ -557,7 +557,7 @@ function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/fidelity. */
-function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -579,7 +579,7 @@ function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
-function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
@@ -616,7 +616,7 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
 }
 
 /** Checks a value against meta.json#/$defs/limits. */
-function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
@@ -751,7 +751,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against meta.json#/$defs/next_call. */
-function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
+export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -789,7 +789,7 @@ function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against meta.json#/$defs/pagination. */
-function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
@@ -866,7 +866,7 @@ function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/rate_limit. */
-function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
@@ -941,7 +941,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/telemetry. */
-function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
@@ -972,7 +972,7 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/tier. */
-function checkTier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 64 && rt.codePoints(v) > 64 && rt.fail(c, p, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long")) return false;
@@ -982,7 +982,7 @@ function checkTier(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/timing. */
-function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
@@ -1015,7 +1015,7 @@ function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/token_usage. */
-function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
@@ -1099,7 +1099,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/tool_name. */
-function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
+export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long")) return false;
@@ -1109,7 +1109,7 @@ function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/upgrade_hint. */
-function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -1148,7 +1148,7 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/workspace. */
-function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {

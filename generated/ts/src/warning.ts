@@ -68,7 +68,7 @@ export function isWarning(value: unknown): value is Warning {
 }
 
 /** Checks a value against warning.json#/$defs/severity. */
-function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "warning.json#/$defs/severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }

@@ -200,7 +200,7 @@ const enumKeywordsEnum = ["a", 1, { x: [true, "<b>"] }];
 const patternKeywordsObjectProperties0 = /^x-/u;
 
 /** Checks a value against keywords.json#. */
-function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkKeywords, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -286,7 +286,7 @@ function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against keywords.json#/properties/anyOf. */
-function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p)) && rt.fail(c, p, "keywords.json#/properties/anyOf/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
@@ -307,21 +307,21 @@ function checkKeywordsAnyOfAnyOf1(v: unknown, p: number, c: rt.Context): boolean
 }
 
 /** Checks a value against keywords.json#/properties/const. */
-function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.equal(v, constKeywordsConst)) { rt.fail(c, p, "keywords.json#/properties/const/const", "const", "must be {\"k\":\"v\"}"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/enum. */
-function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.includes(enumKeywordsEnum, v)) { rt.fail(c, p, "keywords.json#/properties/enum/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/object. */
-function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkKeywordsObject, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -391,7 +391,7 @@ function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against keywords.json#/properties/oneOf. */
-function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
@@ -566,7 +566,7 @@ function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: 
 }
 
 /** Checks a value against keywords.json#/properties/tuple. */
-function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
@@ -592,7 +592,7 @@ function checkKeywordsTuplePrefixItems1(v: unknown, p: number, c: rt.Context): b
 }
 
 /** Checks a value against keywords.json#/properties/unevaluatedItems. */
-function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Context): boolean {
   const e = rt.beginEval(c, v);
   const ok = checkKeywordsUnevaluatedItemsIn(v, p, c);
   rt.endEval(c, e, ok);
@@ -616,7 +616,7 @@ function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against keywords.json#/properties/unevaluatedProperties. */
-function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.Context): boolean {
   const e = rt.beginEval(c, v);
   const ok = checkKeywordsUnevaluatedPropertiesIn(v, p, c);
   rt.endEval(c, e, ok);
@@ -654,7 +654,7 @@ function checkKeywordsUnevaluatedPropertiesAllOf0(v: unknown, _p: number, c: rt.
 }
 
 /** Checks a value against keywords.json#/$defs/small. */
-function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "number") {
     if (v > 3 && rt.fail(c, p, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3")) return false;

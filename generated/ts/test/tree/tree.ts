@@ -20,7 +20,7 @@ export function isTree(value: unknown): value is Tree {
 }
 
 /** Checks a value against tree.json#. */
-function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

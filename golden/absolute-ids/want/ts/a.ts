@@ -22,7 +22,7 @@ export function isA(value: unknown): value is A {
 const membersA = ["b", "c"];
 
 /** Checks a value against a.json#. */
-function checkA(v: unknown, p: number, c: rt.Context): boolean {
+export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkA, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -54,7 +54,7 @@ export function isToolID(value: unknown): value is ToolID {
 const membersBase = ["id", "title"];
 
 /** Checks a value against tool.json#/$defs/base. */
-function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -76,7 +76,7 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against tool.json#. */
-function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!checkBase(v, p, c) && c.stop) return false;
   if (!checkToolAllOf1(v, p, c) && c.stop) return false;
@@ -101,7 +101,7 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
-function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "tool-1") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\""); return false; }

@@ -57,7 +57,7 @@ const membersDocAItem = ["n"];
 const membersThing = ["ok"];
 
 /** Checks a value against doc.json#. */
-function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -70,7 +70,7 @@ function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against doc.json#/properties/a/items. */
-function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
@@ -97,7 +97,7 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against doc.json#/$defs/thing. */
-function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {

@@ -41,7 +41,7 @@ export function isUntyped(value: unknown): value is Untyped {
 const membersLoose = ["num"];
 
 /** Checks a value against loose.json#. */
-function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
@@ -68,7 +68,7 @@ function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against loose.json#/$defs/untyped. */
-function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
+export function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long")) return false;

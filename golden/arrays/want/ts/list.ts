@@ -45,7 +45,7 @@ const membersLists = ["names", "matrix", "points"];
 const membersListsPointsItem = ["x", "y"];
 
 /** Checks a value against list.json#. */
-function checkLists(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLists, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -64,7 +64,7 @@ function checkLists(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against list.json#/properties/points/items. */
-function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {

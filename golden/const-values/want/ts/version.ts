@@ -67,7 +67,7 @@ export function isVersionedSchemaVersion(value: unknown): value is VersionedSche
 const membersVersioned = ["schema_version", "kind", "revision"];
 
 /** Checks a value against version.json#. */
-function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -82,7 +82,7 @@ function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against version.json#/properties/kind. */
-function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "version.json#/properties/kind/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "report") { rt.fail(c, p, "version.json#/properties/kind/const", "const", "must be \"report\""); return false; }
@@ -90,14 +90,14 @@ function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against version.json#/properties/revision. */
-function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== 2) { rt.fail(c, p, "version.json#/properties/revision/const", "const", "must be 2"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/schema_version. */
-function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;

@@ -22,7 +22,7 @@ export function isOrder(value: unknown): value is Order {
 const membersOrder = ["customer", "address"];
 
 /** Checks a value against order.json#. */
-function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkOrder, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

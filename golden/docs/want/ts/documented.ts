@@ -40,7 +40,7 @@ export function isDocumented(value: unknown): value is Documented {
 const membersDocumented = ["limit", "old", "id", "secret"];
 
 /** Checks a value against documented.json#. */
-function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {

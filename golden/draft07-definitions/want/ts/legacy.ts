@@ -50,7 +50,7 @@ const membersItem = ["id"];
 const membersLegacy = ["item", "pair"];
 
 /** Checks a value against legacy.json#/definitions/item. */
-function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -66,7 +66,7 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against legacy.json#. */
-function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -78,7 +78,7 @@ function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against legacy.json#/properties/pair. */
-function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {

@@ -83,7 +83,7 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
-function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPage, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -34,7 +34,7 @@ export function isSearchOutput(value: unknown): value is SearchOutput {
 const membersResult = ["title", "score"];
 
 /** Checks a value against search.json#/$defs/result. */
-function checkResult(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {

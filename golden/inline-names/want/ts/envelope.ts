@@ -75,7 +75,7 @@ const membersEnvelopeMeta = ["pagination", "request_id"];
 const membersEnvelopeMetaPagination = ["cursor", "has_more"];
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -87,7 +87,7 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/properties/items/items. */
-function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -102,7 +102,7 @@ function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
-function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -119,7 +119,7 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/pagination. */
-function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {

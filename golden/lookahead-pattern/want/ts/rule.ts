@@ -23,7 +23,7 @@ const patternRulePropertiesPassword = /^(?=.*\d).{8,}$/u;
 const membersRule = ["password"];
 
 /** Checks a value against rule.json#. */
-function checkRule(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["password"] !== undefined) {

@@ -51,14 +51,14 @@ const membersOtherThing = ["url", "api_key"];
 const membersThings = ["id_thing", "other"];
 
 /** Checks a value against things.json#/$defs/id. */
-function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "things.json#/$defs/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against things.json#/$defs/other. */
-function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
@@ -79,7 +79,7 @@ function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against things.json#. */
-function checkThings(v: unknown, p: number, c: rt.Context): boolean {
+export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkThings, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -93,7 +93,7 @@ export function isSquareKind(value: unknown): value is SquareKind {
 const membersDrawing = ["shape"];
 
 /** Checks a value against shape.json#/$defs/circle. */
-function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -119,14 +119,14 @@ function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
-function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "circle") { rt.fail(c, p, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#. */
-function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -138,7 +138,7 @@ function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/shape. */
-function checkShape(v: unknown, p: number, c: rt.Context): boolean {
+export function checkShape(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
@@ -148,7 +148,7 @@ function checkShape(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/square. */
-function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -174,7 +174,7 @@ function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
-function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "square") { rt.fail(c, p, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\""); return false; }
   return c.errors.length === errs;

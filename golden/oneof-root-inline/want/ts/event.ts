@@ -82,7 +82,7 @@ const membersEventClick = ["type", "url"];
 const membersEventKeyPress = ["type", "key"];
 
 /** Checks a value against event.json#. */
-function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkEventClick, v, p)) oneOfMatches++;
@@ -93,7 +93,7 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against event.json#/oneOf/0. */
-function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -112,14 +112,14 @@ function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against event.json#/oneOf/0/properties/type. */
-function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "click") { rt.fail(c, p, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/1. */
-function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -138,7 +138,7 @@ function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against event.json#/oneOf/1/properties/type. */
-function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "key_press") { rt.fail(c, p, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\""); return false; }
   return c.errors.length === errs;

@@ -21,7 +21,7 @@ export function isOpen(value: unknown): value is Open {
 const membersOpen = ["id"];
 
 /** Checks a value against open.json#. */
-function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {

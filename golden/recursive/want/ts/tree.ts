@@ -42,7 +42,7 @@ const membersNode = ["next", "label"];
 const membersTree = ["value", "children", "parent", "next"];
 
 /** Checks a value against tree.json#/$defs/node. */
-function checkNode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNode, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -59,7 +59,7 @@ function checkNode(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against tree.json#. */
-function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

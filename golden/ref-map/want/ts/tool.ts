@@ -23,7 +23,7 @@ const patternID = /* @__PURE__ */ rt.charSet("-0123456789abcdefghijklmnopqrstuvw
 const membersTool = ["shared"];
 
 /** Checks a value against tool.json#. */
-function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {

@@ -37,7 +37,7 @@ export function isMCPEnvelopeV01SchemaVersion(value: unknown): value is MCPEnvel
 const membersMCPEnvelopeV01 = ["schema_version", "provenance"];
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#. */
-function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -50,7 +50,7 @@ function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
-function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;

@@ -45,7 +45,7 @@ export function isRangeRecord(value: unknown): value is RangeRecord {
 const membersRange = ["bounds", "record"];
 
 /** Checks a value against pair.json#. */
-function checkRange(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRange, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -57,7 +57,7 @@ function checkRange(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against pair.json#/properties/bounds. */
-function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
@@ -83,7 +83,7 @@ function checkRangeBoundsPrefixItems1(v: unknown, p: number, c: rt.Context): boo
 }
 
 /** Checks a value against pair.json#/properties/record. */
-function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {

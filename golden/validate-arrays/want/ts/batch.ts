@@ -40,7 +40,7 @@ export function isBatchPoint(value: unknown): value is BatchPoint {
 const membersBatch = ["ids", "point", "flags"];
 
 /** Checks a value against batch.json#. */
-function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -53,7 +53,7 @@ function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against batch.json#/properties/point. */
-function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {

@@ -28,7 +28,7 @@ export function isEvent(value: unknown): value is Event {
 const membersEvent = ["at", "id", "contact", "link"];
 
 /** Checks a value against event.json#. */
-function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["at"] !== undefined) {

@@ -57,7 +57,7 @@ export function isPriceTier(value: unknown): value is PriceTier {
 const membersPrice = ["amount", "quantity", "discount", "tier"];
 
 /** Checks a value against price.json#. */
-function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPrice, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -100,7 +100,7 @@ function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against price.json#/properties/tier. */
-function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== 1 && v !== 2 && v !== 3) { rt.fail(c, p, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3"); return false; }
   return c.errors.length === errs;

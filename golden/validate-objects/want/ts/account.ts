@@ -32,7 +32,7 @@ const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 const patternAccountPropertiesSettingsPropertyNames = /* @__PURE__ */ rt.charSet("_abcdefghijklmnopqrstuvwxyz");
 
 /** Checks a value against account.json#. */
-function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
+export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkAccount, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {

@@ -73,7 +73,7 @@ const patternLabelPropertiesSlug = /* @__PURE__ */ rt.charSet("-0123456789abcdef
 const membersLabel = ["name", "slug", "kind", "version", "note"];
 
 /** Checks a value against label.json#. */
-function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLabel, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -114,14 +114,14 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against label.json#/properties/kind. */
-function checkLabelKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabelKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "tag" && v !== "topic" && v !== "team") { rt.fail(c, p, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against label.json#/properties/version. */
-function checkLabelVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabelVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "v1") { rt.fail(c, p, "label.json#/properties/version/const", "const", "must be \"v1\""); return false; }
   return c.errors.length === errs;

@@ -47,7 +47,7 @@ export function isServerConfigMode(value: unknown): value is ServerConfigMode {
 const membersServerConfig = ["port", "host", "mode"];
 
 /** Checks a value against config.yaml#. */
-function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
+export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkServerConfig, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
@@ -75,7 +75,7 @@ function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against config.yaml#/properties/mode. */
-function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "dev" && v !== "prod") { rt.fail(c, p, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\""); return false; }
   return c.errors.length === errs;
