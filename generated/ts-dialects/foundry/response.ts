@@ -347,7 +347,7 @@ const membersErrorData = ["error_code", "error_type", "remediation", "details", 
 
 const enumErrorType = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
 
-const patternMetadataPropertiesRequestID = /* @__PURE__ */ rt.charSet("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz");
+const patternMetadataPropertiesRequestID = /^[a-zA-Z0-9_-]+$/u;
 
 const membersMetadata = ["version", "request_id", "warnings", "warning_details", "pagination", "rate_limit", "telemetry", "content_fidelity", "content_fidelity_schema_version", "dropped_content_ids", "content_archive_hashes"];
 
@@ -426,7 +426,7 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if ((x === "" || !rt.allIn(x, patternMetadataPropertiesRequestID)) && rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
+          if (!patternMetadataPropertiesRequestID.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -105,7 +105,7 @@ export function isArtifactSchemaVersion(value: unknown): value is ArtifactSchema
   return rt.is(value, checkArtifactSchemaVersion);
 }
 
-const patternArtifactDigestPropertiesValue = /* @__PURE__ */ rt.charSet("0123456789ABCDEFabcdef");
+const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
@@ -179,7 +179,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
         const x = v["value"];
         if (typeof x === "string") {
           if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if ((x === "" || !rt.allIn(x, patternArtifactDigestPropertiesValue)) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+          if (!patternArtifactDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -96,7 +96,7 @@ export function isArtifactRefSchemaVersion(value: unknown): value is ArtifactRef
   return rt.is(value, checkArtifactRefSchemaVersion);
 }
 
-const patternArtifactRefDigestPropertiesValue = /* @__PURE__ */ rt.charSet("0123456789ABCDEFabcdef");
+const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
@@ -177,7 +177,7 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
         const x = v["value"];
         if (typeof x === "string") {
           if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if ((x === "" || !rt.allIn(x, patternArtifactRefDigestPropertiesValue)) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -191,7 +191,7 @@ export function isProvRecordTool(value: unknown): value is ProvRecordTool {
   return rt.is(value, checkProvRecordTool);
 }
 
-const patternProvRecordIntegrityRecordDigestPropertiesValue = /* @__PURE__ */ rt.charSet("0123456789ABCDEFabcdef");
+const patternProvRecordIntegrityRecordDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
@@ -282,7 +282,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
         const x = v["value"];
         if (typeof x === "string") {
           if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if ((x === "" || !rt.allIn(x, patternProvRecordIntegrityRecordDigestPropertiesValue)) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

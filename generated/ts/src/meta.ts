@@ -530,11 +530,11 @@ export function isWorkspace(value: unknown): value is Workspace {
 
 const patternArchiveHash = /^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$/u;
 
-const patternRequestID = /* @__PURE__ */ rt.charSet("-.0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz");
+const patternRequestID = /^[A-Za-z0-9._:-]+$/u;
 
 const patternTier = /^[a-z][a-z0-9_]*$/u;
 
-const patternToolName = /* @__PURE__ */ rt.charSet("-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz");
+const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
@@ -935,7 +935,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long")) return false;
-    if ((v === "" || !rt.allIn(v, patternRequestID)) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
+    if (!patternRequestID.test(v) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
@@ -1103,7 +1103,7 @@ export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long")) return false;
-    if ((v === "" || !rt.allIn(v, patternToolName)) && rt.fail(c, p, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
+    if (!patternToolName.test(v) && rt.fail(c, p, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }

@@ -503,22 +503,6 @@ function decimal(v: number): [bigint, number] {
   return [BigInt(whole + fraction), Number(exponent) - fraction.length];
 }
 
-/** The table of the ASCII characters of chars, for allIn. */
-export function charSet(chars: string): Uint8Array {
-  const t = new Uint8Array(128);
-  for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1;
-  return t;
-}
-
-/** Reports whether every character of s is in set: a pattern ^[…]*$ of ASCII characters. */
-export function allIn(s: string, set: Uint8Array): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    if (u >= 128 || set[u] !== 1) return false;
-  }
-  return true;
-}
-
 /** JSON equality: numbers by value, members in any order. */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;

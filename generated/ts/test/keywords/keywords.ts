@@ -191,7 +191,7 @@ export function isSmall(value: unknown): value is Small {
   return rt.is(value, checkSmall);
 }
 
-const patternKeywordsPropertiesString = /* @__PURE__ */ rt.charSet("\"abcdefghijklmnopqrstuvwxyz");
+const patternKeywordsPropertiesString = /^[a-z"]+$/u;
 
 const constKeywordsConst = { k: "v" };
 
@@ -218,7 +218,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         if (typeof x === "string") {
           if (rt.codePoints(x) < 2 && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long")) return false;
           if (x.length > 3 && rt.codePoints(x) > 3 && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long")) return false;
-          if ((x === "" || !rt.allIn(x, patternKeywordsPropertiesString)) && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
+          if (!patternKeywordsPropertiesString.test(x) && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

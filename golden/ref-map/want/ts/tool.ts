@@ -18,7 +18,7 @@ export function isTool(value: unknown): value is Tool {
   return rt.is(value, checkTool);
 }
 
-const patternID = /* @__PURE__ */ rt.charSet("-0123456789abcdefghijklmnopqrstuvwxyz");
+const patternID = /^[a-z0-9-]+$/u;
 
 const membersTool = ["shared"];
 
@@ -30,7 +30,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["shared"];
         if (typeof x === "string") {
-          if ((x === "" || !rt.allIn(x, patternID)) && rt.fail(c, rt.at(c, p, "shared"), "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
+          if (!patternID.test(x) && rt.fail(c, rt.at(c, p, "shared"), "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "shared"), "id.json#/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -29,7 +29,7 @@ export function isAccount(value: unknown): value is Account {
 
 const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 
-const patternAccountPropertiesSettingsPropertyNames = /* @__PURE__ */ rt.charSet("_abcdefghijklmnopqrstuvwxyz");
+const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 
 /** Checks a value against account.json#. */
 export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
@@ -135,7 +135,7 @@ function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: r
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 32 && rt.codePoints(v) > 32 && rt.fail(c, p, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long")) return false;
-    if ((v === "" || !rt.allIn(v, patternAccountPropertiesSettingsPropertyNames)) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;

@@ -68,7 +68,7 @@ export function isLabelVersion(value: unknown): value is LabelVersion {
 
 const patternLabelPropertiesName = /^\S.*\d$/u;
 
-const patternLabelPropertiesSlug = /* @__PURE__ */ rt.charSet("-0123456789abcdefghijklmnopqrstuvwxyz");
+const patternLabelPropertiesSlug = /^[a-z0-9-]+$/u;
 
 const membersLabel = ["name", "slug", "kind", "version", "note"];
 
@@ -91,7 +91,7 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["slug"];
         if (typeof x === "string") {
-          if ((x === "" || !rt.allIn(x, patternLabelPropertiesSlug)) && rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
+          if (!patternLabelPropertiesSlug.test(x) && rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "slug"), "label.json#/properties/slug/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
