@@ -353,7 +353,7 @@ export function beginEval(c: Context, v: unknown): number {
 export function endEval(c: Context, mark: number, keep: boolean): void {
   const top = c.evals[mark];
   const below = c.evals[mark - 1];
-  c.evals.length = mark;
+  while (c.evals.length > mark) c.evals.pop();
   if (!keep || top === undefined || below === undefined || below.v !== top.v) return;
   if (top.all) below.all = true;
   else if (top.seen !== undefined) for (const k of top.seen) (below.seen ??= new Set()).add(k);
@@ -383,7 +383,8 @@ export function enter(c: Context, anchors: Anchors): number {
 }
 
 export function leave(c: Context, mark: number): void {
-  c.scope.length = mark;
+  // (pop, not length = mark: setting an array's length is a call into the engine's runtime.)
+  while (c.scope.length > mark) c.scope.pop();
 }
 
 /** The target of a $dynamicRef: the schema of the outermost resource in scope that marks name, else fallback. */
