@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isTree, validateTree } from "../test-dist/tree/index.js";
-import { isEnvelope, validateEnvelope } from "../dist/index.js";
+import { isEnvelope, validateEnvelope, isWarning, validateWarning } from "../dist/index.js";
 import { maxDepth } from "../dist/_envgen.js";
 import { spawnSync } from "node:child_process";
 
@@ -112,4 +112,20 @@ test("a getter that throws is an error, not an exception", () => {
   const env = { success: true, get data() { throw new Error("boom"); } };
   assert.equal(isEnvelope(env), false);
   assert.deepEqual(validateEnvelope(env)[0].message, "the value cannot be read: boom");
+});
+
+test("a validation inside another's (a type argument's validator) keeps the paths of both", () => {
+  // The runtime reuses the contexts of finished validations; a nested one must take its own.
+  const v = { success: true, data: { code: "x" }, warnings: [{ code: "A", severity: "bad", message: "m" }], meta: { pagination: { has_more: "no" } } };
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(validateEnvelope(v, validateWarning).map((e) => [e.instancePath, e.keyword]), [
+      ["/data/code", "pattern"],
+      ["/data", "required"],
+      ["/data", "required"],
+      ["/warnings/0/severity", "enum"],
+      ["/meta/pagination/has_more", "type"],
+    ]);
+    assert.equal(isEnvelope(v, isWarning), false);
+    assert.equal(isEnvelope({ success: true, data: { code: "A", severity: "info", message: "m" } }, isWarning), true);
+  }
 });

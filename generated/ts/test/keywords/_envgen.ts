@@ -36,7 +36,7 @@ export type Anchors = (name: string) => Check | undefined;
 
 /** One validation. */
 export interface Context {
-  readonly errors: ValidationError[];
+  errors: ValidationError[];
   /** The members and items from the value to the one being checked. */
   readonly path: (string | number)[];
   /** Report nothing and return at the first failure: inside a quiet branch, or once the list is full. */
@@ -91,12 +91,16 @@ export const maxDepth = 10000;
 const segment = 1000;
 
 /** Runs check on value and returns its errors. It never throws (docs/validation.md). */
-export function validate(value: unknown, check: Check, scope: Anchors[] = []): ValidationError[] {
+export function validate(value: unknown, check: Check, scope?: Anchors[]): ValidationError[] {
   let errors: readonly ValidationError[];
   try {
-    const c = context(false, scope, 0, undefined);
+    const c = scope === undefined ? (idle.pop() ?? fresh()) : context(true, scope, 0, undefined);
+    c.errors = [];
+    c.stop = false;
     check(value, 0, c);
-    errors = c.asks === undefined ? c.errors : perform({ v: value, check, base: 0, stop: false, scope }, undefined).errors;
+    errors = c.errors;
+    if (c.asks !== undefined) errors = perform({ v: value, check, base: 0, stop: false, scope: scope ?? [] }, undefined).errors;
+    else if (scope === undefined) release(c);
     // A failed check may stop before the parts of the value it leaves open: they are measured here.
     if (errors.length === 0 || !tooDeep(value)) return errors as ValidationError[];
   } catch (e) {
@@ -106,13 +110,39 @@ export function validate(value: unknown, check: Check, scope: Anchors[] = []): V
 }
 
 /** Runs check on value, reporting only whether it is valid. It never throws. */
-export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean {
+export function is(value: unknown, check: Check, scope?: Anchors[]): boolean {
   try {
-    const c = context(true, scope, 0, undefined);
+    const c = scope === undefined ? (idle.pop() ?? fresh()) : context(true, scope, 0, undefined);
     const ok = check(value, 0, c);
-    return c.asks === undefined ? ok : perform({ v: value, check, base: 0, stop: true, scope }, undefined).ok;
+    if (c.asks !== undefined) return perform({ v: value, check, base: 0, stop: true, scope: scope ?? [] }, undefined).ok;
+    if (scope === undefined) release(c);
+    return ok;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Contexts of validations that began with an empty dynamic scope and are over, for the next ones: a guard
+ * then allocates nothing of its own. (A validation inside another's check, through a type argument's
+ * validator, takes another.)
+ */
+const idle: Context[] = [];
+
+/** A context for idle: one that reports nothing, with a path of its own (its validate may report). */
+function fresh(): Context {
+  const c = context(false, [], 0, undefined);
+  c.errors = none;
+  c.stop = true;
+  return c;
+}
+
+/** Returns c to idle, if its checks left it as they found it, reporting nothing. */
+function release(c: Context): void {
+  c.errors = none;
+  if (c.scope.length === 0 && c.evals.length === 0 && c.lim === segment && idle.length < 8) {
+    c.stop = true;
+    idle.push(c);
   }
 }
 
