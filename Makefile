@@ -137,7 +137,8 @@ bench-gen:
 bench-validate:
 	$(GO) test ./internal/contract -run '^$$' -bench . -benchmem -count 5
 
-## bench-ts: generated TypeScript validators against ajv, and the envelope module's gzipped size (not part of make test)
+## bench-ts: generated TypeScript validators against ajv on bench/'s 1.2 KB and 104 KB envelopes (25 interleaved
+##           rounds, median per-round ratio), and the envelope validator's size as a client bundles it (esbuild, gzip)
 bench-ts: $(NODE_DEPS) $(ENVGEN)
 	@tool=$$(mktemp -d) && trap 'rm -rf "$$tool"' EXIT && \
 	$(ENVGEN) generate bench/testdata/tool.json bench/testdata/results.json --ts-out "$$tool" >/dev/null && \
