@@ -129,3 +129,14 @@ test("a validation inside another's (a type argument's validator) keeps the path
     assert.equal(isEnvelope({ success: true, data: { code: "A", severity: "info", message: "m" } }, isWarning), true);
   }
 });
+
+test("a type argument's validator counts the levels above its value", () => {
+  // The envelope is level 1, the inner envelope (data, checked by the type argument) level 2: n nested arrays
+  // below it make n + 2 levels, and Go's parser refuses past 10,000 wherever they are.
+  const doc = (n) => ({ success: true, data: { success: true, data: nested(n) } });
+  assert.equal(isEnvelope(doc(9998), isEnvelope), true);
+  assert.deepEqual(validateEnvelope(doc(9998), validateEnvelope), []);
+  assert.equal(isEnvelope(doc(9999), isEnvelope), false);
+  assert.deepEqual(validateEnvelope(doc(9999), validateEnvelope), tooDeep);
+  assert.equal(isEnvelope(doc(1), isEnvelope), true); // and the next validation starts at level 1 again
+});

@@ -94,15 +94,17 @@ const segment = 1000;
 export function validate(value: unknown, check: Check, scope?: Anchors[]): ValidationError[] {
   let errors: readonly ValidationError[];
   try {
-    const c = scope === undefined ? (idle.pop() ?? fresh()) : context(true, scope, 0, undefined);
+    const base = nextBase;
+    nextBase = 0;
+    const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(false, scope ?? [], base, undefined);
     c.errors = [];
     c.stop = false;
     check(value, 0, c);
     errors = c.errors;
-    if (c.asks !== undefined) errors = perform({ v: value, check, base: 0, stop: false, scope: scope ?? [] }, undefined).errors;
-    else if (scope === undefined) release(c);
+    if (c.asks !== undefined) errors = perform({ v: value, check, base, stop: false, scope: scope ?? [] }, undefined).errors;
+    else if (scope === undefined && base === 0) release(c);
     // A failed check may stop before the parts of the value it leaves open: they are measured here.
-    if (errors.length === 0 || !tooDeep(value)) return errors as ValidationError[];
+    if (errors.length === 0 || !tooDeep(value, base)) return errors as ValidationError[];
   } catch (e) {
     return [refusal(value, e)];
   }
@@ -112,13 +114,32 @@ export function validate(value: unknown, check: Check, scope?: Anchors[]): Valid
 /** Runs check on value, reporting only whether it is valid. It never throws. */
 export function is(value: unknown, check: Check, scope?: Anchors[]): boolean {
   try {
-    const c = scope === undefined ? (idle.pop() ?? fresh()) : context(true, scope, 0, undefined);
+    const base = nextBase;
+    nextBase = 0;
+    const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(true, scope ?? [], base, undefined);
     const ok = check(value, 0, c);
-    if (c.asks !== undefined) return perform({ v: value, check, base: 0, stop: true, scope: scope ?? [] }, undefined).ok;
-    if (scope === undefined) release(c);
+    if (c.asks !== undefined) return perform({ v: value, check, base, stop: true, scope: scope ?? [] }, undefined).ok;
+    if (scope === undefined && base === 0) release(c);
     return ok;
   } catch {
     return false;
+  }
+}
+
+/**
+ * How deep the value of the next validate or is is in a value being validated: set around a call of a type
+ * argument's validator (bind, imported), so that a generated validator there counts the levels above its value
+ * towards maxDepth, as Go's parser counts them. 0 everywhere else.
+ */
+let nextBase = 0;
+
+/** Calls f, a validator or guard of another package or a type argument, on v at c's depth p (see nextBase). */
+function nested<R>(f: () => R, p: number, c: Context): R {
+  nextBase = c.base + p;
+  try {
+    return f();
+  } finally {
+    nextBase = 0;
   }
 }
 
@@ -430,7 +451,7 @@ export function dynamic(c: Context, name: string, fallback: Check): Check {
 export function bind(name: string, arg: Validator | Guard<unknown> | undefined): Anchors {
   if (arg === undefined) return unbound;
   const check: Check = (v, p, c) => {
-    const result = arg(v);
+    const result = nested(() => arg(v), p, c);
     if (result === true || (result !== false && result.length === 0)) return true;
     if (result === false) {
       fail(c, p, "", "$dynamicRef", "is not a valid value of the type argument");
@@ -469,9 +490,11 @@ export function imported(
     return undefined;
   });
   if (c.stop) {
-    return isX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown): x is unknown => is(x, check, scope.slice()))));
+    const guards = checks.map((check) => (check === undefined ? undefined : (x: unknown): x is unknown => is(x, check, scope.slice())));
+    return nested(() => isX(v, ...guards), p, c);
   }
-  const errors = validateX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown) => validate(x, check, scope.slice()))));
+  const validators = checks.map((check) => (check === undefined ? undefined : (x: unknown) => validate(x, check, scope.slice())));
+  const errors = nested(() => validateX(v, ...validators), p, c);
   for (const e of errors) if (fail(c, p, e.schemaPath, e.keyword, e.message, e.instancePath)) return false;
   return errors.length === 0;
 }
