@@ -215,7 +215,7 @@ func nodeBench(bench, work string, count int) (*NodeResult, error) {
 	envelope := filepath.Join(filepath.Dir(bench), "generated", "ts", "src", "index.ts")
 	args := []string{"node/bench.mjs", "--ts", ts, "--envelope", envelope, "--schema", "testdata/bundle.json", "--work", filepath.Join(work, "node"),
 		"--rounds", fmt.Sprint(max(count, 7)),
-		"small=" + filepath.Join("..", "internal", "bench", "testdata", "envelope.json"), "large=testdata/large.json"}
+		"small=" + filepath.Join("..", "internal", "contract", "testdata", "envelope.json"), "large=testdata/large.json"}
 	logf("$ node %s", strings.Join(args, " "))
 	cmd := exec.Command("node", args...)
 	cmd.Dir = bench

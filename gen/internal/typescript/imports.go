@@ -3,6 +3,7 @@ package typescript
 import (
 	"strings"
 
+	"github.com/envgen/envgen/gen/internal/checkplan"
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -12,8 +13,20 @@ import (
 //	import { type Envelope, isEnvelope, validateEnvelope } from "@envgen/envelope";
 //	export type SearchOutput = Envelope<SearchResult>;
 //
-// Their validators are the package's validateX and isX. A check function of
-// this package that calls one goes through an adapter, which reports the
+// A type with checks of its own (not an alias, not a type parameter) is
+// checked by the package's check function, which the package index exports
+// as checkX for the packages that import it: the adapter calls it with this
+// validation's context, so that its errors, depth and dynamic scope are this
+// validation's, at no more cost than a call:
+//
+//	import { type Envelope, checkEnvelope as checkEnvelope$ } from "@envgen/envelope";
+//	function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+//	  return checkEnvelope$(v, p, c);
+//	}
+//
+// The validators of the other types are the package's validateX and isX. A
+// check function of this package that calls one goes through an adapter,
+// which reports the
 // errors of validateX at its own path (isX when no errors are wanted), and
 // gives a generic type, for each type parameter, the validator of what the
 // dynamic scope binds its $dynamicAnchor to, if anything:
@@ -79,6 +92,14 @@ func (w *moduleWriter) adapter(vp *vplan, t model.Type) funcView {
 			"unevaluatedProperties and unevaluatedItems cannot see what the validator of %s, from the package imported for %s, evaluates",
 			c.Name.TS, c.External.Prefix)
 	}
+	if directlyChecked(t) {
+		return funcView{
+			Doc:       newDoc("", [][]string{{"Checks a value with check" + c.Name.TS + " of " + c.External.TSModule + "."}}, nil),
+			Signature: vp.fn[c.ID] + checkSignature,
+			Body:      []string{"return " + importedCheck(t) + "(v, p, c);"},
+			imported:  t,
+		}
+	}
 	validate, is := "validate"+c.Name.TS, "is"+c.Name.TS
 	args := []string{"v", "p", "c", validate, is}
 	if len(c.TypeParams) > 0 {
@@ -95,4 +116,41 @@ func (w *moduleWriter) adapter(vp *vplan, t model.Type) funcView {
 		Body:      []string{"return rt.imported(" + strings.Join(args, ", ") + ");"},
 		imported:  t,
 	}
+}
+
+// directlyChecked reports whether the package that declares the named type
+// t exports its check function as checkX (see above, and checkExports): t
+// has checks of its own. The package and its importers decide it from the
+// same schema.
+func directlyChecked(t model.Type) bool {
+	switch t.(type) {
+	case *model.Alias, *model.TypeParam:
+		return false
+	}
+	return !t.Base().Checks.False && !checkplan.Trivial(t)
+}
+
+// importedCheck is the local name of the imported checkX of t.
+func importedCheck(t model.Type) string { return "check" + t.Base().Name.TS + "$" }
+
+// checkExports are the check functions the package index exports, as
+// "checkX" or "checkX2 as checkX", by the module that declares them.
+func (r *renderer) checkExports(modules []module) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range modules {
+		for _, t := range m.types {
+			id := t.Base().ID
+			fn, mod := r.vp.fn[id], r.vp.module[id]
+			if !directlyChecked(t) || imported(t) || fn == "" || !r.live[symbol{mod, fn}] {
+				continue
+			}
+			r.exported = setOf(r.exported, symbol{mod, fn})
+			name := "check" + t.Base().Name.TS
+			if fn != name {
+				name = fn + " as " + name
+			}
+			out[mod] = append(out[mod], name)
+		}
+	}
+	return out
 }

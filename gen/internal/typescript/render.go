@@ -116,6 +116,7 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 		return nil, r.err
 	}
 	r.live, r.exported = liveSymbols(writers)
+	checks := r.checkExports(modules)
 	// Declarations next, for all modules: they decide which imported
 	// packages the output uses, and so where the runtime comes from.
 	views := make([]moduleView, len(modules))
@@ -136,7 +137,7 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 			return nil, fmt.Errorf("typescript: rendering %s.ts: %w", m.name, err)
 		}
 		out[m.name+".ts"] = b.Bytes()
-		if names := writers[i].exports(m); len(names) > 0 {
+		if names := writers[i].exports(m, checks[m.name]); len(names) > 0 {
 			index.Modules = append(index.Modules, exportView{Names: names, From: "./" + m.name + ".js"})
 		}
 	}

@@ -311,27 +311,33 @@ func (f *vfn) falseCheck(t model.Type) string {
 //	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
 //	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
+	if !f.inlinable(ref) {
+		return nil, false
+	}
 	t := f.target(ref)
-	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.Eval[t.Base().ID] || f.vp.split(t) {
-		return nil, false
-	}
-	switch t.(type) {
-	case *model.Alias, *model.TypeParam:
-		return nil, false
-	}
-	rest := t.Base().Checks
-	rest.Types, rest.Enum, rest.Const, rest.Format, rest.Pattern = nil, nil, nil, "", ""
-	rest.MinLength, rest.MaxLength = nil, nil
-	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum, rest.MultipleOf = nil, nil, nil, nil, nil
-	if !reflect.DeepEqual(rest, model.Checks{}) {
-		return nil, false
-	}
 	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at, inlined: true}
 	lines := append([]string{"const x = " + read + ";"}, leaf.checks()...)
 	if !strings.Contains(strings.Join(lines, "\n"), "break leaf;") {
 		return lines, true
 	}
 	return block("leaf:", lines...), true
+}
+
+// inlinable reports whether inline spells ref's checks where it is used.
+func (f *vfn) inlinable(ref model.Ref) bool {
+	t := f.target(ref)
+	if t == nil || ref.OrNull || t.Base().Named || f.vp.fn[t.Base().ID] == "" || f.vp.Eval[t.Base().ID] || f.vp.split(t) {
+		return false
+	}
+	switch t.(type) {
+	case *model.Alias, *model.TypeParam:
+		return false
+	}
+	rest := t.Base().Checks
+	rest.Types, rest.Enum, rest.Const, rest.Format, rest.Pattern = nil, nil, nil, "", ""
+	rest.MinLength, rest.MaxLength = nil, nil
+	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum, rest.MultipleOf = nil, nil, nil, nil, nil
+	return reflect.DeepEqual(rest, model.Checks{})
 }
 
 // inPlace is the expression that validates v itself against ref, as $ref,
@@ -359,6 +365,7 @@ func (f *vfn) inPlace(ref model.Ref, quiet bool) string {
 // body is the statements of the check function.
 func (f *vfn) body() []string {
 	out := append([]string{"const errs = c.errors.length;"}, f.checks()...)
+	out = append(out, f.rest()...)
 	return append(out, "return c.errors.length === errs;")
 }
 
@@ -498,9 +505,13 @@ func (w *moduleWriter) checkFuncsOf(vp *vplan, id model.TypeID) []funcView {
 	body, uses := w.capture(f.body)
 	inner, split := vp.inner[id]
 	if !split {
+		body = segmentHook(t, name, body)
 		return []funcView{{Doc: doc, Signature: signature(name, body), Body: body, uses: uses}}
 	}
 	frames, frameUses := w.capture(func() []string { return w.frames(vp, t, inner+"(v, p, c)") })
+	if hooked := segmentHook(t, name, body); len(hooked) > len(body) {
+		frames = append(hooked[:1:1], frames...)
+	}
 	return []funcView{
 		{Doc: doc, Signature: name + checkSignature, Body: frames, uses: append(frameUses, symbol{w.name, inner})},
 		{Doc: newDoc("", [][]string{{"The body of " + name + "."}}, nil), Signature: signature(inner, body), Body: body, uses: uses},

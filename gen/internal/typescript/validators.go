@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,7 +179,11 @@ func (w *moduleWriter) validatorDecls() []declaration {
 	var out []declaration
 	importFrom := func(f funcView) {
 		if t := f.imported; t != nil {
-			w.useImported(t, "validate"+t.Base().Name.TS, "is"+t.Base().Name.TS)
+			if directlyChecked(t) {
+				w.useImported(t, "check"+t.Base().Name.TS+" as "+importedCheck(t))
+			} else {
+				w.useImported(t, "validate"+t.Base().Name.TS, "is"+t.Base().Name.TS)
+			}
 		}
 		for _, u := range f.uses {
 			if u.module != w.name {
@@ -349,9 +354,10 @@ func (w *moduleWriter) api(t model.Type) []funcView {
 }
 
 // exports are the names the package index exports from module m: its
-// types (type-only unless they have a value too) and its API.
-func (w *moduleWriter) exports(m module) []string {
-	var names []string
+// types (type-only unless they have a value too), its API, and checks, the
+// check functions it declares for importers (checkExports).
+func (w *moduleWriter) exports(m module, checks []string) []string {
+	names := slices.Clone(checks)
 	for _, t := range m.types {
 		name := t.Base().Name.TS
 		switch t.(type) {

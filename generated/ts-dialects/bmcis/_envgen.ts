@@ -36,7 +36,7 @@ export type Anchors = (name: string) => Check | undefined;
 
 /** One validation. */
 export interface Context {
-  readonly errors: ValidationError[];
+  errors: ValidationError[];
   /** The members and items from the value to the one being checked. */
   readonly path: (string | number)[];
   /** Report nothing and return at the first failure: inside a quiet branch, or once the list is full. */
@@ -45,6 +45,31 @@ export interface Context {
   readonly scope: Anchors[];
   /** The members or items evaluated so far, innermost last. */
   readonly evals: Evaluated[];
+  /**
+   * A check whose value is p >= lim members and items below this run's value calls deep first (segments):
+   * the JavaScript stack then holds at most one segment of nesting at a time.
+   */
+  lim: number;
+  /** How deep this run's value is in the value validated. */
+  readonly base: number;
+  /** The checks deep asked for that have no result yet; they run from a short stack, then this run again. */
+  asks: Task[] | undefined;
+  /** The results of the segments' checks, by value. */
+  memo: Map<unknown, Result[]> | undefined;
+}
+
+/** A check of a value deep in the value validated, to run from a short stack. */
+interface Task {
+  readonly v: unknown;
+  readonly check: Check;
+  readonly base: number;
+  readonly stop: boolean;
+  readonly scope: Anchors[];
+}
+
+interface Result extends Task {
+  readonly ok: boolean;
+  readonly errors: readonly ValidationError[];
 }
 
 interface Evaluated {
@@ -62,20 +87,84 @@ export const maxErrors = 100;
  */
 export const maxDepth = 10000;
 
+/** How many levels of nesting one segment of a validation holds on the JavaScript stack (see deep). */
+const segment = 1000;
+
 /** Runs check on value and returns its errors. It never throws (docs/validation.md). */
-export function validate(value: unknown, check: Check, scope: Anchors[] = []): ValidationError[] {
-  const c: Context = { errors: [], path: [], stop: false, scope, evals: [] };
-  const refused = guarded(value, c.path, () => check(value, 0, c));
-  return refused === undefined ? c.errors : [refused];
+export function validate(value: unknown, check: Check, scope?: Anchors[]): ValidationError[] {
+  let errors: readonly ValidationError[];
+  try {
+    const base = nextBase;
+    nextBase = 0;
+    const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(false, scope ?? [], base, undefined);
+    c.errors = [];
+    c.stop = false;
+    check(value, 0, c);
+    errors = c.errors;
+    if (c.asks !== undefined) errors = perform({ v: value, check, base, stop: false, scope: scope ?? [] }, undefined).errors;
+    else if (scope === undefined && base === 0) release(c);
+    // A failed check may stop before the parts of the value it leaves open: they are measured here.
+    if (errors.length === 0 || !tooDeep(value, base)) return errors as ValidationError[];
+  } catch (e) {
+    return [refusal(value, e)];
+  }
+  return [refusal(value, tooDeepSignal)];
 }
 
 /** Runs check on value, reporting only whether it is valid. It never throws. */
-export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean {
-  let ok = false;
-  const refused = guarded(value, scratch, () => {
-    ok = check(value, 0, { errors: none, path: scratch, stop: true, scope, evals: [] });
-  });
-  return refused === undefined && ok;
+export function is(value: unknown, check: Check, scope?: Anchors[]): boolean {
+  try {
+    const base = nextBase;
+    nextBase = 0;
+    const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(true, scope ?? [], base, undefined);
+    const ok = check(value, 0, c);
+    if (c.asks !== undefined) return perform({ v: value, check, base, stop: true, scope: scope ?? [] }, undefined).ok;
+    if (scope === undefined && base === 0) release(c);
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How deep the value of the next validate or is is in a value being validated: set around a call of a type
+ * argument's validator (bind, imported), so that a generated validator there counts the levels above its value
+ * towards maxDepth, as Go's parser counts them. 0 everywhere else.
+ */
+let nextBase = 0;
+
+/** Calls f, a validator or guard of another package or a type argument, on v at c's depth p (see nextBase). */
+function nested<R>(f: () => R, p: number, c: Context): R {
+  nextBase = c.base + p;
+  try {
+    return f();
+  } finally {
+    nextBase = 0;
+  }
+}
+
+/**
+ * Contexts of validations that began with an empty dynamic scope and are over, for the next ones: a guard
+ * then allocates nothing of its own. (A validation inside another's check, through a type argument's
+ * validator, takes another.)
+ */
+const idle: Context[] = [];
+
+/** A context for idle: one that reports nothing, with a path of its own (its validate may report). */
+function fresh(): Context {
+  const c = context(false, [], 0, undefined);
+  c.errors = none;
+  c.stop = true;
+  return c;
+}
+
+/** Returns c to idle, if its checks left it as they found it, reporting nothing. */
+function release(c: Context): void {
+  c.errors = none;
+  if (c.scope.length === 0 && c.evals.length === 0 && c.lim === segment && idle.length < 8) {
+    c.stop = true;
+    idle.push(c);
+  }
 }
 
 // A validation that reports nothing records no error and reads no path: they
@@ -83,48 +172,165 @@ export function is(value: unknown, check: Check, scope: Anchors[] = []): boolean
 const none: ValidationError[] = [];
 const scratch: (string | number)[] = [];
 
+/** What a check thrown through the validation says: the value nests deeper than maxDepth. */
+const tooDeepSignal = new Error("nesting deeper than " + maxDepth + " levels");
+
+/** The context of a run of checks on a value base levels deep. */
+function context(stop: boolean, scope: Anchors[], base: number, memo: Map<unknown, Result[]> | undefined): Context {
+  return {
+    errors: stop ? none : [],
+    path: stop ? scratch : [],
+    stop,
+    scope,
+    evals: [],
+    lim: base + segment < maxDepth ? segment : maxDepth - base,
+    base,
+    asks: undefined,
+    memo,
+  };
+}
+
 /**
- * Runs f, the checks of value with path, and returns undefined, or the one error that replaces their verdict:
- * the value nests deeper than maxDepth (Go's message), the engine's stack ran out first, or reading the value
- * threw. Nothing is measured unless the checks went that deep or threw: the path array is as long as the
- * deepest value they reached. (Values the schema leaves open, which no check descends into, are not measured.)
+ * Runs t's check, and again, from this short stack, the checks it asked deep for, until it has none left.
  */
-function guarded(value: unknown, path: unknown[], f: () => void): ValidationError | undefined {
-  try {
-    f();
-    if (path.length < maxDepth) return undefined;
-    path.length = 0;
-    return tooDeep(value) ? refusal("nesting deeper than " + maxDepth + " levels") : undefined;
-  } catch (e) {
-    path.length = 0;
-    try {
-      if (e instanceof RangeError) {
-        return refusal(tooDeep(value) ? "nesting deeper than " + maxDepth + " levels" : "nesting too deep for this JavaScript engine's stack");
-      }
-    } catch (e2) {
-      e = e2;
+function perform(t: Task, memo: Map<unknown, Result[]> | undefined): Result {
+  for (;;) {
+    const c = context(t.stop, t.scope.slice(), t.base, memo);
+    const ok = t.check(t.v, 0, c);
+    if (c.asks === undefined) return { v: t.v, check: t.check, base: t.base, stop: t.stop, scope: t.scope, ok, errors: c.errors };
+    memo ??= new Map();
+    for (const a of c.asks) {
+      if (find(memo, a) !== undefined) continue;
+      const r = perform(a, memo);
+      const rs = memo.get(a.v);
+      if (rs === undefined) memo.set(a.v, [r]);
+      else rs.push(r);
     }
-    return refusal("the value cannot be read: " + (e instanceof Error ? e.message : "exception"));
   }
 }
 
-function refusal(message: string): ValidationError {
+/** The result of t's check, if there is one. */
+function find(memo: Map<unknown, Result[]> | undefined, t: Task): Result | undefined {
+  const rs = memo?.get(t.v);
+  if (rs === undefined) return undefined;
+  next: for (const r of rs) {
+    if (r.check !== t.check || r.stop !== t.stop || r.scope.length !== t.scope.length) continue;
+    for (let i = 0; i < r.scope.length; i++) if (r.scope[i] !== t.scope[i]) continue next;
+    return r;
+  }
+  return undefined;
+}
+
+/**
+ * Checks v, p members and items below the run's value where p >= c.lim: an array or object nested deeper than
+ * maxDepth refuses the whole value; otherwise its check runs in a segment of its own from a short stack
+ * (perform), and here its result, once known, is replayed (until then, this run goes on as if it passed, and
+ * runs again). A check of the same value as its caller's (which collects what the caller evaluates) and of a
+ * value that holds nothing run here, one level further.
+ */
+export function deep(check: Check, v: unknown, p: number, c: Context): boolean {
+  const container = typeof v === "object" && v !== null;
+  if (container && c.base + p >= maxDepth) throw tooDeepSignal;
+  if (!container || c.evals[c.evals.length - 1]?.v === v || c.base + p >= maxDepth) {
+    const lim = c.lim;
+    c.lim = p + 1;
+    const ok = check(v, p, c);
+    c.lim = lim;
+    return ok;
+  }
+  const t: Task = { v, check, base: c.base + p, stop: c.stop, scope: c.scope.slice() };
+  const r = find(c.memo, t);
+  if (r === undefined) {
+    (c.asks ??= []).push(t);
+    return true;
+  }
+  if (!r.ok) for (const e of r.errors) if (fail(c, p, e.schemaPath, e.keyword, e.message, e.instancePath)) break;
+  return r.ok;
+}
+
+/**
+ * Measures v, a value at p that no check descends into (a part the schema leaves open): nesting deeper than
+ * maxDepth refuses the whole value, as Go's parser does. True otherwise, so that it serves as a Check.
+ */
+export function open(v: unknown, p: number, c: Context): true {
+  if (typeof v === "object" && v !== null && !within(v, maxDepth - c.base - p, 64)) throw tooDeepSignal;
+  return true;
+}
+
+/** Reports whether v nests no deeper than room levels, by recursion for r levels, then without. */
+function within(v: object, room: number, r: number): boolean {
+  if (room <= 0) return false;
+  if (r === 0) return !tooDeep(v, maxDepth - room);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "object" && x !== null && !within(x, room - 1, r - 1)) return false;
+    }
+    return true;
+  }
+  const o = v as { readonly [key: string]: unknown };
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === "object" && x !== null && !within(x, room - 1, r - 1)) return false;
+  }
+  return true;
+}
+
+/** The members of an object that no check visits, for rest: all of them. */
+export const noMembers: readonly string[] = [];
+
+/**
+ * Measures the members and items of v, at p, that its checks leave unvisited (see open): the members not named
+ * in known (none when known is undefined), the items from index from (none when from is -1). True.
+ */
+export function rest(v: unknown, p: number, c: Context, known: readonly string[] | undefined, from: number): true {
+  if (typeof v !== "object" || v === null) return true;
+  const room = maxDepth - c.base - p - 1;
+  if (Array.isArray(v)) {
+    if (from >= 0) {
+      for (let i = from; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === "object" && x !== null && !within(x, room, 64)) throw tooDeepSignal;
+      }
+    }
+  } else if (known !== undefined) {
+    const o = v as { readonly [key: string]: unknown };
+    for (const k in o) {
+      const x = o[k];
+      if (typeof x === "object" && x !== null && !known.includes(k) && !within(x, room, 64)) throw tooDeepSignal;
+    }
+  }
+  return true;
+}
+
+/** The one error that replaces a validation's list: the value nests too deep, or reading it threw. */
+function refusal(value: unknown, e: unknown): ValidationError {
+  let message = tooDeepSignal.message;
+  try {
+    if (e instanceof RangeError && !tooDeep(value)) message = "nesting too deep for this JavaScript engine's stack";
+    else if (e !== tooDeepSignal && !(e instanceof RangeError)) message = "the value cannot be read: " + (e instanceof Error ? e.message : "exception");
+  } catch (e2) {
+    message = "the value cannot be read: " + (e2 instanceof Error ? e2.message : "exception");
+  }
   return { instancePath: "", schemaPath: "", keyword: "", message };
 }
 
-/** Reports whether v nests arrays and objects deeper than maxDepth, without recursion (a cyclic value does). */
-function tooDeep(v: unknown): boolean {
+/**
+ * Reports whether v, at depth d, nests arrays and objects deeper than maxDepth, without recursion (a cyclic
+ * value does).
+ */
+function tooDeep(v: unknown, d = 0): boolean {
   const values: unknown[] = [v];
-  const depths: number[] = [0];
+  const depths: number[] = [d];
   while (values.length > 0) {
     const top = values.pop();
-    const d = depths.pop()!;
+    const n = depths.pop()!;
     if (typeof top !== "object" || top === null) continue;
-    if (d === maxDepth) return true;
+    if (n >= maxDepth) return true;
     const o = top as { readonly [key: string]: unknown };
     for (const k in o) {
       values.push(o[k]);
-      depths.push(d + 1);
+      depths.push(n + 1);
     }
   }
   return false;
@@ -156,10 +362,8 @@ export function never(c: Context, p: number, schemaPath: string): false {
   return false;
 }
 
-/** Accepts every value. */
-export function always(): true {
-  return true;
-}
+/** Accepts every value, measuring how deep it nests (see open). */
+export const always: Check = open;
 
 /** Accepts no value, as a Check. */
 export function nothing(_v: unknown, p: number, c: Context): false {
@@ -200,7 +404,7 @@ export function beginEval(c: Context, v: unknown): number {
 export function endEval(c: Context, mark: number, keep: boolean): void {
   const top = c.evals[mark];
   const below = c.evals[mark - 1];
-  c.evals.length = mark;
+  while (c.evals.length > mark) c.evals.pop();
   if (!keep || top === undefined || below === undefined || below.v !== top.v) return;
   if (top.all) below.all = true;
   else if (top.seen !== undefined) for (const k of top.seen) (below.seen ??= new Set()).add(k);
@@ -230,7 +434,8 @@ export function enter(c: Context, anchors: Anchors): number {
 }
 
 export function leave(c: Context, mark: number): void {
-  c.scope.length = mark;
+  // (pop, not length = mark: setting an array's length is a call into the engine's runtime.)
+  while (c.scope.length > mark) c.scope.pop();
 }
 
 /** The target of a $dynamicRef: the schema of the outermost resource in scope that marks name, else fallback. */
@@ -246,7 +451,7 @@ export function dynamic(c: Context, name: string, fallback: Check): Check {
 export function bind(name: string, arg: Validator | Guard<unknown> | undefined): Anchors {
   if (arg === undefined) return unbound;
   const check: Check = (v, p, c) => {
-    const result = arg(v);
+    const result = nested(() => arg(v), p, c);
     if (result === true || (result !== false && result.length === 0)) return true;
     if (result === false) {
       fail(c, p, "", "$dynamicRef", "is not a valid value of the type argument");
@@ -285,9 +490,11 @@ export function imported(
     return undefined;
   });
   if (c.stop) {
-    return isX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown): x is unknown => is(x, check, scope.slice()))));
+    const guards = checks.map((check) => (check === undefined ? undefined : (x: unknown): x is unknown => is(x, check, scope.slice())));
+    return nested(() => isX(v, ...guards), p, c);
   }
-  const errors = validateX(v, ...checks.map((check) => (check === undefined ? undefined : (x: unknown) => validate(x, check, scope.slice()))));
+  const validators = checks.map((check) => (check === undefined ? undefined : (x: unknown) => validate(x, check, scope.slice())));
+  const errors = nested(() => validateX(v, ...validators), p, c);
   for (const e of errors) if (fail(c, p, e.schemaPath, e.keyword, e.message, e.instancePath)) return false;
   return errors.length === 0;
 }

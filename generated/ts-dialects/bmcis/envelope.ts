@@ -211,8 +211,21 @@ export function isWarningLevel(value: unknown): value is WarningLevel {
   return rt.is(value, checkWarningLevel);
 }
 
+const membersEnvelope = ["_metadata", "pagination", "execution_context", "warnings", "error"];
+
+const membersExecutionContext = ["tokens_estimated", "tokens_used", "cache_hit", "execution_time_ms", "request_id"];
+
+const membersPaginationMetadata = ["cursor", "page_size", "has_more", "total_available"];
+
+const membersResponseError = ["code", "message", "allowed_fields"];
+
+const membersResponseMetadata = ["operation", "version", "timestamp", "request_id", "status", "message"];
+
+const membersResponseWarning = ["level", "code", "message", "suggestion"];
+
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], rt.at(c, p, "_metadata"), c) && c.stop) return false;
@@ -231,11 +244,13 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["execution_context"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"execution_context\"")) return false;
     if (v["warnings"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"warnings\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -246,7 +261,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/$defs/execution_context. */
-function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
@@ -284,11 +299,12 @@ function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
     if (v["execution_time_ms"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"")) return false;
     if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/$defs/execution_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersExecutionContext, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/pagination_metadata. */
-function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(v === null || rt.isObject(v))) { rt.fail(c, p, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not " + rt.typeOf(v)); return false; }
   if (rt.isObject(v)) {
@@ -317,11 +333,13 @@ function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean 
       }
     }
   }
+  rt.rest(v, p, c, membersPaginationMetadata, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/response_error. */
-function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -340,6 +358,7 @@ function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/$defs/response_error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseError, -1);
   return c.errors.length === errs;
 }
 
@@ -358,7 +377,8 @@ function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.
 }
 
 /** Checks a value against envelope.json#/$defs/response_metadata. */
-function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["operation"] !== undefined) {
@@ -400,11 +420,12 @@ function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"")) return false;
     if (v["status"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseMetadata, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/response_status. */
-function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/response_status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "success" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
@@ -412,7 +433,8 @@ function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/response_warning. */
-function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkWarningLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
@@ -438,11 +460,12 @@ function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"")) return false;
     if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/$defs/response_warning/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseWarning, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/warning_level. */
-function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/warning_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }

@@ -412,15 +412,40 @@ export function isVendorStatistics(value: unknown): value is VendorStatistics {
   return rt.is(value, checkVendorStatistics);
 }
 
+const membersConfidenceScore = ["score_reliability", "source_quality", "recency"];
+
+const membersCursor = ["query_hash", "offset", "response_mode"];
+
+const membersDeduplicationInfo = ["is_duplicate", "similar_chunk_ids", "confidence"];
+
+const membersRankingContext = ["percentile", "explanation", "score_method"];
+
+const membersSearchResultFull = ["chunk_id", "chunk_text", "similarity_score", "bm25_score", "hybrid_score", "rank", "score_type", "source_file", "source_category", "context_header", "chunk_index", "total_chunks", "chunk_token_count"];
+
+const membersSearchResultIDs = ["chunk_id", "hybrid_score", "rank"];
+
+const membersSearchResultMetadata = ["chunk_id", "hybrid_score", "rank", "source_file", "source_category", "chunk_index", "total_chunks"];
+
+const membersSearchResultPreview = ["chunk_id", "hybrid_score", "rank", "source_file", "source_category", "chunk_index", "total_chunks", "chunk_snippet", "context_header"];
+
+const membersVendorInfoFull = ["vendor_name", "entities", "relationships", "statistics"];
+
+const membersVendorInfoIDs = ["vendor_name", "entity_ids", "relationship_ids"];
+
+const membersVendorInfoMetadata = ["vendor_name", "statistics", "last_updated"];
+
+const membersVendorStatistics = ["entity_count", "relationship_count", "entity_type_distribution", "relationship_type_distribution"];
+
 /** Checks a value against payloads.json#/$defs/chunk_id. */
-function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/confidence_score. */
-function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
+export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], rt.at(c, p, "score_reliability"), c) && c.stop) return false;
@@ -430,11 +455,13 @@ function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
     if (v["source_quality"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"")) return false;
     if (v["recency"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersConfidenceScore, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/cursor. */
-function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkCursor, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query_hash"] !== undefined) {
@@ -457,11 +484,13 @@ function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
     if (v["offset"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"")) return false;
     if (v["response_mode"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/cursor/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersCursor, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/deduplication_info. */
-function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDeduplicationInfo, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["is_duplicate"] !== undefined) {
@@ -476,11 +505,13 @@ function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
     if (v["similar_chunk_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"")) return false;
     if (v["confidence"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersDeduplicationInfo, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids. */
 function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDeduplicationInfoPropertiesSimilarChunkIDs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -491,7 +522,7 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
 }
 
 /** Checks a value against payloads.json#/$defs/rank. */
-function checkRank(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/rank/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
@@ -501,7 +532,7 @@ function checkRank(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/ranking_context. */
-function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
@@ -530,11 +561,12 @@ function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
     if (v["explanation"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"")) return false;
     if (v["score_method"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersRankingContext, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/score. */
-function checkScore(v: unknown, p: number, c: rt.Context): boolean {
+export function checkScore(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!Number.isFinite(v)) { rt.fail(c, p, "payloads.json#/$defs/score/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
   if (typeof v === "number") {
@@ -545,7 +577,8 @@ function checkScore(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_full. */
-function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
@@ -623,11 +656,13 @@ function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
     if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"")) return false;
     if (v["chunk_token_count"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSearchResultFull, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_ids. */
-function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
@@ -637,11 +672,13 @@ function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
     if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"")) return false;
     if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSearchResultIDs, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_metadata. */
-function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
@@ -684,11 +721,13 @@ function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolea
     if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"")) return false;
     if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSearchResultMetadata, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_preview. */
-function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
@@ -745,11 +784,13 @@ function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean
     if (v["chunk_snippet"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"")) return false;
     if (v["context_header"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSearchResultPreview, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_full. */
-function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVendorInfoFull, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
@@ -766,6 +807,7 @@ function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
     if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"")) return false;
     if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVendorInfoFull, -1);
   return c.errors.length === errs;
 }
 
@@ -775,6 +817,7 @@ function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Cont
   if (rt.isArray(v)) {
     if (v.length > 100 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -784,11 +827,13 @@ function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt
   if (rt.isArray(v)) {
     if (v.length > 500 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_ids. */
-function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVendorInfoIDs, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
@@ -803,6 +848,7 @@ function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
     if (v["entity_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"")) return false;
     if (v["relationship_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVendorInfoIDs, -1);
   return c.errors.length === errs;
 }
 
@@ -835,7 +881,8 @@ function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: r
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_metadata. */
-function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVendorInfoMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
@@ -864,11 +911,13 @@ function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean 
     if (v["top_entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"")) return false;
     if (v["last_updated"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVendorInfoMetadata, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_preview. */
-function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVendorInfoPreview, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
@@ -885,6 +934,7 @@ function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
     if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"")) return false;
     if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVendorInfoFull, -1);
   return c.errors.length === errs;
 }
 
@@ -894,6 +944,7 @@ function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.C
   if (rt.isArray(v)) {
     if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -903,11 +954,13 @@ function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c:
   if (rt.isArray(v)) {
     if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items")) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_statistics. */
-function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVendorStatistics, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["entity_count"] !== undefined) {
@@ -931,6 +984,7 @@ function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
     if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], rt.at(c, p, "entity_type_distribution"), c) && c.stop) return false;
     if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], rt.at(c, p, "relationship_type_distribution"), c) && c.stop) return false;
   } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVendorStatistics, -1);
   return c.errors.length === errs;
 }
 

@@ -67,8 +67,11 @@ export function isResponseMode(value: unknown): value is ResponseMode {
   return rt.is(value, checkResponseMode);
 }
 
+const membersRequest = ["query", "response_mode", "page_size", "cursor", "fields"];
+
 /** Checks a value against request.json#. */
-function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
@@ -100,6 +103,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;
     if (v["query"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"query\"")) return false;
   } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersRequest, -1);
   return c.errors.length === errs;
 }
 

@@ -199,8 +199,11 @@ export function isWorkspaceContext(value: unknown): value is WorkspaceContext {
   return rt.is(value, checkWorkspaceContext);
 }
 
+const membersEnvelopeThenPropertiesData = ["result"];
+
 /** Checks a value against envelope.json#/$defs/data. */
-function checkData(v: unknown, p: number, c: rt.Context): boolean {
+export function checkData(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
@@ -256,7 +259,8 @@ function checkData(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
@@ -308,15 +312,17 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/then/properties/data. */
 function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["result"] !== undefined && !checkErrorResult(v["result"], rt.at(c, p, "result"), c) && c.stop) return false;
   }
+  rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/error. */
-function checkError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -353,7 +359,8 @@ function checkError(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/error_result. */
-function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
@@ -370,7 +377,7 @@ function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/limits. */
-function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
@@ -404,7 +411,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
-function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
@@ -443,7 +450,7 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/query_suggestion. */
-function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
@@ -480,7 +487,8 @@ function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta. */
-function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
@@ -521,6 +529,7 @@ function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion. */
 function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseMetaPropertiesNextQuerySuggestion, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -531,7 +540,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
 }
 
 /** Checks a value against envelope.json#/$defs/workspace_context. */
-function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {

@@ -343,12 +343,24 @@ export function isWarningSeverity(value: unknown): value is WarningSeverity {
   return rt.is(value, checkWarningSeverity);
 }
 
+const membersErrorData = ["error_code", "error_type", "remediation", "details", "retry_after_seconds"];
+
 const enumErrorType = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
 
 const patternMetadataPropertiesRequestID = /^[a-zA-Z0-9_-]+$/u;
 
+const membersMetadata = ["version", "request_id", "warnings", "warning_details", "pagination", "rate_limit", "telemetry", "content_fidelity", "content_fidelity_schema_version", "dropped_content_ids", "content_archive_hashes"];
+
+const membersPagination = ["cursor", "has_more", "total_count", "page_size", "page"];
+
+const membersRateLimit = ["limit", "remaining", "reset_at", "period", "retry_after"];
+
+const membersTelemetry = ["duration_ms", "downstream_calls", "cache_hit"];
+
+const membersWarningDetail = ["code", "severity", "message"];
+
 /** Checks a value against response.json#/$defs/content_fidelity. */
-function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/content_fidelity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
@@ -356,7 +368,8 @@ function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/error_data. */
-function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkErrorData, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error_code"] !== undefined) {
@@ -383,6 +396,7 @@ function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "response.json#/$defs/error_data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersErrorData, -1);
   return c.errors.length === errs;
 }
 
@@ -390,11 +404,12 @@ function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
 function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#/$defs/error_type. */
-function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/error_type/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (!rt.includes(enumErrorType, v)) { rt.fail(c, p, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
@@ -402,7 +417,8 @@ function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/metadata. */
-function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined && !checkMetadataVersion(v["version"], rt.at(c, p, "version"), c) && c.stop) return false;
@@ -430,6 +446,7 @@ function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], rt.at(c, p, "content_archive_hashes"), c) && c.stop) return false;
     if (v["version"] === undefined && rt.fail(c, p, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"")) return false;
   } else { rt.fail(c, p, "response.json#/$defs/metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersMetadata, -1);
   return c.errors.length === errs;
 }
 
@@ -464,6 +481,7 @@ function checkMetadataPropertiesDroppedContentIDs(v: unknown, p: number, c: rt.C
 
 /** Checks a value against response.json#/$defs/metadata/properties/warning_details. */
 function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetadataPropertiesWarningDetails, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -488,7 +506,7 @@ function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/version. */
-function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "response-v2") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\""); return false; }
@@ -496,7 +514,7 @@ function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/pagination. */
-function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
@@ -539,11 +557,12 @@ function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "response.json#/$defs/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersPagination, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#/$defs/rate_limit. */
-function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
@@ -588,11 +607,13 @@ function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "response.json#/$defs/rate_limit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersRateLimit, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#. */
-function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponse, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
@@ -667,6 +688,7 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
 function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "response.json#/properties/data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 
@@ -685,7 +707,7 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against response.json#/$defs/telemetry. */
-function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
@@ -713,11 +735,13 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "response.json#/$defs/telemetry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersTelemetry, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#/$defs/warning_detail. */
-function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkWarningDetail, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -741,11 +765,12 @@ function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["message"] === undefined && rt.fail(c, p, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"")) return false;
   } else { rt.fail(c, p, "response.json#/$defs/warning_detail/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersWarningDetail, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#/$defs/warning_severity. */
-function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/warning_severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }

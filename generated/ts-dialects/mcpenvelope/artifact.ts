@@ -109,6 +109,7 @@ const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -168,7 +169,8 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact.json#/properties/digest. */
-function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
@@ -196,7 +198,7 @@ function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
-function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
@@ -221,7 +223,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
-function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "artifact.v0.1") { rt.fail(c, p, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\""); return false; }

@@ -100,6 +100,7 @@ const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -166,7 +167,8 @@ function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest. */
-function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
@@ -194,7 +196,7 @@ function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest/properties/alg. */
-function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
@@ -219,7 +221,7 @@ function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against artifact_ref.json#/properties/schema_version. */
-function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "artifact.ref.v0.1") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\""); return false; }

@@ -155,7 +155,8 @@ export function isEnvelopeWarning(value: unknown): value is EnvelopeWarning {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -188,7 +189,8 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error. */
-function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -251,6 +253,7 @@ function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Contex
 
 /** Checks a value against envelope.json#/$defs/envelope_error/properties/evidence. */
 function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeErrorPropertiesEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -261,7 +264,8 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
-function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
@@ -323,6 +327,7 @@ function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Con
 
 /** Checks a value against envelope.json#/properties/errors. */
 function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesErrors, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -334,6 +339,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -344,7 +350,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
-function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
@@ -352,7 +358,8 @@ function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boole
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning. */
-function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
@@ -408,6 +415,7 @@ function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Cont
 
 /** Checks a value against envelope.json#/$defs/envelope_warning/properties/evidence. */
 function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeWarningPropertiesEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

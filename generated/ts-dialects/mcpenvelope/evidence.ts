@@ -65,6 +65,7 @@ export function isEvidenceSchemaVersion(value: unknown): value is EvidenceSchema
 
 /** Checks a value against evidence.json#. */
 export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -122,7 +123,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against evidence.json#/properties/schema_version. */
-function checkEvidenceSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvidenceSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "evidence.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "evidence.v0.1") { rt.fail(c, p, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\""); return false; }

@@ -197,6 +197,7 @@ const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -252,7 +253,8 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against prov_record.json#/properties/integrity. */
-function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], rt.at(c, p, "record_digest"), c) && c.stop) return false;
@@ -270,7 +272,8 @@ function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/record_digest. */
-function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
@@ -300,7 +303,7 @@ function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Conte
 /**
  * Checks a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
  */
-function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
@@ -308,7 +311,7 @@ function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Co
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/signature. */
-function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
@@ -356,6 +359,7 @@ function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context)
 
 /** Checks a value against prov_record.json#/properties/evidence. */
 function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -367,6 +371,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
 
 /** Checks a value against prov_record.json#/properties/inputs. */
 function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesInputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -396,6 +401,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against prov_record.json#/properties/outputs. */
 function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvRecordPropertiesOutputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -423,7 +429,7 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
-function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "prov.record.v0.1") { rt.fail(c, p, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\""); return false; }
@@ -431,7 +437,7 @@ function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boo
 }
 
 /** Checks a value against prov_record.json#/properties/tool. */
-function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {

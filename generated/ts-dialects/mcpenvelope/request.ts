@@ -118,7 +118,8 @@ export function isRequestTool(value: unknown): value is RequestTool {
 }
 
 /** Checks a value against request.json#. */
-function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -169,7 +170,7 @@ function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against request.json#/properties/preferences. */
-function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
@@ -210,6 +211,7 @@ function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean 
 
 /** Checks a value against request.json#/properties/artifacts. */
 function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequestPropertiesArtifacts, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -220,7 +222,7 @@ function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against request.json#/properties/schema_version. */
-function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "request.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "mcp.request.v0.1") { rt.fail(c, p, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\""); return false; }
@@ -228,7 +230,7 @@ function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolea
 }
 
 /** Checks a value against request.json#/properties/tool. */
-function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {

@@ -30,7 +30,8 @@ export function isDebug(value: unknown): value is Debug {
 }
 
 /** Checks a value against debug.json#. */
-function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDebug, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c)) && c.stop) return false;

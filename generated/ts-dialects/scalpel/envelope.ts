@@ -227,7 +227,8 @@ export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c)) && c.stop) return false;
@@ -389,6 +390,7 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
 
 /** Checks a value against envelope.json#/$defs/upgrade_hints. */
 export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkUpgradeHints, v, p, c);
   const errs = c.errors.length;
   if (!(v === null || rt.isArray(v))) { rt.fail(c, p, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not " + rt.typeOf(v)); return false; }
   if (rt.isArray(v)) {

@@ -2,6 +2,7 @@
 
 export {
   type Debug,
+  checkDebug,
   isDebug,
   validateDebug,
 } from "./debug.js";
@@ -19,6 +20,16 @@ export {
   type ToolVersion,
   type UpgradeHint,
   type UpgradeHints,
+  checkCapabilities,
+  checkDurationMs,
+  checkEnvelope,
+  checkErrorModel,
+  checkRequestID,
+  checkTierName,
+  checkToolID,
+  checkToolVersion,
+  checkUpgradeHint,
+  checkUpgradeHints,
   isCapabilities,
   isData,
   isDurationMs,
@@ -48,6 +59,7 @@ export {
 } from "./envelope.js";
 export {
   type Minimal,
+  checkMinimal,
   isMinimal,
   validateMinimal,
 } from "./minimal.js";
@@ -68,6 +80,22 @@ export {
   type ResponseConfigToolOverridesValue,
   type ResponseConfigToolOverridesValueVariant2,
   ResponseConfigToolOverridesValueVariant2Profile,
+  checkResponseConfig,
+  checkResponseConfigGlobal,
+  checkResponseConfigGlobalProfile,
+  checkResponseConfigParsing,
+  checkResponseConfigParsingErrorReporting,
+  checkResponseConfigParsingMode,
+  checkResponseConfigParsingSanitizationPolicy,
+  checkResponseConfigProfilesValue,
+  checkResponseConfigProfilesValueEnvelope,
+  checkResponseConfigProfilesValueEnvelopeIncludeItem,
+  checkResponseConfigProfilesValueParsing,
+  checkResponseConfigProfilesValueParsingMode,
+  checkResponseConfigProfilesValueParsingSanitizationPolicy,
+  checkResponseConfigToolOverridesValue,
+  checkResponseConfigToolOverridesValueVariant2,
+  checkResponseConfigToolOverridesValueVariant2Profile,
   isResponseConfig,
   isResponseConfigGlobal,
   isResponseConfigGlobalProfile,
@@ -103,11 +131,13 @@ export {
 } from "./response_config.js";
 export {
   type Standard,
+  checkStandard,
   isStandard,
   validateStandard,
 } from "./standard.js";
 export {
   type Verbose,
+  checkVerbose,
   isVerbose,
   validateVerbose,
 } from "./verbose.js";

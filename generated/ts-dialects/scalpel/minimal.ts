@@ -24,7 +24,8 @@ export function isMinimal(value: unknown): value is Minimal {
 }
 
 /** Checks a value against minimal.json#. */
-function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;

@@ -371,10 +371,29 @@ export function isResponseConfigToolOverridesValueVariant2Profile(value: unknown
   return rt.is(value, checkResponseConfigToolOverridesValueVariant2Profile);
 }
 
+const membersResponseConfig = ["version", "description", "global", "parsing", "profiles", "tool_overrides"];
+
+const membersResponseConfigGlobal = ["profile", "exclude_empty_arrays", "exclude_empty_objects", "exclude_null_values", "exclude_default_values"];
+
+const membersResponseConfigParsing = ["mode", "sanitization_policy", "error_reporting"];
+
+const membersResponseConfigParsingErrorReporting = ["include_sanitization_details", "include_error_location", "include_suggestions"];
+
+const membersResponseConfigParsingSanitizationPolicy = ["allow_merge_conflicts", "allow_templates", "report_modifications"];
+
+const membersResponseConfigProfilesValue = ["description", "envelope", "parsing", "common_exclusions"];
+
+const membersResponseConfigProfilesValueEnvelope = ["include"];
+
 const enumResponseConfigProfilesValueEnvelopeIncludeItem = ["tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints"];
 
+const membersResponseConfigProfilesValueParsing = ["mode", "sanitization_policy"];
+
+const membersResponseConfigToolOverridesValueVariant2 = ["profile", "exclude_fields", "include_only", "include_on_error"];
+
 /** Checks a value against response_config.json#. */
-function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfig, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
@@ -394,11 +413,13 @@ function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
     if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c) && c.stop) return false;
     if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfig, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/global. */
-function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
@@ -427,11 +448,12 @@ function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolea
       }
     }
   } else { rt.fail(c, p, "response_config.json#/properties/global/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigGlobal, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
-function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
@@ -439,18 +461,20 @@ function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against response_config.json#/properties/parsing. */
-function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
     if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/error_reporting. */
-function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
@@ -472,11 +496,12 @@ function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.C
       }
     }
   } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigParsingErrorReporting, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
-function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "strict" && v !== "permissive") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\""); return false; }
@@ -486,7 +511,7 @@ function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): b
 /**
  * Checks a value against response_config.json#/properties/parsing/properties/sanitization_policy.
  */
-function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
@@ -508,11 +533,13 @@ function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: 
       }
     }
   } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against response_config.json#/properties/profiles/additionalProperties. */
-function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValue, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
@@ -525,24 +552,27 @@ function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context):
     if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
     if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return c.errors.length === errs;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
  */
-function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return c.errors.length === errs;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
  */
-function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
@@ -553,6 +583,7 @@ function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: numb
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
  */
 function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelopePropertiesInclude, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -565,19 +596,21 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
  */
-function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return c.errors.length === errs;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
  */
-function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "fail_fast" && v !== "auto_sanitize") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
@@ -587,7 +620,7 @@ function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: r
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
  */
-function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
@@ -609,6 +642,7 @@ function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p
       }
     }
   } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return c.errors.length === errs;
 }
 
@@ -630,6 +664,7 @@ function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, 
 
 /** Checks a value against response_config.json#/properties/profiles. */
 function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesProfiles, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -642,6 +677,7 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
 
 /** Checks a value against response_config.json#/properties/tool_overrides. */
 function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesToolOverrides, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -653,12 +689,13 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides/additionalProperties. */
-function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueVariant2, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1 && rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -674,7 +711,8 @@ function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: r
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
  */
-function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
@@ -682,13 +720,14 @@ function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c:
     if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c) && c.stop) return false;
     if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c) && c.stop) return false;
   } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return c.errors.length === errs;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
  */
-function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }

@@ -22,7 +22,8 @@ export function isStandard(value: unknown): value is Standard {
 }
 
 /** Checks a value against standard.json#. */
-function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
+export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
@@ -69,6 +70,7 @@ function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against standard.json#/properties/upgrade_hints. */
 function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkStandardPropertiesUpgradeHints, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

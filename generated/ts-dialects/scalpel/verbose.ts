@@ -23,7 +23,8 @@ export function isVerbose(value: unknown): value is Verbose {
 }
 
 /** Checks a value against verbose.json#. */
-function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVerbose, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
@@ -77,6 +78,7 @@ function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against verbose.json#/properties/upgrade_hints. */
 function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVerbosePropertiesUpgradeHints, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -101,7 +101,8 @@ export function isEnvelopeStatus(value: unknown): value is EnvelopeStatus {
 }
 
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
@@ -170,6 +171,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -180,7 +182,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against envelope.json#/properties/status. */
-function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "ok" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }

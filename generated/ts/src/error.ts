@@ -205,7 +205,7 @@ const enumCategory = ["validation", "authentication", "authorization", "not_foun
 const patternCode = /^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$/u;
 
 /** Checks a value against error.json#/$defs/category. */
-function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (!rt.includes(enumCategory, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
@@ -223,7 +223,8 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against error.json#/$defs/detail. */
-function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDetail, v, p, c);
   const errs = c.errors.length;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
   if (typeof v === "string") {
@@ -247,6 +248,7 @@ function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#/$defs/detail_map. */
 export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDetailMap, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -260,6 +262,7 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#. */
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkError, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
@@ -307,6 +310,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against error.json#/properties/causes. */
 function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkErrorPropertiesCauses, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -317,7 +321,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
 }
 
 /** Checks a value against error.json#/$defs/retry. */
-function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
@@ -349,7 +353,7 @@ function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against error.json#/$defs/scalar. */
-function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
+export function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
   if (typeof v === "string") {

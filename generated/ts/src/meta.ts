@@ -537,7 +537,7 @@ const patternTier = /^[a-z][a-z0-9_]*$/u;
 const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
-function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long")) return false;
@@ -547,7 +547,7 @@ function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/capability. */
-function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v === "" && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
@@ -557,7 +557,8 @@ function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/fidelity. */
-function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkFidelityLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
@@ -578,7 +579,7 @@ function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
-function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
@@ -587,6 +588,7 @@ function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/archive_hashes. */
 function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkFidelityPropertiesArchiveHashes, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -614,7 +616,7 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
 }
 
 /** Checks a value against meta.json#/$defs/limits. */
-function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
@@ -669,6 +671,7 @@ function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#. */
 export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
@@ -713,6 +716,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/properties/capabilities. */
 function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesCapabilities, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -724,6 +728,7 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
 
 /** Checks a value against meta.json#/properties/next_calls. */
 function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesNextCalls, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -735,6 +740,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
 
 /** Checks a value against meta.json#/properties/upgrade_hints. */
 function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMetaPropertiesUpgradeHints, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -745,7 +751,8 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against meta.json#/$defs/next_call. */
-function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
+export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
@@ -777,11 +784,12 @@ function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/pagination. */
-function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
@@ -858,7 +866,7 @@ function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/rate_limit. */
-function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
@@ -933,7 +941,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/telemetry. */
-function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
@@ -964,7 +972,7 @@ function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/tier. */
-function checkTier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 64 && rt.codePoints(v) > 64 && rt.fail(c, p, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long")) return false;
@@ -974,7 +982,7 @@ function checkTier(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/timing. */
-function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
@@ -1007,7 +1015,7 @@ function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/token_usage. */
-function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
@@ -1053,6 +1061,7 @@ function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/tool. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c) && c.stop) return false;
@@ -1090,7 +1099,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/tool_name. */
-function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
+export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long")) return false;
@@ -1100,7 +1109,8 @@ function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/upgrade_hint. */
-function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
@@ -1138,7 +1148,7 @@ function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against meta.json#/$defs/workspace. */
-function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
+export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {

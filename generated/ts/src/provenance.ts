@@ -244,7 +244,8 @@ const patternEvidencePropertiesSource = /^artifact:[^#\s]+(#\S+)?$/u;
 const patternMethodID = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against provenance.json#/$defs/artifact. */
-function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -319,7 +320,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 }
 
 /** Checks a value against provenance.json#/$defs/digest. */
-function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (!patternDigest.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;
@@ -328,7 +329,8 @@ function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against provenance.json#/$defs/evidence. */
-function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
@@ -376,7 +378,8 @@ function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against provenance.json#/$defs/integrity. */
-function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], rt.at(c, p, "record_digest"), c) && c.stop) return false;
@@ -395,7 +398,7 @@ function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against provenance.json#/$defs/method_id. */
-function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
@@ -406,6 +409,7 @@ function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against provenance.json#. */
 export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c) && c.stop) return false;
@@ -447,6 +451,7 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against provenance.json#/properties/evidence. */
 function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenancePropertiesEvidence, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -458,6 +463,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
 
 /** Checks a value against provenance.json#/properties/inputs. */
 function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenancePropertiesInputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -469,6 +475,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
 
 /** Checks a value against provenance.json#/properties/methods. */
 function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenancePropertiesMethods, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -480,6 +487,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against provenance.json#/properties/outputs. */
 function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenancePropertiesOutputs, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -491,6 +499,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against provenance.json#/properties/parents. */
 function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenancePropertiesParents, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -501,7 +510,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against provenance.json#/$defs/run_id. */
-function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (v === "" && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
@@ -511,7 +520,7 @@ function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against provenance.json#/$defs/signature. */
-function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {

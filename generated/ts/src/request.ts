@@ -150,7 +150,7 @@ export function isResponseMode(value: unknown): value is ResponseMode {
 const patternRequestPropertiesLocale = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 
 /** Checks a value against request.json#/$defs/provenance_mode. */
-function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/provenance_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "minimal" && v !== "full") { rt.fail(c, p, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\""); return false; }
@@ -158,7 +158,8 @@ function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against request.json#/$defs/provenance_options. */
-function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkProvenanceOptions, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["capture"] !== undefined) {
@@ -188,7 +189,8 @@ function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against request.json#. */
-function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;

@@ -68,7 +68,7 @@ export function isWarning(value: unknown): value is Warning {
 }
 
 /** Checks a value against warning.json#/$defs/severity. */
-function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "warning.json#/$defs/severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
@@ -77,6 +77,7 @@ function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against warning.json#. */
 export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;

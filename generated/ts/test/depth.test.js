@@ -2,12 +2,12 @@
 // (envgenrt.MaxDepth, 10,000 nested arrays and objects) with Go's message,
 // and never throw, however deep or cyclic the value. test/tree is
 // internal/contract/testdata/tree.json, a recursive schema.
-// (docs/validation.md: a deep value inside a part the schema leaves open is
-// not measured, so as not to walk every value twice.)
+// Parts of a value that no check descends into (data of Envelope<unknown>,
+// a member no schema names) are measured too, as Go's parser does.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isTree, validateTree } from "../test-dist/tree/index.js";
-import { isEnvelope, validateEnvelope } from "../dist/index.js";
+import { isEnvelope, validateEnvelope, isWarning, validateWarning } from "../dist/index.js";
 import { maxDepth } from "../dist/_envgen.js";
 import { spawnSync } from "node:child_process";
 
@@ -30,17 +30,28 @@ test("a tree deeper than maxDepth: Go's error, no throw", () => {
   }
 });
 
-test("a tree too deep for the stack but within maxDepth: an error, no throw", () => {
-  // 5,000 nodes (9,999 levels) are valid in Go; here the engine's stack may
-  // run out first, which is an error, never an exception.
-  const t = tree(5000);
-  const errs = validateTree(t);
-  assert.equal(isTree(t), errs.length === 0);
-  assert.ok(errs.length === 0 || errs[0].message.startsWith("nesting too deep for this JavaScript engine's stack"), JSON.stringify(errs));
+test("exactly Go's limit with Node's default stack: 5,000 nodes (9,999 levels) valid, 5,001 refused", () => {
+  assert.equal(isTree(tree(5000)), true);
+  assert.deepEqual(validateTree(tree(5000)), []);
+  assert.equal(isTree(tree(5001)), false);
+  assert.deepEqual(validateTree(tree(5001)), tooDeep);
 });
 
-test("with a 4 MB stack, exactly Go's limit: 5,000 nodes valid, 5,001 refused", () => {
-  // (4 MB is below the usual 8 MB limit of a main thread's stack.)
+test("errors deep in a tree within maxDepth are listed with their paths", () => {
+  const t = tree(4000);
+  let leaf = t;
+  while (leaf.children) leaf = leaf.children[0];
+  leaf.name = "a name longer than twenty characters";
+  leaf.extra = 1;
+  const path = "/children/0".repeat(3999);
+  assert.equal(isTree(t), false);
+  assert.deepEqual(validateTree(t), [
+    { instancePath: path + "/name", schemaPath: "tree.json#/properties/name/maxLength", keyword: "maxLength", message: "must be at most 20 characters long" },
+    { instancePath: path, schemaPath: "tree.json#/additionalProperties", keyword: "additionalProperties", message: 'unexpected property "extra"' },
+  ]);
+});
+
+test("with a 4 MB stack, the same", () => {
   const script = `
     import { isTree, validateTree } from ${JSON.stringify(new URL("../test-dist/tree/index.js", import.meta.url).href)};
     ${tree.toString()}
@@ -48,6 +59,35 @@ test("with a 4 MB stack, exactly Go's limit: 5,000 nodes valid, 5,001 refused", 
   const r = spawnSync(process.execPath, ["--stack-size=4000", "--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), [true, [], false, tooDeep]);
+});
+
+// Nested arrays n levels deep, the innermost holding x.
+function nested(n, x = 1) {
+  let v = x;
+  for (let i = 0; i < n; i++) v = [v];
+  return v;
+}
+
+test("deep values in parts the schema leaves open: Go's limit", () => {
+  // data of Envelope<unknown> accepts any value, at level 2: 9,999 more levels are within the limit, 10,000 are not.
+  const ok = { success: true, data: nested(9999) };
+  assert.equal(isEnvelope(ok), true);
+  assert.deepEqual(validateEnvelope(ok), []);
+  for (const n of [10000, 100000]) {
+    const deep = { success: true, data: nested(n) };
+    assert.equal(isEnvelope(deep), false, `${n} levels`);
+    assert.deepEqual(validateEnvelope(deep), tooDeep, `${n} levels`);
+  }
+  // An object the schema leaves open (meta.next_calls[0].arguments, additionalProperties: true).
+  const detail = { success: true, data: 1, meta: { next_calls: [{ tool: "search", arguments: { q: nested(20000) } }] } };
+  assert.equal(isEnvelope({ ...detail, meta: { next_calls: [{ tool: "search", arguments: { q: nested(9000) } }] } }), true);
+  assert.equal(isEnvelope(detail), false);
+  assert.deepEqual(validateEnvelope(detail), tooDeep);
+});
+
+test("an invalid value deeper than the limit gets only the depth error", () => {
+  const v = { success: "yes", data: nested(20000) };
+  assert.deepEqual(validateEnvelope(v), tooDeep);
 });
 
 test("a shallow tree is valid", () => {
@@ -72,4 +112,31 @@ test("a getter that throws is an error, not an exception", () => {
   const env = { success: true, get data() { throw new Error("boom"); } };
   assert.equal(isEnvelope(env), false);
   assert.deepEqual(validateEnvelope(env)[0].message, "the value cannot be read: boom");
+});
+
+test("a validation inside another's (a type argument's validator) keeps the paths of both", () => {
+  // The runtime reuses the contexts of finished validations; a nested one must take its own.
+  const v = { success: true, data: { code: "x" }, warnings: [{ code: "A", severity: "bad", message: "m" }], meta: { pagination: { has_more: "no" } } };
+  for (let i = 0; i < 2; i++) {
+    assert.deepEqual(validateEnvelope(v, validateWarning).map((e) => [e.instancePath, e.keyword]), [
+      ["/data/code", "pattern"],
+      ["/data", "required"],
+      ["/data", "required"],
+      ["/warnings/0/severity", "enum"],
+      ["/meta/pagination/has_more", "type"],
+    ]);
+    assert.equal(isEnvelope(v, isWarning), false);
+    assert.equal(isEnvelope({ success: true, data: { code: "A", severity: "info", message: "m" } }, isWarning), true);
+  }
+});
+
+test("a type argument's validator counts the levels above its value", () => {
+  // The envelope is level 1, the inner envelope (data, checked by the type argument) level 2: n nested arrays
+  // below it make n + 2 levels, and Go's parser refuses past 10,000 wherever they are.
+  const doc = (n) => ({ success: true, data: { success: true, data: nested(n) } });
+  assert.equal(isEnvelope(doc(9998), isEnvelope), true);
+  assert.deepEqual(validateEnvelope(doc(9998), validateEnvelope), []);
+  assert.equal(isEnvelope(doc(9999), isEnvelope), false);
+  assert.deepEqual(validateEnvelope(doc(9999), validateEnvelope), tooDeep);
+  assert.equal(isEnvelope(doc(1), isEnvelope), true); // and the next validation starts at level 1 again
 });

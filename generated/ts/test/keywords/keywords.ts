@@ -200,7 +200,8 @@ const enumKeywordsEnum = ["a", 1, { x: [true, "<b>"] }];
 const patternKeywordsObjectProperties0 = /^x-/u;
 
 /** Checks a value against keywords.json#. */
-function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywords, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined) {
@@ -285,7 +286,7 @@ function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against keywords.json#/properties/anyOf. */
-function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p)) && rt.fail(c, p, "keywords.json#/properties/anyOf/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
@@ -306,21 +307,22 @@ function checkKeywordsAnyOfAnyOf1(v: unknown, p: number, c: rt.Context): boolean
 }
 
 /** Checks a value against keywords.json#/properties/const. */
-function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.equal(v, constKeywordsConst)) { rt.fail(c, p, "keywords.json#/properties/const/const", "const", "must be {\"k\":\"v\"}"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/enum. */
-function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.includes(enumKeywordsEnum, v)) { rt.fail(c, p, "keywords.json#/properties/enum/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/object. */
-function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsObject, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
@@ -384,16 +386,18 @@ function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context):
   if (typeof v === "string") {
     if (v.length > 4 && rt.codePoints(v) > 4 && rt.fail(c, p, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/oneOf. */
-function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkKeywordsOneOfOneOf1, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1 && rt.fail(c, p, "keywords.json#/properties/oneOf/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -430,6 +434,7 @@ function checkKeywordsPropertiesAllOfAllOf1(v: unknown, p: number, c: rt.Context
 
 /** Checks a value against keywords.json#/properties/contains. */
 function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsPropertiesContains, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     let matches = 0;
@@ -438,6 +443,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
     }
     if (matches < 1 && rt.fail(c, p, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item")) return false;
   } else { rt.fail(c, p, "keywords.json#/properties/contains/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -456,6 +462,7 @@ function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolea
   } else {
     if (!checkKeywordsPropertiesIfElse(v, p, c) && c.stop) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -487,6 +494,7 @@ function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): bo
 
 /** Checks a value against keywords.json#/properties/list. */
 function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsPropertiesList, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -506,6 +514,7 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
   } else { rt.fail(c, p, "keywords.json#/properties/list/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 
@@ -520,6 +529,7 @@ function checkKeywordsPropertiesListContains(v: unknown, p: number, c: rt.Contex
 function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p) && rt.fail(c, p, "keywords.json#/properties/not/not", "not", "must not match the schema of not")) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -556,7 +566,8 @@ function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: 
 }
 
 /** Checks a value against keywords.json#/properties/tuple. */
-function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
@@ -581,7 +592,7 @@ function checkKeywordsTuplePrefixItems1(v: unknown, p: number, c: rt.Context): b
 }
 
 /** Checks a value against keywords.json#/properties/unevaluatedItems. */
-function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Context): boolean {
   const e = rt.beginEval(c, v);
   const ok = checkKeywordsUnevaluatedItemsIn(v, p, c);
   rt.endEval(c, e, ok);
@@ -605,7 +616,7 @@ function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): 
 }
 
 /** Checks a value against keywords.json#/properties/unevaluatedProperties. */
-function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.Context): boolean {
+export function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.Context): boolean {
   const e = rt.beginEval(c, v);
   const ok = checkKeywordsUnevaluatedPropertiesIn(v, p, c);
   rt.endEval(c, e, ok);
@@ -643,10 +654,11 @@ function checkKeywordsUnevaluatedPropertiesAllOf0(v: unknown, _p: number, c: rt.
 }
 
 /** Checks a value against keywords.json#/$defs/small. */
-function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "number") {
     if (v > 3 && rt.fail(c, p, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }

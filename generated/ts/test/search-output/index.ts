@@ -4,6 +4,8 @@ export {
   type Hit,
   type SearchOutput,
   type SearchResults,
+  checkHit,
+  checkSearchResults,
   isHit,
   isSearchOutput,
   isSearchResults,

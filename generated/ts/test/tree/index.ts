@@ -2,6 +2,7 @@
 
 export {
   type Tree,
+  checkTree,
   isTree,
   validateTree,
 } from "./tree.js";

@@ -20,7 +20,8 @@ export function isTree(value: unknown): value is Tree {
 }
 
 /** Checks a value against tree.json#. */
-function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -47,6 +48,7 @@ function checkTree(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tree.json#/properties/children. */
 function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -19,12 +19,16 @@ export function isA(value: unknown): value is A {
   return rt.is(value, checkA);
 }
 
+const membersA = ["b", "c"];
+
 /** Checks a value against a.json#. */
-function checkA(v: unknown, p: number, c: rt.Context): boolean {
+export function checkA(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkA, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkB(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
     if (v["c"] !== undefined && !checkC(v["c"], rt.at(c, p, "c"), c) && c.stop) return false;
   } else { rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersA, -1);
   return c.errors.length === errs;
 }

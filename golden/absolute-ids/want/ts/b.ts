@@ -36,6 +36,8 @@ export function isC(value: unknown): value is C {
   return rt.is(value, checkC);
 }
 
+const membersB = ["n"];
+
 /** Checks a value against b.json#. */
 export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
@@ -47,6 +49,7 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "b.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersB, -1);
   return c.errors.length === errs;
 }
 

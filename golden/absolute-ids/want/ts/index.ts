@@ -2,12 +2,15 @@
 
 export {
   type A,
+  checkA,
   isA,
   validateA,
 } from "./a.js";
 export {
   type B,
   C,
+  checkB,
+  checkC,
   isB,
   isC,
   validateB,

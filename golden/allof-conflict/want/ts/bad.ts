@@ -18,10 +18,11 @@ export function isBad(value: unknown): value is Bad {
 }
 
 /** Checks a value against bad.json#. */
-function checkBad(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBad(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!checkBadAllOf0(v, p, c) && c.stop) return false;
   if (!checkBadAllOf1(v, p, c) && c.stop) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 

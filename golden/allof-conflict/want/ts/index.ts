@@ -2,6 +2,7 @@
 
 export {
   type Bad,
+  checkBad,
   isBad,
   validateBad,
 } from "./bad.js";

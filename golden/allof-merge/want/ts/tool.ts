@@ -51,8 +51,10 @@ export function isToolID(value: unknown): value is ToolID {
   return rt.is(value, checkToolID);
 }
 
+const membersBase = ["id", "title"];
+
 /** Checks a value against tool.json#/$defs/base. */
-function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -69,14 +71,16 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["id"] === undefined && rt.fail(c, p, "tool.json#/$defs/base/required", "required", "missing required property \"id\"")) return false;
   } else { rt.fail(c, p, "tool.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against tool.json#. */
-function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!checkBase(v, p, c) && c.stop) return false;
   if (!checkToolAllOf1(v, p, c) && c.stop) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
@@ -97,7 +101,7 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
-function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
+export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "tool-1") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\""); return false; }

@@ -50,19 +50,27 @@ export function isThing(value: unknown): value is Thing {
   return rt.is(value, checkThing);
 }
 
+const membersDoc = ["a", "first", "named"];
+
+const membersDocAItem = ["n"];
+
+const membersThing = ["ok"];
+
 /** Checks a value against doc.json#. */
-function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], rt.at(c, p, "a"), c) && c.stop) return false;
     if (v["first"] !== undefined && !checkDocAItem(v["first"], rt.at(c, p, "first"), c) && c.stop) return false;
     if (v["named"] !== undefined && !checkThing(v["named"], rt.at(c, p, "named"), c) && c.stop) return false;
   } else { rt.fail(c, p, "doc.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersDoc, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against doc.json#/properties/a/items. */
-function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
@@ -72,11 +80,13 @@ function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "doc.json#/properties/a/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersDocAItem, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against doc.json#/properties/a. */
 function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDocPropertiesA, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -87,7 +97,7 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against doc.json#/$defs/thing. */
-function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {
@@ -97,5 +107,6 @@ function checkThing(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "doc.json#/$defs/thing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersThing, -1);
   return c.errors.length === errs;
 }

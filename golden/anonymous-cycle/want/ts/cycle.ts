@@ -27,7 +27,8 @@ export function isCycleX_2f_oneOf_2f_1(value: unknown): value is CycleX_2f_oneOf
 }
 
 /** Checks a value against cycle.json#/oneOf/1. */
-function checkCycleX_2f_oneOf_2f_1(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCycleX_2f_oneOf_2f_1(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkCycleX_2f_oneOf_2f_1, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -3,6 +3,7 @@
 export {
   type Cycle,
   type CycleX_2f_oneOf_2f_1,
+  checkCycleX_2f_oneOf_2f_1,
   isCycle,
   isCycleX_2f_oneOf_2f_1,
   validateCycle,

@@ -3,6 +3,8 @@
 export {
   type Loose,
   type Untyped,
+  checkLoose,
+  checkUntyped,
   isLoose,
   isUntyped,
   validateLoose,

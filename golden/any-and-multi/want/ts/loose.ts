@@ -38,8 +38,10 @@ export function isUntyped(value: unknown): value is Untyped {
   return rt.is(value, checkUntyped);
 }
 
+const membersLoose = ["num"];
+
 /** Checks a value against loose.json#. */
-function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
@@ -61,14 +63,16 @@ function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "loose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLoose, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against loose.json#/$defs/untyped. */
-function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
+export function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
     if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }

@@ -3,6 +3,8 @@
 export {
   type Setting,
   type SettingValue,
+  checkSetting,
+  checkSettingValue,
   isSetting,
   isSettingValue,
   validateSetting,

@@ -29,17 +29,21 @@ export function isSettingValue(value: unknown): value is SettingValue {
   return rt.is(value, checkSettingValue);
 }
 
+const membersSetting = ["value"];
+
 /** Checks a value against value.json#. */
-function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined && !checkSettingValue(v["value"], rt.at(c, p, "value"), c) && c.stop) return false;
   } else { rt.fail(c, p, "value.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersSetting, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against value.json#/properties/value. */
-function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p)) && rt.fail(c, p, "value.json#/properties/value/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;

@@ -3,6 +3,8 @@
 export {
   type Lists,
   type ListsPointsItem,
+  checkLists,
+  checkListsPointsItem,
   isLists,
   isListsPointsItem,
   validateLists,

@@ -40,8 +40,13 @@ export function isListsPointsItem(value: unknown): value is ListsPointsItem {
   return rt.is(value, checkListsPointsItem);
 }
 
+const membersLists = ["names", "matrix", "points"];
+
+const membersListsPointsItem = ["x", "y"];
+
 /** Checks a value against list.json#. */
-function checkLists(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkLists, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["names"] !== undefined && !checkListsPropertiesNames(v["names"], rt.at(c, p, "names"), c) && c.stop) return false;
@@ -54,11 +59,12 @@ function checkLists(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "list.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLists, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against list.json#/properties/points/items. */
-function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {
@@ -76,11 +82,13 @@ function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["x"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"x\"")) return false;
     if (v["y"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"y\"")) return false;
   } else { rt.fail(c, p, "list.json#/properties/points/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersListsPointsItem, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against list.json#/properties/matrix. */
 function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkListsPropertiesMatrix, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -123,6 +131,7 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
 
 /** Checks a value against list.json#/properties/points. */
 function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkListsPropertiesPoints, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -3,6 +3,7 @@
 export {
   type Payload,
   type SearchOutput,
+  checkPayload,
   isPayload,
   isSearchOutput,
   validatePayload,

@@ -64,8 +64,11 @@ export function isVersionedSchemaVersion(value: unknown): value is VersionedSche
   return rt.is(value, checkVersionedSchemaVersion);
 }
 
+const membersVersioned = ["schema_version", "kind", "revision"];
+
 /** Checks a value against version.json#. */
-function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
@@ -74,11 +77,12 @@ function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema_version"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"schema_version\"")) return false;
     if (v["kind"] === undefined && rt.fail(c, p, "version.json#/required", "required", "missing required property \"kind\"")) return false;
   } else { rt.fail(c, p, "version.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersVersioned, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/kind. */
-function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "version.json#/properties/kind/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "report") { rt.fail(c, p, "version.json#/properties/kind/const", "const", "must be \"report\""); return false; }
@@ -86,14 +90,14 @@ function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against version.json#/properties/revision. */
-function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== 2) { rt.fail(c, p, "version.json#/properties/revision/const", "const", "must be 2"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against version.json#/properties/schema_version. */
-function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;

@@ -33,6 +33,10 @@ export function isCustomer(value: unknown): value is Customer {
   return rt.is(value, checkCustomer);
 }
 
+const membersAddress = ["street"];
+
+const membersCustomer = ["name", "home"];
+
 /** Checks a value against customer.json#/$defs/address. */
 export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
@@ -44,11 +48,13 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "customer.json#/$defs/address/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersAddress, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against customer.json#. */
 export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkCustomer, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -59,5 +65,6 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;
   } else { rt.fail(c, p, "customer.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersCustomer, -1);
   return c.errors.length === errs;
 }

@@ -3,6 +3,8 @@
 export {
   type Address,
   type Customer,
+  checkAddress,
+  checkCustomer,
   isAddress,
   isCustomer,
   validateAddress,
@@ -10,6 +12,7 @@ export {
 } from "./customer.js";
 export {
   type Order,
+  checkOrder,
   isOrder,
   validateOrder,
 } from "./order.js";

@@ -19,13 +19,17 @@ export function isOrder(value: unknown): value is Order {
   return rt.is(value, checkOrder);
 }
 
+const membersOrder = ["customer", "address"];
+
 /** Checks a value against order.json#. */
-function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkOrder, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["customer"] !== undefined && !checkCustomer(v["customer"], rt.at(c, p, "customer"), c) && c.stop) return false;
     if (v["address"] !== undefined && !checkAddress(v["address"], rt.at(c, p, "address"), c) && c.stop) return false;
     if (v["customer"] === undefined && rt.fail(c, p, "order.json#/required", "required", "missing required property \"customer\"")) return false;
   } else { rt.fail(c, p, "order.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersOrder, -1);
   return c.errors.length === errs;
 }

@@ -37,8 +37,10 @@ export function isDocumented(value: unknown): value is Documented {
   return rt.is(value, checkDocumented);
 }
 
+const membersDocumented = ["limit", "old", "id", "secret"];
+
 /** Checks a value against documented.json#. */
-function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
@@ -70,5 +72,6 @@ function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "documented.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersDocumented, -1);
   return c.errors.length === errs;
 }

@@ -2,6 +2,7 @@
 
 export {
   type Documented,
+  checkDocumented,
   isDocumented,
   validateDocumented,
 } from "./documented.js";

@@ -45,8 +45,12 @@ export function isLegacyPair(value: unknown): value is LegacyPair {
   return rt.is(value, checkLegacyPair);
 }
 
+const membersItem = ["id"];
+
+const membersLegacy = ["item", "pair"];
+
 /** Checks a value against legacy.json#/definitions/item. */
-function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -57,21 +61,25 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["id"] === undefined && rt.fail(c, p, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"")) return false;
   } else { rt.fail(c, p, "legacy.json#/definitions/item/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersItem, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#. */
-function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["item"] !== undefined && !checkItem(v["item"], rt.at(c, p, "item"), c) && c.stop) return false;
     if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
   } else { rt.fail(c, p, "legacy.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLegacy, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#/properties/pair. */
-function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkLegacyPairItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;

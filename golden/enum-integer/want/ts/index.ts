@@ -2,6 +2,7 @@
 
 export {
   Level,
+  checkLevel,
   isLevel,
   validateLevel,
 } from "./level.js";

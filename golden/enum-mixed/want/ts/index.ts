@@ -2,6 +2,7 @@
 
 export {
   Mixed,
+  checkMixed,
   isMixed,
   validateMixed,
 } from "./mixed.js";

@@ -2,6 +2,7 @@
 
 export {
   Severity,
+  checkSeverity,
   isSeverity,
   validateSeverity,
 } from "./severity.js";

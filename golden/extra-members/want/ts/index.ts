@@ -2,6 +2,7 @@
 
 export {
   type Item,
+  checkItem,
   isItem,
   validateItem,
 } from "./item.js";

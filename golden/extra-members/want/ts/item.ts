@@ -21,7 +21,7 @@ export function isItem(value: unknown): value is Item {
 }
 
 /** Checks a value against item.json#. */
-function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {

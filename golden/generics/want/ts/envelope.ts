@@ -51,8 +51,13 @@ export function isPage<T = unknown>(value: unknown, isT?: rt.Guard<T>): value is
   return rt.is(value, checkPage, [rt.bind("data", isT), anchorsEnvelope]);
 }
 
+const membersEnvelope = ["success", "data", "page"];
+
+const membersPage = ["items", "cursor"];
+
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const m = rt.enter(c, anchorsEnvelope);
   const ok = checkEnvelopeIn(v, p, c);
   rt.leave(c, m);
@@ -73,11 +78,13 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
     if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
     if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
   } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
-function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPage, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
@@ -88,11 +95,13 @@ function checkPage(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersPage, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/page/properties/items. */
 function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPagePropertiesItems, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

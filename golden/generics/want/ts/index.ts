@@ -4,6 +4,8 @@ export {
   type Envelope,
   type EnvelopeDefault,
   type Page,
+  checkEnvelope,
+  checkPage,
   isEnvelope,
   isEnvelopeDefault,
   isPage,
@@ -14,6 +16,7 @@ export {
 export {
   type Result,
   type SearchOutput,
+  checkResult,
   isResult,
   isSearchOutput,
   validateResult,

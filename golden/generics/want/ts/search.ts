@@ -31,8 +31,10 @@ export function isSearchOutput(value: unknown): value is SearchOutput {
   return rt.is(value, checkSearchOutput);
 }
 
+const membersResult = ["title", "score"];
+
 /** Checks a value against search.json#/$defs/result. */
-function checkResult(v: unknown, p: number, c: rt.Context): boolean {
+export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {
@@ -49,6 +51,7 @@ function checkResult(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["title"] === undefined && rt.fail(c, p, "search.json#/$defs/result/required", "required", "missing required property \"title\"")) return false;
   } else { rt.fail(c, p, "search.json#/$defs/result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersResult, -1);
   return c.errors.length === errs;
 }
 

@@ -4,6 +4,8 @@ export {
   type History,
   type Item,
   type ListOutput,
+  checkHistory,
+  checkItem,
   isHistory,
   isItem,
   isListOutput,

@@ -66,18 +66,28 @@ export function isEnvelopeMetaPagination(value: unknown): value is EnvelopeMetaP
   return rt.is(value, checkEnvelopeMetaPagination);
 }
 
+const membersEnvelope = ["meta", "items"];
+
+const membersEnvelopeItemsItem = ["id"];
+
+const membersEnvelopeMeta = ["pagination", "request_id"];
+
+const membersEnvelopeMetaPagination = ["cursor", "has_more"];
+
 /** Checks a value against envelope.json#. */
-function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
     if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
   } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/items/items. */
-function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -87,11 +97,13 @@ function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "envelope.json#/properties/items/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelopeItemsItem, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
-function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
@@ -102,11 +114,12 @@ function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelopeMeta, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/pagination. */
-function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
@@ -122,11 +135,13 @@ function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): bool
       }
     }
   } else { rt.fail(c, p, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEnvelopeMetaPagination, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/items. */
 function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEnvelopePropertiesItems, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

@@ -2,6 +2,7 @@
 
 export {
   type Rule,
+  checkRule,
   isRule,
   validateRule,
 } from "./rule.js";

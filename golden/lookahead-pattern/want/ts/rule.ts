@@ -20,8 +20,10 @@ export function isRule(value: unknown): value is Rule {
 
 const patternRulePropertiesPassword = /^(?=.*\d).{8,}$/u;
 
+const membersRule = ["password"];
+
 /** Checks a value against rule.json#. */
-function checkRule(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["password"] !== undefined) {
@@ -33,5 +35,6 @@ function checkRule(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "rule.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersRule, -1);
   return c.errors.length === errs;
 }

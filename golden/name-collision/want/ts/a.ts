@@ -27,14 +27,15 @@ export function isAItem(value: unknown): value is AItem {
 }
 
 /** Checks a value against a.json#. */
-function checkA(v: unknown, p: number, c: rt.Context): boolean {
+export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against a.json#/$defs/item. */
-function checkAItem(v: unknown, p: number, c: rt.Context): boolean {
+export function checkAItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "a.json#/$defs/item/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;

@@ -3,6 +3,8 @@
 export {
   type A,
   type AItem,
+  checkA,
+  checkAItem,
   isA,
   isAItem,
   validateA,
@@ -11,6 +13,8 @@ export {
 export {
   type B,
   type BItem,
+  checkB,
+  checkBItem,
   isB,
   isBItem,
   validateB,

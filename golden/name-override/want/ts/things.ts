@@ -46,15 +46,19 @@ export function isThings(value: unknown): value is Things {
   return rt.is(value, checkThings);
 }
 
+const membersOtherThing = ["url", "api_key"];
+
+const membersThings = ["id_thing", "other"];
+
 /** Checks a value against things.json#/$defs/id. */
-function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v !== "string") { rt.fail(c, p, "things.json#/$defs/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against things.json#/$defs/other. */
-function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
@@ -70,15 +74,18 @@ function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "things.json#/$defs/other/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersOtherThing, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against things.json#. */
-function checkThings(v: unknown, p: number, c: rt.Context): boolean {
+export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkThings, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], rt.at(c, p, "id_thing"), c) && c.stop) return false;
     if (v["other"] !== undefined && !checkOtherThing(v["other"], rt.at(c, p, "other"), c) && c.stop) return false;
   } else { rt.fail(c, p, "things.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersThings, -1);
   return c.errors.length === errs;
 }

@@ -2,6 +2,7 @@
 
 export {
   type User,
+  checkUser,
   isUser,
   validateUser,
 } from "./user.js";

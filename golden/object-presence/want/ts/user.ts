@@ -36,7 +36,8 @@ export function isUser(value: unknown): value is User {
 }
 
 /** Checks a value against user.json#. */
-function checkUser(v: unknown, p: number, c: rt.Context): boolean {
+export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkUser, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {

@@ -90,8 +90,11 @@ export function isSquareKind(value: unknown): value is SquareKind {
   return rt.is(value, checkSquareKind);
 }
 
+const membersDrawing = ["shape"];
+
 /** Checks a value against shape.json#/$defs/circle. */
-function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
@@ -116,24 +119,26 @@ function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
-function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "circle") { rt.fail(c, p, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#. */
-function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
+export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c) && c.stop) return false;
     if (v["shape"] === undefined && rt.fail(c, p, "shape.json#/required", "required", "missing required property \"shape\"")) return false;
   } else { rt.fail(c, p, "shape.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersDrawing, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#/$defs/shape. */
-function checkShape(v: unknown, p: number, c: rt.Context): boolean {
+export function checkShape(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
@@ -143,7 +148,8 @@ function checkShape(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/square. */
-function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
@@ -168,7 +174,7 @@ function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
-function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "square") { rt.fail(c, p, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\""); return false; }
   return c.errors.length === errs;

@@ -77,18 +77,24 @@ export function isEventKeyPressType(value: unknown): value is EventKeyPressType 
   return rt.is(value, checkEventKeyPressType);
 }
 
+const membersEventClick = ["type", "url"];
+
+const membersEventKeyPress = ["type", "key"];
+
 /** Checks a value against event.json#. */
-function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkEventClick, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkEventKeyPress, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1 && rt.fail(c, p, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/0. */
-function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventClickType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
@@ -101,18 +107,20 @@ function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
     if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"type\"")) return false;
     if (v["url"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"url\"")) return false;
   } else { rt.fail(c, p, "event.json#/oneOf/0/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEventClick, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/0/properties/type. */
-function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "click") { rt.fail(c, p, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/1. */
-function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
@@ -125,11 +133,12 @@ function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
     if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"type\"")) return false;
     if (v["key"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"key\"")) return false;
   } else { rt.fail(c, p, "event.json#/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEventKeyPress, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against event.json#/oneOf/1/properties/type. */
-function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "key_press") { rt.fail(c, p, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\""); return false; }
   return c.errors.length === errs;

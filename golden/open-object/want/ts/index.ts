@@ -2,6 +2,7 @@
 
 export {
   type Open,
+  checkOpen,
   isOpen,
   validateOpen,
 } from "./open.js";

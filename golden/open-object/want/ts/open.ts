@@ -18,8 +18,10 @@ export function isOpen(value: unknown): value is Open {
   return rt.is(value, checkOpen);
 }
 
+const membersOpen = ["id"];
+
 /** Checks a value against open.json#. */
-function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
+export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -29,5 +31,6 @@ function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "open.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersOpen, -1);
   return c.errors.length === errs;
 }

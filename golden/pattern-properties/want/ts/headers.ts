@@ -19,7 +19,8 @@ export function isHeaders(value: unknown): value is Headers {
 const patternHeadersProperties0 = /^x-/u;
 
 /** Checks a value against headers.json#. */
-function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
+export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkHeaders, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {

@@ -2,6 +2,7 @@
 
 export {
   type Headers,
+  checkHeaders,
   isHeaders,
   validateHeaders,
 } from "./headers.js";

@@ -3,6 +3,8 @@
 export {
   type Node,
   type Tree,
+  checkNode,
+  checkTree,
   isNode,
   isTree,
   validateNode,

@@ -37,8 +37,13 @@ export function isTree(value: unknown): value is Tree {
   return rt.is(value, checkTree);
 }
 
+const membersNode = ["next", "label"];
+
+const membersTree = ["value", "children", "parent", "next"];
+
 /** Checks a value against tree.json#/$defs/node. */
-function checkNode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkNode, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
@@ -49,11 +54,13 @@ function checkNode(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "tree.json#/$defs/node/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersNode, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against tree.json#. */
-function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined) {
@@ -67,11 +74,13 @@ function checkTree(v: unknown, p: number, c: rt.Context): boolean {
     if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
     if (v["value"] === undefined && rt.fail(c, p, "tree.json#/required", "required", "missing required property \"value\"")) return false;
   } else { rt.fail(c, p, "tree.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersTree, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against tree.json#/properties/children. */
 function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {

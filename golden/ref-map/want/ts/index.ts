@@ -2,6 +2,7 @@
 
 export {
   type Tool,
+  checkTool,
   isTool,
   validateTool,
 } from "./tool.js";

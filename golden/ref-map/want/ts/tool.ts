@@ -20,8 +20,10 @@ export function isTool(value: unknown): value is Tool {
 
 const patternID = /^[a-z0-9-]+$/u;
 
+const membersTool = ["shared"];
+
 /** Checks a value against tool.json#. */
-function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {
@@ -33,5 +35,6 @@ function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "tool.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersTool, -1);
   return c.errors.length === errs;
 }

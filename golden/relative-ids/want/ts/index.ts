@@ -3,6 +3,8 @@
 export {
   type MCPEnvelopeV01,
   MCPEnvelopeV01SchemaVersion,
+  checkMCPEnvelopeV01,
+  checkMCPEnvelopeV01SchemaVersion,
   isMCPEnvelopeV01,
   isMCPEnvelopeV01SchemaVersion,
   validateMCPEnvelopeV01,
@@ -10,6 +12,7 @@ export {
 } from "./mcp.envelope.schema.v0.1.js";
 export {
   type ProvRecordV01,
+  checkProvRecordV01,
   isProvRecordV01,
   validateProvRecordV01,
 } from "./prov.record.schema.v0.1.js";

@@ -34,19 +34,23 @@ export function isMCPEnvelopeV01SchemaVersion(value: unknown): value is MCPEnvel
   return rt.is(value, checkMCPEnvelopeV01SchemaVersion);
 }
 
+const membersMCPEnvelopeV01 = ["schema_version", "provenance"];
+
 /** Checks a value against mcp.envelope.schema.v0.1.json#. */
-function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
     if (v["schema_version"] === undefined && rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"")) return false;
   } else { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersMCPEnvelopeV01, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
-function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;

@@ -17,6 +17,8 @@ export function isProvRecordV01(value: unknown): value is ProvRecordV01 {
   return rt.is(value, checkProvRecordV01);
 }
 
+const membersProvRecordV01 = ["run_id"];
+
 /** Checks a value against prov.record.schema.v0.1.json#. */
 export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
@@ -28,5 +30,6 @@ export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolea
       }
     }
   } else { rt.fail(c, p, "prov.record.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersProvRecordV01, -1);
   return c.errors.length === errs;
 }

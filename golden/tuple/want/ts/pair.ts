@@ -42,18 +42,23 @@ export function isRangeRecord(value: unknown): value is RangeRecord {
   return rt.is(value, checkRangeRecord);
 }
 
+const membersRange = ["bounds", "record"];
+
 /** Checks a value against pair.json#. */
-function checkRange(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRange, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["bounds"] !== undefined && !checkRangeBounds(v["bounds"], rt.at(c, p, "bounds"), c) && c.stop) return false;
     if (v["record"] !== undefined && !checkRangeRecord(v["record"], rt.at(c, p, "record"), c) && c.stop) return false;
   } else { rt.fail(c, p, "pair.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersRange, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against pair.json#/properties/bounds. */
-function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkRangeBoundsPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
@@ -78,7 +83,8 @@ function checkRangeBoundsPrefixItems1(v: unknown, p: number, c: rt.Context): boo
 }
 
 /** Checks a value against pair.json#/properties/record. */
-function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
+export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkRangeRecordPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;

@@ -2,6 +2,7 @@
 
 export {
   type Labels,
+  checkLabels,
   isLabels,
   validateLabels,
 } from "./labels.js";

@@ -16,7 +16,7 @@ export function isLabels(value: unknown): value is Labels {
 }
 
 /** Checks a value against labels.json#. */
-function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {

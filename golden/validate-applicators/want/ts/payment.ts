@@ -97,12 +97,15 @@ export function isPaymentReference(value: unknown): value is PaymentReference {
   return rt.is(value, checkPaymentReference);
 }
 
+const membersPayment = ["method", "reference", "channel", "comment"];
+
 const patternPaymentChannelOneOf2 = /^pos-/u;
 
 const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 
 /** Checks a value against payment.json#. */
-function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined && !checkPaymentMethod(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
@@ -117,6 +120,7 @@ function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   } else {
     if (!checkPaymentElse(v, p, c) && c.stop) return false;
   }
+  rt.rest(v, p, c, membersPayment, -1);
   return c.errors.length === errs;
 }
 
@@ -137,7 +141,7 @@ function checkPaymentAllOf0Not(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payment.json#/properties/channel. */
-function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkPaymentChannelVariant1, v, p)) oneOfMatches++;
@@ -157,14 +161,14 @@ function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolea
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/0. */
-function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "web") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/1. */
-function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "app") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\""); return false; }
   return c.errors.length === errs;
@@ -201,7 +205,7 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against payment.json#/properties/method. */
-function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "card" && v !== "transfer" && v !== "cash") { rt.fail(c, p, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
   return c.errors.length === errs;
@@ -225,7 +229,7 @@ function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context):
 }
 
 /** Checks a value against payment.json#/properties/reference. */
-function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p)) && rt.fail(c, p, "payment.json#/properties/reference/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;

@@ -37,19 +37,24 @@ export function isBatchPoint(value: unknown): value is BatchPoint {
   return rt.is(value, checkBatchPoint);
 }
 
+const membersBatch = ["ids", "point", "flags"];
+
 /** Checks a value against batch.json#. */
-function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], rt.at(c, p, "ids"), c) && c.stop) return false;
     if (v["point"] !== undefined && !checkBatchPoint(v["point"], rt.at(c, p, "point"), c) && c.stop) return false;
     if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], rt.at(c, p, "flags"), c) && c.stop) return false;
   } else { rt.fail(c, p, "batch.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersBatch, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against batch.json#/properties/point. */
-function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
@@ -75,6 +80,7 @@ function checkBatchPointPrefixItems1(v: unknown, p: number, c: rt.Context): bool
 
 /** Checks a value against batch.json#/properties/flags. */
 function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkBatchPropertiesFlags, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     let matches = 0;
@@ -84,6 +90,7 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
     if (matches < 1 && rt.fail(c, p, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item")) return false;
     if (matches > 1 && rt.fail(c, p, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item")) return false;
   } else { rt.fail(c, p, "batch.json#/properties/flags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
 

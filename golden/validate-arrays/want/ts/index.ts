@@ -3,6 +3,8 @@
 export {
   type Batch,
   type BatchPoint,
+  checkBatch,
+  checkBatchPoint,
   isBatch,
   isBatchPoint,
   validateBatch,

@@ -25,8 +25,10 @@ export function isEvent(value: unknown): value is Event {
   return rt.is(value, checkEvent);
 }
 
+const membersEvent = ["at", "id", "contact", "link"];
+
 /** Checks a value against event.json#. */
-function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["at"] !== undefined) {
@@ -62,5 +64,6 @@ function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
       }
     }
   } else { rt.fail(c, p, "event.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersEvent, -1);
   return c.errors.length === errs;
 }

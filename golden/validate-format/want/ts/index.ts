@@ -2,6 +2,7 @@
 
 export {
   type Event,
+  checkEvent,
   isEvent,
   validateEvent,
 } from "./event.js";

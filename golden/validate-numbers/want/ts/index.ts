@@ -3,6 +3,8 @@
 export {
   type Price,
   PriceTier,
+  checkPrice,
+  checkPriceTier,
   isPrice,
   isPriceTier,
   validatePrice,

@@ -54,8 +54,11 @@ export function isPriceTier(value: unknown): value is PriceTier {
   return rt.is(value, checkPriceTier);
 }
 
+const membersPrice = ["amount", "quantity", "discount", "tier"];
+
 /** Checks a value against price.json#. */
-function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkPrice, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["amount"] !== undefined) {
@@ -92,11 +95,12 @@ function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tier"] !== undefined && !checkPriceTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
     if (v["amount"] === undefined && rt.fail(c, p, "price.json#/required", "required", "missing required property \"amount\"")) return false;
   } else { rt.fail(c, p, "price.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersPrice, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against price.json#/properties/tier. */
-function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== 1 && v !== 2 && v !== 3) { rt.fail(c, p, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3"); return false; }
   return c.errors.length === errs;

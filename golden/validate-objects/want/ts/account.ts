@@ -32,7 +32,8 @@ const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 
 /** Checks a value against account.json#. */
-function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
+export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkAccount, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
@@ -99,6 +100,7 @@ function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt
 
 /** Checks a value against account.json#/properties/settings. */
 function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkAccountPropertiesSettings, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     for (const k in v) {
@@ -135,5 +137,6 @@ function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: r
     if (v.length > 32 && rt.codePoints(v) > 32 && rt.fail(c, p, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long")) return false;
     if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }

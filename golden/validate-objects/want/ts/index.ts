@@ -2,6 +2,7 @@
 
 export {
   type Account,
+  checkAccount,
   isAccount,
   validateAccount,
 } from "./account.js";

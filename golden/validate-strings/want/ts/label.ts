@@ -70,8 +70,11 @@ const patternLabelPropertiesName = /^\S.*\d$/u;
 
 const patternLabelPropertiesSlug = /^[a-z0-9-]+$/u;
 
+const membersLabel = ["name", "slug", "kind", "version", "note"];
+
 /** Checks a value against label.json#. */
-function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkLabel, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -106,18 +109,19 @@ function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] === undefined && rt.fail(c, p, "label.json#/required", "required", "missing required property \"name\"")) return false;
     if (v["kind"] === undefined && rt.fail(c, p, "label.json#/required", "required", "missing required property \"kind\"")) return false;
   } else { rt.fail(c, p, "label.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersLabel, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against label.json#/properties/kind. */
-function checkLabelKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabelKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "tag" && v !== "topic" && v !== "team") { rt.fail(c, p, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against label.json#/properties/version. */
-function checkLabelVersion(v: unknown, p: number, c: rt.Context): boolean {
+export function checkLabelVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "v1") { rt.fail(c, p, "label.json#/properties/version/const", "const", "must be \"v1\""); return false; }
   return c.errors.length === errs;

@@ -56,8 +56,11 @@ export function isProfileKind(value: unknown): value is ProfileKind {
   return rt.is(value, checkProfileKind);
 }
 
+const membersBase = ["name", "kind"];
+
 /** Checks a value against profile.json#/$defs/base. */
-function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
@@ -73,11 +76,12 @@ function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["name"] === undefined && rt.fail(c, p, "profile.json#/$defs/base/required", "required", "missing required property \"name\"")) return false;
   } else { rt.fail(c, p, "profile.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against profile.json#. */
-function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
   const e = rt.beginEval(c, v);
   const ok = checkProfileIn(v, p, c);
   rt.endEval(c, e, ok);
@@ -119,7 +123,7 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
 }
 
 /** Checks a value against profile.json#/$defs/base/properties/kind. */
-function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean {
+export function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "person" && v !== "team") { rt.fail(c, p, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\""); return false; }
   return c.errors.length === errs;

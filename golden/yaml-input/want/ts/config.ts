@@ -44,8 +44,11 @@ export function isServerConfigMode(value: unknown): value is ServerConfigMode {
   return rt.is(value, checkServerConfigMode);
 }
 
+const membersServerConfig = ["port", "host", "mode"];
+
 /** Checks a value against config.yaml#. */
-function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
+export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkServerConfig, v, p, c);
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["port"] !== undefined) {
@@ -67,11 +70,12 @@ function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["port"] === undefined && rt.fail(c, p, "config.yaml#/required", "required", "missing required property \"port\"")) return false;
   } else { rt.fail(c, p, "config.yaml#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  rt.rest(v, p, c, membersServerConfig, -1);
   return c.errors.length === errs;
 }
 
 /** Checks a value against config.yaml#/properties/mode. */
-function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
+export function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (v !== "dev" && v !== "prod") { rt.fail(c, p, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\""); return false; }
   return c.errors.length === errs;

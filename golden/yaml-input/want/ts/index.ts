@@ -3,6 +3,8 @@
 export {
   type ServerConfig,
   ServerConfigMode,
+  checkServerConfig,
+  checkServerConfigMode,
   isServerConfig,
   isServerConfigMode,
   validateServerConfig,

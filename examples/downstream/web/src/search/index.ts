@@ -4,6 +4,8 @@ export {
   type Hit,
   type SearchOutput,
   type SearchResult,
+  checkHit,
+  checkSearchResult,
   isHit,
   isSearchOutput,
   isSearchResult,

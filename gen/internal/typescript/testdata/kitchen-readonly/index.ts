@@ -45,6 +45,7 @@ export {
   type ShapeSquare,
   ShapeSquareKind,
   Version,
+  checkPoint,
   isFlags,
   isHit,
   isHitPage,

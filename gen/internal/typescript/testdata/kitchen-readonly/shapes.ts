@@ -281,11 +281,12 @@ export function isVersion(value: unknown): value is Version {
 }
 
 /** Checks a value against shapes.json#/$defs/point. */
-function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
+export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     if (v.length < 2 && rt.fail(c, p, "shapes.json#/$defs/point/minItems", "minItems", "must have at least 2 items")) return false;
   }
+  rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
 
