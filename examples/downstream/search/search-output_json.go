@@ -12,7 +12,7 @@ import (
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Hit) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -230,7 +230,7 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

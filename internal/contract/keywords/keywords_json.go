@@ -11,7 +11,7 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Keywords) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -781,7 +781,7 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -893,7 +893,7 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -940,7 +940,7 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -987,7 +987,7 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1198,7 +1198,7 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1308,7 +1308,7 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1440,7 +1440,7 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 // violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1543,7 +1543,7 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1676,7 +1676,7 @@ func (x Small) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Small) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

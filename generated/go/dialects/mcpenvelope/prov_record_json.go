@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -485,7 +485,7 @@ func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -594,7 +594,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -715,7 +715,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -758,7 +758,7 @@ func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -925,7 +925,7 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -967,7 +967,7 @@ func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

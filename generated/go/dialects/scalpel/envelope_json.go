@@ -11,7 +11,7 @@ import (
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -87,7 +87,7 @@ func (x Data) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Data) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -115,7 +115,7 @@ func (*Data) CheckNode(*envgenrt.State, int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -155,7 +155,7 @@ func checkDurationMs(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -491,7 +491,7 @@ func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -669,7 +669,7 @@ func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -707,7 +707,7 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *TierName) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -754,7 +754,7 @@ func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -792,7 +792,7 @@ func checkToolID(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -830,7 +830,7 @@ func checkToolVersion(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -976,7 +976,7 @@ func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,7 +16,7 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -290,7 +290,7 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -494,7 +494,7 @@ func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n i
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -541,7 +541,7 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -678,7 +678,7 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -834,7 +834,7 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *env
 // violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -882,7 +882,7 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 // that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
 // changed when data is invalid.
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1043,7 +1043,7 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1241,7 +1241,7 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1358,7 +1358,7 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1406,7 +1406,7 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1518,7 +1518,7 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1566,7 +1566,7 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1727,7 +1727,7 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1832,7 +1832,7 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 // that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
 // changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2083,7 +2083,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,7 +16,7 @@ func (x Doc) MarshalJSON() ([]byte, error) {
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Doc) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -177,7 +177,7 @@ func (x DocAItem) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *DocAItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -281,7 +281,7 @@ func (x Thing) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Thing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -11,7 +11,7 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Circle) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -123,7 +123,7 @@ func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *CircleKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -166,7 +166,7 @@ func (x Drawing) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Drawing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -259,7 +259,7 @@ func (x Shape) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Shape) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -344,7 +344,7 @@ func checkShape(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Square) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -456,7 +456,7 @@ func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SquareKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,7 +16,7 @@ func (x Event) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -106,7 +106,7 @@ func (x EventClick) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClick) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -219,7 +219,7 @@ func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClickType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -262,7 +262,7 @@ func (x EventKeyPress) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -375,7 +375,7 @@ func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
