@@ -26,7 +26,7 @@ func (s *State) DecodeString(n int32) (string, error) {
 	if s.Kind(n) != KindString {
 		return "", s.WrongKind(n, "a string")
 	}
-	return string(s.Str(n)), nil
+	return s.goString(s.Str(n)), nil
 }
 
 // DecodeInt64 reads an integer: 1, 1.0 and 1e2 are integers.

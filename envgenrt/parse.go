@@ -60,9 +60,9 @@ func (t *Tree) Parse(src []byte) error {
 	if len(src) >= math.MaxInt32 {
 		return &SyntaxError{0, "the text is larger than 2 GB"}
 	}
-	p := parser{t: t, src: src, stack: t.stack[:0]}
+	p := parser{t: t, src: src, stack: t.stack[:0], names: t.names[:0]}
 	err := p.parse()
-	t.stack = p.stack[:0]
+	t.stack, t.names = p.stack[:0], p.names[:0]
 	return err
 }
 
@@ -71,7 +71,20 @@ type parser struct {
 	src   []byte
 	i     int
 	stack []int32 // open containers
+	// names has, for each open container, a set of 64 bits, one for each
+	// hash (nameBit) of the member names seen in it: a name whose bit is not
+	// set cannot be a duplicate, so most names need no comparison.
+	names []uint64
 	dups  map[int32]map[string]bool
+}
+
+// nameBit is the bit of a member name in parser.names.
+func nameBit(name []byte) uint64 {
+	h := uint(len(name))
+	if len(name) > 0 {
+		h = h*7 + uint(name[0])*3 + uint(name[len(name)-1])
+	}
+	return 1 << (h & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -138,6 +151,7 @@ func (p *parser) parse() error {
 				return err
 			}
 			d.s0, d.s1 = s0, s1
+			t.strBytes += int(s1 - s0)
 			if inBuf {
 				d.flags |= flagStrBuf
 			}
@@ -172,6 +186,7 @@ func (p *parser) parse() error {
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
 			}
 			p.stack = append(p.stack, n)
+			p.names = append(p.names, 0)
 			p.ws()
 			var err error
 			if t.nodes[n].kind == KindObject {
@@ -232,6 +247,7 @@ func (p *parser) close(n int32) {
 	t.nodes[n].end = int32(p.i)
 	t.nodes[n].next = int32(len(t.nodes))
 	p.stack = p.stack[:len(p.stack)-1]
+	p.names = p.names[:len(p.names)-1]
 	if p.dups != nil {
 		delete(p.dups, n)
 	}
@@ -252,12 +268,16 @@ func (p *parser) key(obj int32) (pending, error) {
 		return pending{}, err
 	}
 	k := pending{k0, k1, inBuf}
-	if p.duplicate(obj, k) {
+	name := p.src[k0:k1]
+	if inBuf {
+		name = p.t.buf[k0:k1]
+	}
+	bit, seen := nameBit(name), &p.names[len(p.names)-1]
+	// (a large object keeps a set of its names, which needs every name)
+	dup := (*seen&bit != 0 || p.t.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
+	*seen |= bit
+	if dup {
 		p.i = at
-		name := p.src[k0:k1]
-		if inBuf {
-			name = p.t.buf[k0:k1]
-		}
 		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
 	p.ws()

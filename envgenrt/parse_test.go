@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -159,6 +160,37 @@ func TestParseStringsAtEveryOffset(t *testing.T) {
 			stdErr := json.Unmarshal([]byte(in), &std)
 			if (err == nil) != (stdErr == nil) || (err == nil && string(tr.Str(0)) != std) {
 				t.Errorf("%q: got %q, %v; encoding/json %q, %v", in, tr.Str(0), err, std, stdErr)
+			}
+		}
+	}
+}
+
+// TestParseDuplicatesEverywhere: a name given twice is found wherever the
+// second one stands, in objects of every size around the point where the
+// parser switches from comparing names to a set, and names of a nested
+// object do not count for the one around it.
+func TestParseDuplicatesEverywhere(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 31, 32, 33, 40, 70} {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = fmt.Sprintf("%c%d", 'a'+i%26, i)
+		}
+		obj := func(extra string) []byte {
+			var b bytes.Buffer
+			b.WriteString(`{"in":{"a0":1,"b1":2},`)
+			for _, name := range names {
+				fmt.Fprintf(&b, "%q:[1],", name)
+			}
+			fmt.Fprintf(&b, "%q:0}", extra)
+			return b.Bytes()
+		}
+		var tr Tree
+		if err := tr.Parse(obj("zz")); err != nil {
+			t.Errorf("%d names: %v", n, err)
+		}
+		for j := range n {
+			if err := tr.Parse(obj(names[j])); err == nil || !strings.Contains(err.Error(), "duplicate member name") {
+				t.Errorf("%d names, the %dth again: got %v", n, j, err)
 			}
 		}
 	}

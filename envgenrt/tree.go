@@ -40,6 +40,10 @@ type Tree struct {
 	buf   []byte // decoded strings that had escapes or invalid UTF-8
 	nodes []node
 	stack []int32 // the parser's open containers, kept for reuse
+	names []uint64
+	// strBytes is the length of the decoded content of the string values
+	// (not member names): what decoding them into Go strings needs.
+	strBytes int
 }
 
 type node struct {
@@ -160,4 +164,5 @@ func (t *Tree) reset(src []byte) {
 	t.src = src
 	t.buf = t.buf[:0]
 	t.nodes = t.nodes[:0]
+	t.strBytes = 0
 }

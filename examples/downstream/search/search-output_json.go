@@ -56,12 +56,8 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "url":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.URL = v2
+			if err := s.ReadStringPtr(c1, &x.URL); err != nil {
+				return err
 			}
 		case "score":
 			if err := s.ReadFloat64(c1, &x.Score); err != nil {
@@ -276,23 +272,12 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "hits":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Hits); err != nil {
+				return err
 			}
-			a2 := make([]Hit, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Hits = a2
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
+			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

@@ -35,6 +35,9 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 	v := jen.Id("v" + strconv.Itoa(depth))
 	switch p {
 	case pointer:
+		if call := d.decodePointer(target, ref, node); call != nil {
+			return []jen.Code{errReturn(call)}
+		}
 		body := []jen.Code{v.Clone().Op(":=").New(d.typeCode(ref))}
 		body = append(body, d.decodeValue(jen.Op("*").Add(v), v, ref, node, depth+1)...)
 		body = append(body, target.Clone().Op("=").Add(v))
@@ -58,6 +61,32 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(d.decodeValue(target, nil, ref, node, depth)...)}
 	}
 	return d.decodeValue(target, nil, ref, node, depth)
+}
+
+// ptrReaders are the State methods that fill an optional scalar: a pointer
+// into a block of cells the decode shares, nil for null.
+var ptrReaders = map[model.ScalarKind]string{
+	model.ScalarString: "ReadStringPtr", model.ScalarInteger: "ReadInt64Ptr",
+	model.ScalarNumber: "ReadFloat64Ptr", model.ScalarBoolean: "ReadBoolPtr",
+}
+
+// decodePointer is the call that fills target, a pointer that null leaves
+// nil, from node, or nil when the runtime has no helper for its type:
+//
+//	s.ReadStringPtr(c, &target)          (a scalar)
+//	envgenrt.DecodePtr(s, c, &target)    (a generated type)
+func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code) jen.Code {
+	t, _ := d.resolve(ref)
+	if t == nil || isTypeParam(t) {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Qual(runtimePkg, "DecodePtr").Call(stateID, node, jen.Op("&").Add(target))
+	}
+	if sc, ok := t.(*model.Scalar); ok && ptrReaders[sc.Scalar] != "" && d.typeOf(ref) == t { // not through an alias
+		return jen.Add(stateID).Dot(ptrReaders[sc.Scalar]).Call(node, jen.Op("&").Add(target))
+	}
+	return nil
 }
 
 // isTypeParam reports whether t is a type parameter.
@@ -105,6 +134,9 @@ func (d *decl) decodeShape(target, addr *jen.Statement, t model.Type, node jen.C
 	case *model.Any:
 		return []jen.Code{target.Clone().Op("=").Add(stateID).Dot("DecodeRaw").Call(node)}
 	case *model.Array:
+		if call := d.decodeItems(addr, t.Items, node); call != nil {
+			return []jen.Code{errReturn(call)}
+		}
 		// v := make([]T, s.Count(c)); for c1, i1 := … { fill v[i1] from c1 }; target = v
 		suffix := strconv.Itoa(depth)
 		v, c, i := jen.Id("a"+suffix), jen.Id("c"+suffix), jen.Id("i"+suffix)
@@ -133,6 +165,31 @@ func (d *decl) decodeShape(target, addr *jen.Statement, t model.Type, node jen.C
 	return nil
 }
 
+// decodeItems is the call that fills the slice *addr from the array node,
+// or nil when the runtime has no helper for its items:
+//
+//	envgenrt.DecodeSlice(s, c, addr)                              (generated types)
+//	envgenrt.ReadSlice(s, c, addr, (*envgenrt.State).ReadString)  (scalars)
+func (d *decl) decodeItems(addr *jen.Statement, items model.Ref, node jen.Code) jen.Code {
+	if d.presence(items, true) != bare {
+		return nil
+	}
+	t, null := d.resolve(items)
+	if t == nil || isTypeParam(t) || null {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Qual(runtimePkg, "DecodeSlice").Call(stateID, node, addr)
+	}
+	read := map[model.ScalarKind]string{model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64",
+		model.ScalarNumber: "ReadFloat64", model.ScalarBoolean: "ReadBool"}
+	if sc, ok := t.(*model.Scalar); ok && read[sc.Scalar] != "" && d.typeOf(items) == t {
+		return jen.Qual(runtimePkg, "ReadSlice").Call(stateID, node, addr,
+			jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(read[sc.Scalar]))
+	}
+	return nil
+}
+
 // eachMember is the loop over the members (or items) c<depth> of node.
 func (d *decl) eachMember(node jen.Code, depth int, body ...jen.Code) jen.Code {
 	c := jen.Id("c" + strconv.Itoa(depth))
@@ -153,7 +210,7 @@ func (d *decl) decodeMember(m *jen.Statement, values model.Ref, depth int) []jen
 	c, e := jen.Id("c"+suffix), jen.Id("e"+suffix)
 	out := []jen.Code{jen.Var().Add(e).Add(d.slot(values, true))}
 	out = append(out, d.decodeSlot(e, values, d.presence(values, true), c, depth+1)...)
-	return append(out, m.Clone().Index(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Op("=").Add(e))
+	return append(out, m.Clone().Index(jen.Add(stateID).Dot("KeyString").Call(c)).Op("=").Add(e))
 }
 
 // readScalar is: if err := s.ReadString(c, &target); err != nil { return err }

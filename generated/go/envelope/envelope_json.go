@@ -82,12 +82,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "status":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeStatus)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Status = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Status); err != nil {
+				return err
 			}
 		case "data":
 			{
@@ -98,39 +94,20 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Data = v2
 			}
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(Error)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Error); err != nil {
+				return err
 			}
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Warnings); err != nil {
+				return err
 			}
-			a2 := make([]Warning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(Meta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Meta); err != nil {
+				return err
 			}
 		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(Provenance)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Provenance); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

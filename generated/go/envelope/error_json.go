@@ -202,7 +202,7 @@ func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 		if err := e1.DecodeNode(s, c1); err != nil {
 			return err
 		}
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil
@@ -315,36 +315,21 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "remediation":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Remediation = v2
+			if err := s.ReadStringPtr(c1, &x.Remediation); err != nil {
+				return err
 			}
 		case "retry":
-			if !s.IsNull(c1) {
-				v2 := new(Retry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Retry = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Retry); err != nil {
+				return err
 			}
 		case "details":
 			if err := x.Details.DecodeNode(s, c1); err != nil {
 				return err
 			}
 		case "causes":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Causes); err != nil {
+				return err
 			}
-			a2 := make([]Error, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Causes = a2
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -523,12 +508,8 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "after_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.AfterMs = v2
+			if err := s.ReadInt64Ptr(c1, &x.AfterMs); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

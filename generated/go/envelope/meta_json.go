@@ -159,16 +159,9 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "dropped_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.DroppedIDs = a2
 		case "archive_hashes":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -179,7 +172,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ArchiveHashes = m2
 		default:
@@ -381,36 +374,20 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "max_items":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxItems = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxItems); err != nil {
+				return err
 			}
 		case "max_depth":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxDepth = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxDepth); err != nil {
+				return err
 			}
 		case "max_tokens":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxTokens = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxTokens); err != nil {
+				return err
 			}
 		case "max_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxBytes = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxBytes); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -681,133 +658,64 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "tool":
-			if !s.IsNull(c1) {
-				v2 := new(Tool)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tool = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tool); err != nil {
+				return err
 			}
 		case "timing":
-			if !s.IsNull(c1) {
-				v2 := new(Timing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Timing = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Timing); err != nil {
+				return err
 			}
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(Tier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tier); err != nil {
+				return err
 			}
 		case "capabilities":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Capabilities); err != nil {
+				return err
 			}
-			a2 := make([]Capability, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Capabilities = a2
 		case "upgrade_hints":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.UpgradeHints); err != nil {
+				return err
 			}
-			a2 := make([]UpgradeHint, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.UpgradeHints = a2
 		case "workspace":
-			if !s.IsNull(c1) {
-				v2 := new(Workspace)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Workspace = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Workspace); err != nil {
+				return err
 			}
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(Pagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Pagination); err != nil {
+				return err
 			}
 		case "rate_limit":
-			if !s.IsNull(c1) {
-				v2 := new(RateLimit)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RateLimit = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RateLimit); err != nil {
+				return err
 			}
 		case "telemetry":
-			if !s.IsNull(c1) {
-				v2 := new(Telemetry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Telemetry = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Telemetry); err != nil {
+				return err
 			}
 		case "tokens":
-			if !s.IsNull(c1) {
-				v2 := new(TokenUsage)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tokens = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tokens); err != nil {
+				return err
 			}
 		case "fidelity":
-			if !s.IsNull(c1) {
-				v2 := new(Fidelity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Fidelity = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Fidelity); err != nil {
+				return err
 			}
 		case "limits":
-			if !s.IsNull(c1) {
-				v2 := new(Limits)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Limits = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Limits); err != nil {
+				return err
 			}
 		case "next_calls":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.NextCalls); err != nil {
+				return err
 			}
-			a2 := make([]NextCall, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.NextCalls = a2
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ResponseMode); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1040,16 +948,12 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Arguments = m2
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
+			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1188,28 +1092,16 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
+			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
+				return err
 			}
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
+			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1431,28 +1323,16 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "window_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.WindowMs = v2
+			if err := s.ReadInt64Ptr(c1, &x.WindowMs); err != nil {
+				return err
 			}
 		case "reset_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ResetAt = v2
+			if err := s.ReadStringPtr(c1, &x.ResetAt); err != nil {
+				return err
 			}
 		case "retry_after_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfterMs = v2
+			if err := s.ReadInt64Ptr(c1, &x.RetryAfterMs); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1687,20 +1567,12 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cache_hit":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CacheHit = v2
+			if err := s.ReadBoolPtr(c1, &x.CacheHit); err != nil {
+				return err
 			}
 		case "downstream_calls":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DownstreamCalls = v2
+			if err := s.ReadInt64Ptr(c1, &x.DownstreamCalls); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1866,20 +1738,12 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "started_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StartedAt = v2
+			if err := s.ReadStringPtr(c1, &x.StartedAt); err != nil {
+				return err
 			}
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
+			if err := s.ReadFloat64Ptr(c1, &x.DurationMs); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -2007,20 +1871,12 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "actual":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Actual = v2
+			if err := s.ReadInt64Ptr(c1, &x.Actual); err != nil {
+				return err
 			}
 		case "budget":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Budget = v2
+			if err := s.ReadInt64Ptr(c1, &x.Budget); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -2175,12 +2031,8 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
+			if err := s.ReadStringPtr(c1, &x.Adapter); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -2377,12 +2229,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
+			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -2525,28 +2373,16 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Root = v2
+			if err := s.ReadStringPtr(c1, &x.Root); err != nil {
+				return err
 			}
 		case "repo_name":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RepoName = v2
+			if err := s.ReadStringPtr(c1, &x.RepoName); err != nil {
+				return err
 			}
 		case "revision":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Revision = v2
+			if err := s.ReadStringPtr(c1, &x.Revision); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

@@ -70,36 +70,20 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "media_type":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.MediaType = v2
+			if err := s.ReadStringPtr(c1, &x.MediaType); err != nil {
+				return err
 			}
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
+			if err := s.ReadStringPtr(c1, &x.Locator); err != nil {
+				return err
 			}
 		case "size_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.SizeBytes = v2
+			if err := s.ReadInt64Ptr(c1, &x.SizeBytes); err != nil {
+				return err
 			}
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(Digest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Digest); err != nil {
+				return err
 			}
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -111,7 +95,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:
@@ -386,20 +370,12 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "method":
-			if !s.IsNull(c1) {
-				v2 := new(MethodID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Method = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Method); err != nil {
+				return err
 			}
 		case "note":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Note = v2
+			if err := s.ReadStringPtr(c1, &x.Note); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -570,12 +546,8 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "signature":
-			if !s.IsNull(c1) {
-				v2 := new(Signature)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Signature = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Signature); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -797,75 +769,32 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "started_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StartedAt = v2
+			if err := s.ReadStringPtr(c1, &x.StartedAt); err != nil {
+				return err
 			}
 		case "inputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Inputs); err != nil {
+				return err
 			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Inputs = a2
 		case "outputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Outputs); err != nil {
+				return err
 			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Outputs = a2
 		case "methods":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Methods); err != nil {
+				return err
 			}
-			a2 := make([]MethodID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Methods = a2
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
+				return err
 			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
 		case "parents":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Parents); err != nil {
+				return err
 			}
-			a2 := make([]RunID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Parents = a2
 		case "integrity":
-			if !s.IsNull(c1) {
-				v2 := new(Integrity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Integrity = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Integrity); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

@@ -87,28 +87,16 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "capture":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Capture = v2
+			if err := s.ReadBoolPtr(c1, &x.Capture); err != nil {
+				return err
 			}
 		case "capture_artifacts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CaptureArtifacts = v2
+			if err := s.ReadBoolPtr(c1, &x.CaptureArtifacts); err != nil {
+				return err
 			}
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ProvenanceMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Mode); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -270,79 +258,40 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "deterministic":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Deterministic = v2
+			if err := s.ReadBoolPtr(c1, &x.Deterministic); err != nil {
+				return err
 			}
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ResponseMode); err != nil {
+				return err
 			}
 		case "fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Fields = a2
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
+			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
+				return err
 			}
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "token_budget":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.TokenBudget = v2
+			if err := s.ReadInt64Ptr(c1, &x.TokenBudget); err != nil {
+				return err
 			}
 		case "locale":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locale = v2
+			if err := s.ReadStringPtr(c1, &x.Locale); err != nil {
+				return err
 			}
 		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(ProvenanceOptions)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Provenance); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

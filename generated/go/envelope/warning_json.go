@@ -107,12 +107,8 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "suggestion":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Suggestion = v2
+			if err := s.ReadStringPtr(c1, &x.Suggestion); err != nil {
+				return err
 			}
 		case "context":
 			if err := x.Context.DecodeNode(s, c1); err != nil {

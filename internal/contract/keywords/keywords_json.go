@@ -190,52 +190,28 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Type = envgenrt.Value(v2)
 			}
 		case "enum":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsEnum)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Enum = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Enum); err != nil {
+				return err
 			}
 		case "const":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsConst)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Const = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Const); err != nil {
+				return err
 			}
 		case "string":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StringField = v2
+			if err := s.ReadStringPtr(c1, &x.StringField); err != nil {
+				return err
 			}
 		case "format":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Format = v2
+			if err := s.ReadStringPtr(c1, &x.Format); err != nil {
+				return err
 			}
 		case "number":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Number = v2
+			if err := s.ReadFloat64Ptr(c1, &x.Number); err != nil {
+				return err
 			}
 		case "tuple":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsTuple)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tuple = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tuple); err != nil {
+				return err
 			}
 		case "list":
 			if s.Kind(c1) != envgenrt.KindArray {
@@ -256,12 +232,8 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Contains = a2
 		case "object":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsObject)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Object = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Object); err != nil {
+				return err
 			}
 		case "open":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -273,16 +245,12 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Open = m2
 		case "anyOf":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsAnyOf)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.AnyOf = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.AnyOf); err != nil {
+				return err
 			}
 		case "oneOf":
 			if s.IsNull(c1) {
@@ -299,28 +267,16 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		case "if":
 			x.If = s.DecodeRaw(c1)
 		case "allOf":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.AllOf = v2
+			if err := s.ReadInt64Ptr(c1, &x.AllOf); err != nil {
+				return err
 			}
 		case "unevaluatedProperties":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsUnevaluatedProperties)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UnevaluatedProperties = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.UnevaluatedProperties); err != nil {
+				return err
 			}
 		case "unevaluatedItems":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsUnevaluatedItems)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UnevaluatedItems = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.UnevaluatedItems); err != nil {
+				return err
 			}
 		case "never":
 			x.Never = s.DecodeRaw(c1)
@@ -1048,7 +1004,7 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1352,20 +1308,12 @@ func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadStringPtr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -1599,7 +1547,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -65,20 +65,12 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "source_file":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.SourceFile = v2
+			if err := s.ReadStringPtr(c1, &x.SourceFile); err != nil {
+				return err
 			}
 		case "snippet":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Snippet = v2
+			if err := s.ReadStringPtr(c1, &x.Snippet); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -292,16 +284,9 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Hits); err != nil {
+				return err
 			}
-			a2 := make([]Hit, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Hits = a2
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}

@@ -47,16 +47,9 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "children":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Children); err != nil {
+				return err
 			}
-			a2 := make([]Tree, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Children = a2
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}

@@ -132,23 +132,12 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Warnings); err != nil {
+				return err
 			}
-			a2 := make([]ResponseWarning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseError)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Error); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -156,7 +145,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -350,7 +339,7 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -532,28 +521,16 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
+			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
+				return err
 			}
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
+			if err := s.ReadBoolPtr(c1, &x.HasMore); err != nil {
+				return err
 			}
 		case "total_available":
 			if s.IsNull(c1) {
@@ -571,7 +548,7 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -726,23 +703,16 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "allowed_fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.AllowedFields, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.AllowedFields = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -942,7 +912,7 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1202,7 +1172,7 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

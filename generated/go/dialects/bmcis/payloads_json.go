@@ -119,7 +119,7 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -242,7 +242,7 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -388,16 +388,9 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "similar_chunk_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.SimilarChunkIDs); err != nil {
+				return err
 			}
-			a2 := make([]ChunkID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.SimilarChunkIDs = a2
 		case "confidence":
 			if err := x.Confidence.DecodeNode(s, c1); err != nil {
 				return err
@@ -408,7 +401,7 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -632,7 +625,7 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -931,7 +924,7 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1230,7 +1223,7 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1397,7 +1390,7 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1657,7 +1650,7 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1934,7 +1927,7 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -2108,34 +2101,20 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "entity_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.EntityIDs, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.EntityIDs = a2
 		case "relationship_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.RelationshipIDs, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.RelationshipIDs = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -2345,7 +2324,7 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -2550,7 +2529,7 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -2729,20 +2708,12 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "entity_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.EntityCount = v2
+			if err := s.ReadInt64Ptr(c1, &x.EntityCount); err != nil {
+				return err
 			}
 		case "relationship_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RelationshipCount = v2
+			if err := s.ReadInt64Ptr(c1, &x.RelationshipCount); err != nil {
+				return err
 			}
 		case "entity_type_distribution":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -2754,7 +2725,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.EntityTypeDistribution = m2
 		case "relationship_type_distribution":
@@ -2767,7 +2738,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.RelationshipTypeDistribution = m2
 		default:
@@ -2776,7 +2747,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -83,47 +83,28 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ResponseMode); err != nil {
+				return err
 			}
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
+			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
+				return err
 			}
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Fields = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -465,7 +465,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		default:
@@ -683,20 +683,12 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "maxItems":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxItems = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxItems); err != nil {
+				return err
 			}
 		case "maxDepth":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxDepth = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxDepth); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -820,24 +812,16 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "hasMore":
 			if err := s.ReadBool(c1, &x.HasMore); err != nil {
 				return err
 			}
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
+			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -997,16 +981,12 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Args = m2
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
+			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1170,23 +1150,12 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "nextQuerySuggestion":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.NextQuerySuggestion); err != nil {
+				return err
 			}
-			a2 := make([]QuerySuggestion, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.NextQuerySuggestion = a2
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(Page)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Page = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Page); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1352,12 +1321,8 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "rev":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Rev = v2
+			if err := s.ReadStringPtr(c1, &x.Rev); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

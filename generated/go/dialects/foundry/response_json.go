@@ -128,28 +128,16 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error_code":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ErrorCode = v2
+			if err := s.ReadStringPtr(c1, &x.ErrorCode); err != nil {
+				return err
 			}
 		case "error_type":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorType)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ErrorType = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ErrorType); err != nil {
+				return err
 			}
 		case "remediation":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Remediation = v2
+			if err := s.ReadStringPtr(c1, &x.Remediation); err != nil {
+				return err
 			}
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -159,16 +147,12 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retry_after_seconds":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfterSeconds = v2
+			if err := s.ReadInt64Ptr(c1, &x.RetryAfterSeconds); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -176,7 +160,7 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -451,86 +435,41 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Warnings, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
 		case "warning_details":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.WarningDetails); err != nil {
+				return err
 			}
-			a2 := make([]WarningDetail, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.WarningDetails = a2
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(Pagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Pagination); err != nil {
+				return err
 			}
 		case "rate_limit":
-			if !s.IsNull(c1) {
-				v2 := new(RateLimit)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RateLimit = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RateLimit); err != nil {
+				return err
 			}
 		case "telemetry":
-			if !s.IsNull(c1) {
-				v2 := new(Telemetry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Telemetry = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Telemetry); err != nil {
+				return err
 			}
 		case "content_fidelity":
-			if !s.IsNull(c1) {
-				v2 := new(ContentFidelity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ContentFidelity = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ContentFidelity); err != nil {
+				return err
 			}
 		case "content_fidelity_schema_version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ContentFidelitySchemaVersion = v2
+			if err := s.ReadStringPtr(c1, &x.ContentFidelitySchemaVersion); err != nil {
+				return err
 			}
 		case "dropped_content_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.DroppedContentIDs, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.DroppedContentIDs = a2
 		case "content_archive_hashes":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -541,7 +480,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ContentArchiveHashes = m2
 		default:
@@ -550,7 +489,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -886,36 +825,20 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Cursor = envgenrt.Value(v2)
 			}
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
+			if err := s.ReadBoolPtr(c1, &x.HasMore); err != nil {
+				return err
 			}
 		case "total_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.TotalCount = v2
+			if err := s.ReadInt64Ptr(c1, &x.TotalCount); err != nil {
+				return err
 			}
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
+			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
+				return err
 			}
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Page = v2
+			if err := s.ReadInt64Ptr(c1, &x.Page); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -923,7 +846,7 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1109,44 +1032,24 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Limit = v2
+			if err := s.ReadInt64Ptr(c1, &x.Limit); err != nil {
+				return err
 			}
 		case "remaining":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Remaining = v2
+			if err := s.ReadInt64Ptr(c1, &x.Remaining); err != nil {
+				return err
 			}
 		case "reset_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ResetAt = v2
+			if err := s.ReadStringPtr(c1, &x.ResetAt); err != nil {
+				return err
 			}
 		case "period":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Period = v2
+			if err := s.ReadStringPtr(c1, &x.Period); err != nil {
+				return err
 			}
 		case "retry_after":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfter = v2
+			if err := s.ReadInt64Ptr(c1, &x.RetryAfter); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -1154,7 +1057,7 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1345,16 +1248,12 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Data = m2
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := s.ReadStringPtr(c1, &x.Error); err != nil {
+				return err
 			}
 		case "meta":
 			if err := x.Meta.DecodeNode(s, c1); err != nil {
@@ -1629,28 +1528,16 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
+			if err := s.ReadFloat64Ptr(c1, &x.DurationMs); err != nil {
+				return err
 			}
 		case "downstream_calls":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DownstreamCalls = v2
+			if err := s.ReadInt64Ptr(c1, &x.DownstreamCalls); err != nil {
+				return err
 			}
 		case "cache_hit":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CacheHit = v2
+			if err := s.ReadBoolPtr(c1, &x.CacheHit); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -1658,7 +1545,7 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1814,20 +1701,12 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Code = v2
+			if err := s.ReadStringPtr(c1, &x.Code); err != nil {
+				return err
 			}
 		case "severity":
-			if !s.IsNull(c1) {
-				v2 := new(WarningSeverity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Severity = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Severity); err != nil {
+				return err
 			}
 		case "message":
 			if err := s.ReadString(c1, &x.Message); err != nil {
@@ -1841,7 +1720,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Context = m2
 		default:
@@ -1850,7 +1729,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -81,28 +81,16 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
+			if err := s.ReadStringPtr(c1, &x.Locator); err != nil {
+				return err
 			}
 		case "size_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.SizeBytes = v2
+			if err := s.ReadInt64Ptr(c1, &x.SizeBytes); err != nil {
+				return err
 			}
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(ArtifactDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Digest); err != nil {
+				return err
 			}
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -114,7 +102,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:

@@ -72,36 +72,20 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "artifact_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ArtifactID = v2
+			if err := s.ReadStringPtr(c1, &x.ArtifactID); err != nil {
+				return err
 			}
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
+			if err := s.ReadStringPtr(c1, &x.Locator); err != nil {
+				return err
 			}
 		case "media_type":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.MediaType = v2
+			if err := s.ReadStringPtr(c1, &x.MediaType); err != nil {
+				return err
 			}
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(ArtifactRefDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Digest); err != nil {
+				return err
 			}
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -113,7 +97,7 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:

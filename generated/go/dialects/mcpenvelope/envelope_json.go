@@ -99,34 +99,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Provenance = envgenrt.Value(v2)
 			}
 		case "errors":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Errors); err != nil {
+				return err
 			}
-			a2 := make([]EnvelopeError, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Errors = a2
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Warnings); err != nil {
+				return err
 			}
-			a2 := make([]EnvelopeWarning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMeta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Meta); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -330,28 +312,17 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retryable":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Retryable = v2
+			if err := s.ReadBoolPtr(c1, &x.Retryable); err != nil {
+				return err
 			}
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
+				return err
 			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -571,28 +542,16 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
+			if err := s.ReadStringPtr(c1, &x.Adapter); err != nil {
+				return err
 			}
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
+			if err := s.ReadInt64Ptr(c1, &x.DurationMs); err != nil {
+				return err
 			}
 		case "schema_hints":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -604,7 +563,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.SchemaHints = m2
 		default:
@@ -864,20 +823,13 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
+				return err
 			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}

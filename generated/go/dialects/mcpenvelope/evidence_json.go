@@ -61,20 +61,12 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "method":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Method = v2
+			if err := s.ReadStringPtr(c1, &x.Method); err != nil {
+				return err
 			}
 		case "note":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Note = v2
+			if err := s.ReadStringPtr(c1, &x.Note); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

@@ -131,75 +131,32 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "time":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Time = v2
+			if err := s.ReadStringPtr(c1, &x.Time); err != nil {
+				return err
 			}
 		case "inputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Inputs); err != nil {
+				return err
 			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Inputs = a2
 		case "outputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Outputs); err != nil {
+				return err
 			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Outputs = a2
 		case "methods":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Methods, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Methods = a2
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
+				return err
 			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
 		case "parents":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Parents, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Parents = a2
 		case "integrity":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegrity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Integrity = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Integrity); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -519,20 +476,12 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegrityRecordDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RecordDigest = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RecordDigest); err != nil {
+				return err
 			}
 		case "signature":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegritySignature)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Signature = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Signature); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -1006,12 +955,8 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
+			if err := s.ReadStringPtr(c1, &x.Adapter); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

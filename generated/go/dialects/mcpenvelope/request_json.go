@@ -78,12 +78,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "tool":
 			if err := x.Tool.DecodeNode(s, c1); err != nil {
@@ -92,31 +88,16 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "params":
 			x.Params = s.DecodeRaw(c1)
 		case "artifacts":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Artifacts); err != nil {
+				return err
 			}
-			a2 := make([]ArtifactRef, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Artifacts = a2
 		case "preferences":
-			if !s.IsNull(c1) {
-				v2 := new(RequestPreferences)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Preferences = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Preferences); err != nil {
+				return err
 			}
 		case "time":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Time = v2
+			if err := s.ReadStringPtr(c1, &x.Time); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -306,28 +287,16 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "deterministic":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Deterministic = v2
+			if err := s.ReadBoolPtr(c1, &x.Deterministic); err != nil {
+				return err
 			}
 		case "max_output_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxOutputBytes = v2
+			if err := s.ReadInt64Ptr(c1, &x.MaxOutputBytes); err != nil {
+				return err
 			}
 		case "locale":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locale = v2
+			if err := s.ReadStringPtr(c1, &x.Locale); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -507,12 +476,8 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Version = v2
+			if err := s.ReadStringPtr(c1, &x.Version); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

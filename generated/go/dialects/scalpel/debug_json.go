@@ -97,36 +97,20 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(TierName)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tier); err != nil {
+				return err
 			}
 		case "tool_version":
-			if !s.IsNull(c1) {
-				v2 := new(ToolVersion)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolVersion = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ToolVersion); err != nil {
+				return err
 			}
 		case "tool_id":
-			if !s.IsNull(c1) {
-				v2 := new(ToolID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolID = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ToolID); err != nil {
+				return err
 			}
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.RequestID); err != nil {
+				return err
 			}
 		case "capabilities":
 			if !s.IsNull(c1) {
@@ -135,20 +119,12 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 				}
 			}
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(DurationMs)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.DurationMs = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.DurationMs); err != nil {
+				return err
 			}
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Error); err != nil {
+				return err
 			}
 		case "upgrade_hints":
 			if !s.IsNull(c1) {

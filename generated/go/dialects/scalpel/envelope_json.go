@@ -32,16 +32,9 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
+	if err := envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString); err != nil {
+		return err
 	}
-	a1 := make([]string, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := s.ReadString(c1, &a1[i1]); err != nil {
-			return err
-		}
-	}
-	*x = a1
 	return nil
 }
 
@@ -559,7 +552,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 				for c3 := s.First(c1); c3 < s.End(c1); c3 = s.Next(c3) {
 					var e3 json.RawMessage
 					e3 = s.DecodeRaw(c3)
-					m3[string(s.Key(c3))] = e3
+					m3[s.KeyString(c3)] = e3
 				}
 				v2 = m3
 				x.ErrorDetails = envgenrt.Value(v2)
@@ -869,12 +862,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
+			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
@@ -999,16 +988,9 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
+	if err := envgenrt.DecodeSlice(s, n, x); err != nil {
+		return err
 	}
-	a1 := make([]UpgradeHint, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := a1[i1].DecodeNode(s, c1); err != nil {
-			return err
-		}
-	}
-	*x = a1
 	return nil
 }
 

@@ -42,12 +42,8 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Error); err != nil {
+				return err
 			}
 		case "data":
 			if err := x.Data.DecodeNode(s, c1); err != nil {

@@ -103,36 +103,20 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Version = v2
+			if err := s.ReadStringPtr(c1, &x.Version); err != nil {
+				return err
 			}
 		case "description":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Description = v2
+			if err := s.ReadStringPtr(c1, &x.Description); err != nil {
+				return err
 			}
 		case "global":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigGlobal)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Global = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Global); err != nil {
+				return err
 			}
 		case "parsing":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parsing = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Parsing); err != nil {
+				return err
 			}
 		case "profiles":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -144,7 +128,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Profiles = m2
 		case "tool_overrides":
@@ -157,7 +141,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ToolOverrides = m2
 		default:
@@ -166,7 +150,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -350,44 +334,24 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigGlobalProfile)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Profile = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Profile); err != nil {
+				return err
 			}
 		case "exclude_empty_arrays":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeEmptyArrays = v2
+			if err := s.ReadBoolPtr(c1, &x.ExcludeEmptyArrays); err != nil {
+				return err
 			}
 		case "exclude_empty_objects":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeEmptyObjects = v2
+			if err := s.ReadBoolPtr(c1, &x.ExcludeEmptyObjects); err != nil {
+				return err
 			}
 		case "exclude_null_values":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeNullValues = v2
+			if err := s.ReadBoolPtr(c1, &x.ExcludeNullValues); err != nil {
+				return err
 			}
 		case "exclude_default_values":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeDefaultValues = v2
+			if err := s.ReadBoolPtr(c1, &x.ExcludeDefaultValues); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -395,7 +359,7 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -595,28 +559,16 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Mode); err != nil {
+				return err
 			}
 		case "sanitization_policy":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingSanitizationPolicy)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.SanitizationPolicy = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy); err != nil {
+				return err
 			}
 		case "error_reporting":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingErrorReporting)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ErrorReporting = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.ErrorReporting); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -624,7 +576,7 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -726,28 +678,16 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include_sanitization_details":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeSanitizationDetails = v2
+			if err := s.ReadBoolPtr(c1, &x.IncludeSanitizationDetails); err != nil {
+				return err
 			}
 		case "include_error_location":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeErrorLocation = v2
+			if err := s.ReadBoolPtr(c1, &x.IncludeErrorLocation); err != nil {
+				return err
 			}
 		case "include_suggestions":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeSuggestions = v2
+			if err := s.ReadBoolPtr(c1, &x.IncludeSuggestions); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -755,7 +695,7 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -930,28 +870,16 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowMergeConflicts = v2
+			if err := s.ReadBoolPtr(c1, &x.AllowMergeConflicts); err != nil {
+				return err
 			}
 		case "allow_templates":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowTemplates = v2
+			if err := s.ReadBoolPtr(c1, &x.AllowTemplates); err != nil {
+				return err
 			}
 		case "report_modifications":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ReportModifications = v2
+			if err := s.ReadBoolPtr(c1, &x.ReportModifications); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -959,7 +887,7 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1105,47 +1033,28 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "description":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Description = v2
+			if err := s.ReadStringPtr(c1, &x.Description); err != nil {
+				return err
 			}
 		case "envelope":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueEnvelope)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Envelope = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Envelope); err != nil {
+				return err
 			}
 		case "parsing":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parsing = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Parsing); err != nil {
+				return err
 			}
 		case "common_exclusions":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.CommonExclusions, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.CommonExclusions = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1286,23 +1195,16 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Include); err != nil {
+				return err
 			}
-			a2 := make([]ResponseConfigProfilesValueEnvelopeIncludeItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Include = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1453,20 +1355,12 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsingMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Mode); err != nil {
+				return err
 			}
 		case "sanitization_policy":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsingSanitizationPolicy)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.SanitizationPolicy = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -1474,7 +1368,7 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1614,28 +1508,16 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowMergeConflicts = v2
+			if err := s.ReadBoolPtr(c1, &x.AllowMergeConflicts); err != nil {
+				return err
 			}
 		case "allow_templates":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowTemplates = v2
+			if err := s.ReadBoolPtr(c1, &x.AllowTemplates); err != nil {
+				return err
 			}
 		case "report_modifications":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ReportModifications = v2
+			if err := s.ReadBoolPtr(c1, &x.ReportModifications); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -1643,7 +1525,7 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1902,53 +1784,28 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigToolOverridesValueVariant2Profile)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Profile = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Profile); err != nil {
+				return err
 			}
 		case "exclude_fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.ExcludeFields, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.ExcludeFields = a2
 		case "include_only":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.IncludeOnly, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IncludeOnly = a2
 		case "include_on_error":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.IncludeOnError, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IncludeOnError = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

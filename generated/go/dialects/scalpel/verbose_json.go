@@ -61,32 +61,17 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
+			if err := s.ReadFloat64Ptr(c1, &x.DurationMs); err != nil {
+				return err
 			}
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Error); err != nil {
+				return err
 			}
 		case "upgrade_hints":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.UpgradeHints); err != nil {
+				return err
 			}
-			a2 := make([]UpgradeHint, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.UpgradeHints = a2
 		case "data":
 			if err := x.Data.DecodeNode(s, c1); err != nil {
 				return err

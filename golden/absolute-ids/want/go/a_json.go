@@ -63,20 +63,12 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":
-			if !s.IsNull(c1) {
-				v2 := new(B)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.B = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.B); err != nil {
+				return err
 			}
 		case "c":
-			if !s.IsNull(c1) {
-				v2 := new(C)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.C = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.C); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -84,7 +76,7 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -61,12 +61,8 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "title":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Title = v2
+			if err := s.ReadStringPtr(c1, &x.Title); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -74,7 +70,7 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -209,12 +205,8 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "title":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Title = v2
+			if err := s.ReadStringPtr(c1, &x.Title); err != nil {
+				return err
 			}
 		case "schema":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -224,7 +216,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Schema = m2
 		default:
@@ -233,7 +225,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

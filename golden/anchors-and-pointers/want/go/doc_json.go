@@ -75,31 +75,16 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.A); err != nil {
+				return err
 			}
-			a2 := make([]DocAItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.A = a2
 		case "first":
-			if !s.IsNull(c1) {
-				v2 := new(DocAItem)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.First = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.First); err != nil {
+				return err
 			}
 		case "named":
-			if !s.IsNull(c1) {
-				v2 := new(Thing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Named = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Named); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -107,7 +92,7 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -215,12 +200,8 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "n":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.N = v2
+			if err := s.ReadInt64Ptr(c1, &x.N); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -228,7 +209,7 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -319,12 +300,8 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ok":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.OK = v2
+			if err := s.ReadBoolPtr(c1, &x.OK); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -332,7 +309,7 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -56,12 +56,8 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "value":
-			if !s.IsNull(c1) {
-				v2 := new(SettingValue)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Value = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Value); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -69,7 +65,7 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -201,16 +197,9 @@ func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 			if s.IsNull(n) {
 				return s.WrongKind(n, "a value")
 			}
-			if s.Kind(n) != envgenrt.KindArray {
-				return s.WrongKind(n, "an array")
+			if err := envgenrt.ReadSlice(s, n, &v, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a1 := make([]string, s.Count(n))
-			for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-				if err := s.ReadString(c1, &a1[i1]); err != nil {
-					return err
-				}
-			}
-			v = a1
 			return nil
 		}() == nil {
 			*x = SettingValue{Array: &v}

@@ -104,45 +104,24 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "names":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Names, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Names = a2
 		case "matrix":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([][]float64, s.Count(c1))
 			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if s.Kind(c2) != envgenrt.KindArray {
-					return s.WrongKind(c2, "an array")
-				}
-				a3 := make([]float64, s.Count(c2))
-				for c3, i3 := s.First(c2), 0; c3 < s.End(c2); c3, i3 = s.Next(c3), i3+1 {
-					if err := s.ReadFloat64(c3, &a3[i3]); err != nil {
-						return err
-					}
-				}
-				a2[i2] = a3
-			}
-			x.Matrix = a2
-		case "points":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ListsPointsItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
+				if err := envgenrt.ReadSlice(s, c2, &a2[i2], (*envgenrt.State).ReadFloat64); err != nil {
 					return err
 				}
 			}
-			x.Points = a2
+			x.Matrix = a2
+		case "points":
+			if err := envgenrt.DecodeSlice(s, c1, &x.Points); err != nil {
+				return err
+			}
 		case "anything":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -158,7 +137,7 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -376,7 +355,7 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -74,12 +74,8 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "revision":
-			if !s.IsNull(c1) {
-				v2 := new(VersionedRevision)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Revision = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Revision); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -87,7 +83,7 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

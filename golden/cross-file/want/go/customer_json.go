@@ -54,12 +54,8 @@ func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "street":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Street = v2
+			if err := s.ReadStringPtr(c1, &x.Street); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -67,7 +63,7 @@ func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -165,20 +161,12 @@ func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Name = v2
+			if err := s.ReadStringPtr(c1, &x.Name); err != nil {
+				return err
 			}
 		case "home":
-			if !s.IsNull(c1) {
-				v2 := new(Address)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Home = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Home); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -186,7 +174,7 @@ func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -65,12 +65,8 @@ func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "address":
-			if !s.IsNull(c1) {
-				v2 := new(Address)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Address = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Address); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -78,7 +74,7 @@ func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -69,36 +69,20 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Limit = v2
+			if err := s.ReadInt64Ptr(c1, &x.Limit); err != nil {
+				return err
 			}
 		case "old":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Old = v2
+			if err := s.ReadStringPtr(c1, &x.Old); err != nil {
+				return err
 			}
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
+			if err := s.ReadStringPtr(c1, &x.ID); err != nil {
+				return err
 			}
 		case "secret":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Secret = v2
+			if err := s.ReadStringPtr(c1, &x.Secret); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -106,7 +90,7 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

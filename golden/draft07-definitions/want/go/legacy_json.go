@@ -61,7 +61,7 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -164,20 +164,12 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "item":
-			if !s.IsNull(c1) {
-				v2 := new(Item)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Item = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Item); err != nil {
+				return err
 			}
 		case "pair":
-			if !s.IsNull(c1) {
-				v2 := new(LegacyPair)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pair = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Pair); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -185,7 +177,7 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -277,20 +269,12 @@ func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadStringPtr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")

@@ -56,12 +56,8 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Count = v2
+			if err := s.ReadInt64Ptr(c1, &x.Count); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -71,7 +67,7 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			if err := s.ReadInt64(c1, &e1); err != nil {
 				return err
 			}
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -78,12 +78,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Data = v2
 			}
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(Page[T])
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Page = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Page); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -91,7 +87,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -264,12 +260,8 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Items = a2
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -277,7 +269,7 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

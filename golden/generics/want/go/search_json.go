@@ -63,12 +63,8 @@ func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "score":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Score = v2
+			if err := s.ReadFloat64Ptr(c1, &x.Score); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -76,7 +72,7 @@ func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

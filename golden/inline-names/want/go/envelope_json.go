@@ -68,31 +68,20 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMeta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Meta); err != nil {
+				return err
 			}
 		case "items":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Items); err != nil {
+				return err
 			}
-			a2 := make([]EnvelopeItemsItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Items = a2
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -195,12 +184,8 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
+			if err := s.ReadStringPtr(c1, &x.ID); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -208,7 +193,7 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -306,20 +291,12 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMetaPagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Pagination); err != nil {
+				return err
 			}
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
+			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -327,7 +304,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -428,20 +405,12 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
+			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
+				return err
 			}
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
+			if err := s.ReadBoolPtr(c1, &x.HasMore); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -449,7 +418,7 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -44,7 +44,7 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		var e1 json.RawMessage
 		e1 = s.DecodeRaw(c1)
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil

@@ -97,20 +97,12 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "url":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.URL = v2
+			if err := s.ReadStringPtr(c1, &x.URL); err != nil {
+				return err
 			}
 		case "api_key":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.APIKey = v2
+			if err := s.ReadStringPtr(c1, &x.APIKey); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -118,7 +110,7 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -233,20 +225,12 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id_thing":
-			if !s.IsNull(c1) {
-				v2 := new(Identifier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.IDThing = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.IDThing); err != nil {
+				return err
 			}
 		case "other":
-			if !s.IsNull(c1) {
-				v2 := new(OtherThing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Other = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Other); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -254,7 +238,7 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

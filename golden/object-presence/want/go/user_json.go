@@ -97,20 +97,12 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "nickname":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Nickname = v2
+			if err := s.ReadStringPtr(c1, &x.Nickname); err != nil {
+				return err
 			}
 		case "age":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Age = v2
+			if err := s.ReadInt64Ptr(c1, &x.Age); err != nil {
+				return err
 			}
 		case "email":
 			if s.IsNull(c1) {
@@ -123,42 +115,20 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Email = envgenrt.Value(v2)
 			}
 		case "tags":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Tags = a2
 		case "aliases":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.Aliases, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Aliases = a2
 		case "score":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Score = v2
+			if err := s.ReadFloat64Ptr(c1, &x.Score); err != nil {
+				return err
 			}
 		case "active":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Active = v2
+			if err := s.ReadBoolPtr(c1, &x.Active); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")

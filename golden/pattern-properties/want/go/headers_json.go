@@ -50,7 +50,7 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -61,20 +61,12 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "next":
-			if !s.IsNull(c1) {
-				v2 := new(Node)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Next = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Next); err != nil {
+				return err
 			}
 		case "label":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Label = v2
+			if err := s.ReadStringPtr(c1, &x.Label); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -82,7 +74,7 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -206,31 +198,16 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "children":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.DecodeSlice(s, c1, &x.Children); err != nil {
+				return err
 			}
-			a2 := make([]Tree, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Children = a2
 		case "parent":
-			if !s.IsNull(c1) {
-				v2 := new(Tree)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parent = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Parent); err != nil {
+				return err
 			}
 		case "next":
-			if !s.IsNull(c1) {
-				v2 := new(Node)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Next = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Next); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -238,7 +215,7 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

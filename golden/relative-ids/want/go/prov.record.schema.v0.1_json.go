@@ -54,12 +54,8 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RunID = v2
+			if err := s.ReadStringPtr(c1, &x.RunID); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -67,7 +63,7 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

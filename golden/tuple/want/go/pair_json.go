@@ -63,20 +63,12 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "bounds":
-			if !s.IsNull(c1) {
-				v2 := new(RangeBounds)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Bounds = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Bounds); err != nil {
+				return err
 			}
 		case "record":
-			if !s.IsNull(c1) {
-				v2 := new(RangeRecord)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Record = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Record); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -84,7 +76,7 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -176,20 +168,12 @@ func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -318,20 +302,12 @@ func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadStringPtr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			var e bool

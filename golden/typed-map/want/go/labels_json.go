@@ -41,7 +41,7 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 		if err := s.ReadString(c1, &e1); err != nil {
 			return err
 		}
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil

@@ -77,28 +77,16 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "reference":
-			if !s.IsNull(c1) {
-				v2 := new(PaymentReference)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Reference = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Reference); err != nil {
+				return err
 			}
 		case "channel":
-			if !s.IsNull(c1) {
-				v2 := new(PaymentChannel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Channel = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Channel); err != nil {
+				return err
 			}
 		case "comment":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Comment = v2
+			if err := s.ReadStringPtr(c1, &x.Comment); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -106,7 +94,7 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

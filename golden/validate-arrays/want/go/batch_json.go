@@ -78,23 +78,12 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if err := envgenrt.ReadSlice(s, c1, &x.IDs, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IDs = a2
 		case "point":
-			if !s.IsNull(c1) {
-				v2 := new(BatchPoint)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Point = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Point); err != nil {
+				return err
 			}
 		case "flags":
 			if s.Kind(c1) != envgenrt.KindArray {
@@ -111,7 +100,7 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -284,20 +273,12 @@ func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")

@@ -69,36 +69,20 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.At = v2
+			if err := s.ReadStringPtr(c1, &x.At); err != nil {
+				return err
 			}
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
+			if err := s.ReadStringPtr(c1, &x.ID); err != nil {
+				return err
 			}
 		case "contact":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Contact = v2
+			if err := s.ReadStringPtr(c1, &x.Contact); err != nil {
+				return err
 			}
 		case "link":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Link = v2
+			if err := s.ReadStringPtr(c1, &x.Link); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -106,7 +90,7 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

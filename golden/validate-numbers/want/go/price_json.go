@@ -77,28 +77,16 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "quantity":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Quantity = v2
+			if err := s.ReadInt64Ptr(c1, &x.Quantity); err != nil {
+				return err
 			}
 		case "discount":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Discount = v2
+			if err := s.ReadFloat64Ptr(c1, &x.Discount); err != nil {
+				return err
 			}
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(PriceTier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Tier); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -106,7 +94,7 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -70,20 +70,12 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "card":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Card = v2
+			if err := s.ReadStringPtr(c1, &x.Card); err != nil {
+				return err
 			}
 		case "billing_address":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.BillingAddress = v2
+			if err := s.ReadStringPtr(c1, &x.BillingAddress); err != nil {
+				return err
 			}
 		case "settings":
 			if s.Kind(c1) != envgenrt.KindObject {
@@ -93,7 +85,7 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Settings = m2
 		default:

@@ -82,24 +82,16 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "slug":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Slug = v2
+			if err := s.ReadStringPtr(c1, &x.Slug); err != nil {
+				return err
 			}
 		case "kind":
 			if err := x.Kind.DecodeNode(s, c1); err != nil {
 				return err
 			}
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(LabelVersion)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Version = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Version); err != nil {
+				return err
 			}
 		case "note":
 			if s.IsNull(c1) {
@@ -117,7 +109,7 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

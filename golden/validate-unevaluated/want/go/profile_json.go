@@ -63,12 +63,8 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "kind":
-			if !s.IsNull(c1) {
-				v2 := new(ProfileKind)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Kind = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Kind); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -76,7 +72,7 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -186,12 +182,8 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "kind":
-			if !s.IsNull(c1) {
-				v2 := new(ProfileKind)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Kind = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Kind); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -199,7 +191,7 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil

@@ -68,20 +68,12 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		case "host":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Host = v2
+			if err := s.ReadStringPtr(c1, &x.Host); err != nil {
+				return err
 			}
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ServerConfigMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
+			if err := envgenrt.DecodePtr(s, c1, &x.Mode); err != nil {
+				return err
 			}
 		default:
 			if x.Extra == nil {
@@ -89,7 +81,7 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
