@@ -37,6 +37,17 @@ func (t *Tree) IsType(n int32, set Type) bool {
 	return false
 }
 
+// CheckType is the type keyword: it reports whether node n is of one of the
+// types in set, and records the error (schemaPath, keyword "type", the
+// message format with TypeOf(n) for its %s) when it is not.
+func (s *State) CheckType(n int32, set Type, schemaPath, format string) bool {
+	if s.IsType(n, set) {
+		return true
+	}
+	s.Failf(n, schemaPath, "type", format, s.TypeOf(n))
+	return false
+}
+
 // TypeOf names the JSON type of node n for messages: "integer" for a number
 // with an integer value.
 func (t *Tree) TypeOf(n int32) string {

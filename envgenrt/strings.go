@@ -151,3 +151,35 @@ func ReadSlice[S ~[]T, T any](s *State, n int32, p *S, read func(*State, int32, 
 	*p = a
 	return nil
 }
+
+// ReadNullable stores in *p null, or the value n read by read (one of the
+// Read methods), for an optional member that may be null.
+func ReadNullable[T any](s *State, n int32, p *Nullable[T], read func(*State, int32, *T) error) error {
+	if s.Kind(n) == KindNull {
+		*p = NullValue[T]()
+		return nil
+	}
+	var v T
+	if err := read(s, n, &v); err != nil {
+		return err
+	}
+	*p = Value(v)
+	return nil
+}
+
+// DecodeNullable stores in *p null, or a T filled from n by its DecodeNode.
+func DecodeNullable[T any, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, p *Nullable[T]) error {
+	if s.Kind(n) == KindNull {
+		*p = NullValue[T]()
+		return nil
+	}
+	var v T
+	if err := P(&v).DecodeNode(s, n); err != nil {
+		return err
+	}
+	*p = Value(v)
+	return nil
+}

@@ -18,22 +18,12 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	b = append(b, `"title":`...)
-	b = envgenrt.AppendString(b, x.Title)
-	b = append(b, ',')
-	if x.URL != nil {
-		b = append(b, `"url":`...)
-		b = envgenrt.AppendString(b, *x.URL)
-		b = append(b, ',')
-	}
-	b = append(b, `"score":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
+	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
+	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -45,26 +35,22 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "title":
-			if err := s.ReadString(c1, &x.Title); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Title)
 		case "url":
-			if err := s.ReadStringPtr(c1, &x.URL); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.URL)
 		case "score":
-			if err := s.ReadFloat64(c1, &x.Score); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Score)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -79,60 +65,57 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkHit validates a value against search-output.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "title":
+			at[1] = c
+		case "url":
+			at[2] = c
+		case "score":
+			at[3] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "title":
-				at[1] = c
-			case "url":
-				at[2] = c
-			case "score":
-				at[3] = c
-			default:
-				unknown = true
+			case "id", "title", "url", "score":
+				continue
+			}
+			if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "title", "url", "score":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -140,14 +123,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesID validates a value against search-output.json#/$defs/hit/properties/id.
 func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -155,17 +135,14 @@ func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -173,14 +150,11 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesTitle validates a value against search-output.json#/$defs/hit/properties/title.
 func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -188,14 +162,11 @@ func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesURL validates a value against search-output.json#/$defs/hit/properties/url.
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
-			return false
-		}
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -232,9 +203,7 @@ func (x *SearchResult) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"query":`...)
-	b = envgenrt.AppendString(b, x.Query)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
 	b = append(b, `"hits":`...)
 	if x.Hits == nil {
 		b = append(b, `null`...)
@@ -249,11 +218,7 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -265,22 +230,20 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResult{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
-			if err := s.ReadString(c1, &x.Query); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Query)
 		case "hits":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Hits); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		case "total":
-			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -295,52 +258,49 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResult validates a value against search-output.json#/$defs/search_result.
 func checkSearchResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/search_result/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "query":
+			at[0] = c
+		case "hits":
+			at[1] = c
+		case "total":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "query":
-				at[0] = c
-			case "hits":
-				at[1] = c
-			case "total":
-				at[2] = c
-			default:
-				unknown = true
+			case "query", "hits", "total":
+				continue
+			}
+			if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "query", "hits", "total":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -348,15 +308,12 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesHits validates a value against search-output.json#/$defs/search_result/properties/hits.
 func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkHit(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkHit(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -365,14 +322,11 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesQuery validates a value against search-output.json#/$defs/search_result/properties/query.
 func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -380,14 +334,11 @@ func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesTotal validates a value against search-output.json#/$defs/search_result/properties/total.
 func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

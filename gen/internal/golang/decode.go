@@ -215,11 +215,13 @@ func (d *decl) decodeMember(m *jen.Statement, values model.Ref, depth int) []jen
 
 // readScalar is: if err := s.ReadString(c, &target); err != nil { return err }
 func readScalar(k model.ScalarKind, addr *jen.Statement, node jen.Code) []jen.Code {
-	fn := map[model.ScalarKind]string{
-		model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64", model.ScalarNumber: "ReadFloat64",
-		model.ScalarBoolean: "ReadBool", model.ScalarNull: "ReadNull", model.ScalarAny: "ReadRaw",
-	}[k]
-	return []jen.Code{errReturn(jen.Add(stateID).Dot(fn).Call(node, addr))}
+	return []jen.Code{errReturn(jen.Add(stateID).Dot(scalarReaders[k]).Call(node, addr))}
+}
+
+// scalarReaders are the State methods that fill a scalar.
+var scalarReaders = map[model.ScalarKind]string{
+	model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64", model.ScalarNumber: "ReadFloat64",
+	model.ScalarBoolean: "ReadBool", model.ScalarNull: "ReadNull", model.ScalarAny: "ReadRaw",
 }
 
 // decodeObject fills the struct x (DecodeNode's *x, or an inline struct):
@@ -230,8 +232,15 @@ func readScalar(k model.ScalarKind, addr *jen.Statement, node jen.Code) []jen.Co
 func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.Code, depth int) []jen.Code {
 	c := jen.Id("c" + strconv.Itoa(depth))
 	var cases []jen.Code
+	calls := 0 // members filled by one call: err = <call>, tested after the switch
 	for _, f := range o.Fields {
-		fill := d.decodeSlot(x.Clone().Dot(f.GoName), f.Type, d.presence(f.Type, f.Required), c, depth+1)
+		target, p := x.Clone().Dot(f.GoName), d.presence(f.Type, f.Required)
+		if call := d.slotCall(target, f.Type, p, c); call != nil {
+			cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(jen.Err().Op("=").Add(call)))
+			calls++
+			continue
+		}
+		fill := d.decodeSlot(target, f.Type, p, c, depth+1)
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(fill...))
 	}
 	if o.Extra != nil {
@@ -246,7 +255,14 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 		cases = append(cases, jen.Default().Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(c,
 			jen.Lit("unexpected member")))))
 	}
-	loop := d.eachMember(node, depth, jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...))
+	body := []jen.Code{jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...)}
+	var decl jen.Code = jen.Null()
+	if calls > 0 {
+		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+		decl = jen.Var().Err().Error()
+		body = append(body, returnIfErr())
+	}
+	loop := d.eachMember(node, depth, body...)
 	if len(cases) == 0 {
 		loop = jen.Null()
 	}
@@ -257,8 +273,48 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 	return []jen.Code{
 		wrongKind(node, "KindObject", "an object"),
 		whole.Clone().Op("=").Add(zero),
+		decl,
 		loop,
 	}
+}
+
+// slotCall is the one call that fills target, held with presence p, from
+// node, returning an error; nil when filling it takes more than a call.
+func (d *decl) slotCall(target *jen.Statement, ref model.Ref, p presence, node jen.Code) jen.Code {
+	switch p {
+	case pointer:
+		return d.decodePointer(target, ref, node)
+	case nullable:
+		// envgenrt.ReadNullable(s, c, &target, (*envgenrt.State).ReadString), envgenrt.DecodeNullable(s, c, &target)
+		t, _ := d.resolve(ref)
+		switch {
+		case t == nil || isTypeParam(t):
+		case t.Base().Named:
+			return jen.Qual(runtimePkg, "DecodeNullable").Call(stateID, node, jen.Op("&").Add(target))
+		case d.typeOf(ref) == t && ptrReaders[scalarKind(t)] != "":
+			return jen.Qual(runtimePkg, "ReadNullable").Call(stateID, node, jen.Op("&").Add(target),
+				jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(scalarReaders[scalarKind(t)]))
+		}
+		return nil
+	}
+	t, null := d.resolve(ref)
+	if t == nil || isTypeParam(t) || (null && d.classOf(t) == nilClass) {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Add(target).Dot("DecodeNode").Call(stateID, node)
+	}
+	switch t := t.(type) {
+	case *model.Scalar:
+		if fn := scalarReaders[t.Scalar]; fn != "" && d.typeOf(ref) == t {
+			return jen.Add(stateID).Dot(fn).Call(node, jen.Op("&").Add(target))
+		}
+	case *model.Array:
+		if d.typeOf(ref) == t {
+			return d.decodeItems(jen.Op("&").Add(target), t.Items, node)
+		}
+	}
+	return nil
 }
 
 // decodeUnion fills the branch that the discriminator selects:
@@ -444,4 +500,12 @@ func readNamed(k model.ScalarKind, x *jen.Statement) []jen.Code {
 		return []jen.Code{errReturn(jen.Add(stateID).Dot("ReadNull").Call(nodeID, jen.Nil()))}
 	}
 	return readScalar(k, jen.Parens(jen.Op("*").Add(base)).Call(x), nodeID)
+}
+
+// scalarKind is t's kind when t is a scalar, else 0.
+func scalarKind(t model.Type) model.ScalarKind {
+	if sc, ok := t.(*model.Scalar); ok {
+		return sc.Scalar
+	}
+	return 0
 }

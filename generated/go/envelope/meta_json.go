@@ -40,17 +40,14 @@ var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)
 // checkArchiveHash validates a value against meta.json#/$defs/archive_hash.
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/archive_hash/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-		if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
-			return false
-		}
+	if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
+	}
+	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -86,17 +83,14 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCapability validates a value against meta.json#/$defs/capability.
 func checkCapability(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/capability/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -111,21 +105,10 @@ func (x *Fidelity) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"level":`...)
-	if b, err = x.Level.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.DroppedIDs != nil {
-		b = append(b, `"dropped_ids":`...)
-		b = append(b, '[')
-		for i1 := range x.DroppedIDs {
-			b = envgenrt.AppendString(b, x.DroppedIDs[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringsMember(b, `"dropped_ids":`, x.DroppedIDs)
 	if x.ArchiveHashes != nil {
 		b = append(b, `"archive_hashes":`...)
 		b = append(b, '{')
@@ -152,16 +135,13 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Fidelity{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
-			if err := x.Level.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Level.DecodeNode(s, c1)
 		case "dropped_ids":
-			if err := envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString); err != nil {
-				return err
-			}
+			err = envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString)
 		case "archive_hashes":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -178,6 +158,9 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -191,49 +174,46 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkFidelity validates a value against meta.json#/$defs/fidelity.
 func checkFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "level":
+			at[0] = c
+		case "dropped_ids":
+			at[1] = c
+		case "archive_hashes":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "level":
-				at[0] = c
-			case "dropped_ids":
-				at[1] = c
-			case "archive_hashes":
-				at[2] = c
-			default:
-				unknown = true
+			case "level", "dropped_ids", "archive_hashes":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "level", "dropped_ids", "archive_hashes":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -241,16 +221,13 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
 func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkArchiveHash(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkArchiveHash(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -259,15 +236,12 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -276,14 +250,11 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
 func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -319,8 +290,7 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 // checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
@@ -340,26 +310,10 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.MaxItems != nil {
-		b = append(b, `"max_items":`...)
-		b = envgenrt.AppendInt(b, *x.MaxItems)
-		b = append(b, ',')
-	}
-	if x.MaxDepth != nil {
-		b = append(b, `"max_depth":`...)
-		b = envgenrt.AppendInt(b, *x.MaxDepth)
-		b = append(b, ',')
-	}
-	if x.MaxTokens != nil {
-		b = append(b, `"max_tokens":`...)
-		b = envgenrt.AppendInt(b, *x.MaxTokens)
-		b = append(b, ',')
-	}
-	if x.MaxBytes != nil {
-		b = append(b, `"max_bytes":`...)
-		b = envgenrt.AppendInt(b, *x.MaxBytes)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
+	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
+	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
+	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -371,26 +325,22 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Limits{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "max_items":
-			if err := s.ReadInt64Ptr(c1, &x.MaxItems); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxItems)
 		case "max_depth":
-			if err := s.ReadInt64Ptr(c1, &x.MaxDepth); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
 		case "max_tokens":
-			if err := s.ReadInt64Ptr(c1, &x.MaxTokens); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxTokens)
 		case "max_bytes":
-			if err := s.ReadInt64Ptr(c1, &x.MaxBytes); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxBytes)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -405,49 +355,46 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLimits validates a value against meta.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "max_items":
+			at[0] = c
+		case "max_depth":
+			at[1] = c
+		case "max_tokens":
+			at[2] = c
+		case "max_bytes":
+			at[3] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "max_items":
-				at[0] = c
-			case "max_depth":
-				at[1] = c
-			case "max_tokens":
-				at[2] = c
-			case "max_bytes":
-				at[3] = c
-			default:
-				unknown = true
+			case "max_items", "max_depth", "max_tokens", "max_bytes":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "max_items", "max_depth", "max_tokens", "max_bytes":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -457,14 +404,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
 func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -472,14 +416,11 @@ func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -487,14 +428,11 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -502,14 +440,11 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
 func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -524,125 +459,50 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		if b, err = x.RequestID.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
+		return b, err
 	}
-	if x.Tool != nil {
-		b = append(b, `"tool":`...)
-		if b, err = x.Tool.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tool":`, x.Tool); err != nil {
+		return b, err
 	}
-	if x.Timing != nil {
-		b = append(b, `"timing":`...)
-		if b, err = x.Timing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"timing":`, x.Timing); err != nil {
+		return b, err
 	}
-	if x.Tier != nil {
-		b = append(b, `"tier":`...)
-		if b, err = x.Tier.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tier":`, x.Tier); err != nil {
+		return b, err
 	}
-	if x.Capabilities != nil {
-		b = append(b, `"capabilities":`...)
-		b = append(b, '[')
-		for i1 := range x.Capabilities {
-			if b, err = x.Capabilities[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"capabilities":`, x.Capabilities); err != nil {
+		return b, err
 	}
-	if x.UpgradeHints != nil {
-		b = append(b, `"upgrade_hints":`...)
-		b = append(b, '[')
-		for i1 := range x.UpgradeHints {
-			if b, err = x.UpgradeHints[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
+		return b, err
 	}
-	if x.Workspace != nil {
-		b = append(b, `"workspace":`...)
-		if b, err = x.Workspace.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"workspace":`, x.Workspace); err != nil {
+		return b, err
 	}
-	if x.Pagination != nil {
-		b = append(b, `"pagination":`...)
-		if b, err = x.Pagination.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
+		return b, err
 	}
-	if x.RateLimit != nil {
-		b = append(b, `"rate_limit":`...)
-		if b, err = x.RateLimit.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"rate_limit":`, x.RateLimit); err != nil {
+		return b, err
 	}
-	if x.Telemetry != nil {
-		b = append(b, `"telemetry":`...)
-		if b, err = x.Telemetry.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
+		return b, err
 	}
-	if x.Tokens != nil {
-		b = append(b, `"tokens":`...)
-		if b, err = x.Tokens.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tokens":`, x.Tokens); err != nil {
+		return b, err
 	}
-	if x.Fidelity != nil {
-		b = append(b, `"fidelity":`...)
-		if b, err = x.Fidelity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"fidelity":`, x.Fidelity); err != nil {
+		return b, err
 	}
-	if x.Limits != nil {
-		b = append(b, `"limits":`...)
-		if b, err = x.Limits.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"limits":`, x.Limits); err != nil {
+		return b, err
 	}
-	if x.NextCalls != nil {
-		b = append(b, `"next_calls":`...)
-		b = append(b, '[')
-		for i1 := range x.NextCalls {
-			if b, err = x.NextCalls[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
+		return b, err
 	}
-	if x.ResponseMode != nil {
-		b = append(b, `"response_mode":`...)
-		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -655,70 +515,44 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Meta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			if err := envgenrt.DecodePtr(s, c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
 		case "tool":
-			if err := envgenrt.DecodePtr(s, c1, &x.Tool); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tool)
 		case "timing":
-			if err := envgenrt.DecodePtr(s, c1, &x.Timing); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Timing)
 		case "tier":
-			if err := envgenrt.DecodePtr(s, c1, &x.Tier); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tier)
 		case "capabilities":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Capabilities); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
 		case "upgrade_hints":
-			if err := envgenrt.DecodeSlice(s, c1, &x.UpgradeHints); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
 		case "workspace":
-			if err := envgenrt.DecodePtr(s, c1, &x.Workspace); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Workspace)
 		case "pagination":
-			if err := envgenrt.DecodePtr(s, c1, &x.Pagination); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
 		case "rate_limit":
-			if err := envgenrt.DecodePtr(s, c1, &x.RateLimit); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
 		case "telemetry":
-			if err := envgenrt.DecodePtr(s, c1, &x.Telemetry); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
 		case "tokens":
-			if err := envgenrt.DecodePtr(s, c1, &x.Tokens); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tokens)
 		case "fidelity":
-			if err := envgenrt.DecodePtr(s, c1, &x.Fidelity); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Fidelity)
 		case "limits":
-			if err := envgenrt.DecodePtr(s, c1, &x.Limits); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Limits)
 		case "next_calls":
-			if err := envgenrt.DecodeSlice(s, c1, &x.NextCalls); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
 		case "response_mode":
-			if err := envgenrt.DecodePtr(s, c1, &x.ResponseMode); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -733,104 +567,101 @@ func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMeta validates a value against meta.json#.
 func checkMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [15]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [15]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "request_id":
+			at[0] = c
+		case "tool":
+			at[1] = c
+		case "timing":
+			at[2] = c
+		case "tier":
+			at[3] = c
+		case "capabilities":
+			at[4] = c
+		case "upgrade_hints":
+			at[5] = c
+		case "workspace":
+			at[6] = c
+		case "pagination":
+			at[7] = c
+		case "rate_limit":
+			at[8] = c
+		case "telemetry":
+			at[9] = c
+		case "tokens":
+			at[10] = c
+		case "fidelity":
+			at[11] = c
+		case "limits":
+			at[12] = c
+		case "next_calls":
+			at[13] = c
+		case "response_mode":
+			at[14] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
+		return false
+	}
+	if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
+		return false
+	}
+	if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
+		return false
+	}
+	if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
+		return false
+	}
+	if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
+		return false
+	}
+	if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
+		return false
+	}
+	if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
+		return false
+	}
+	if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
+		return false
+	}
+	if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
+		return false
+	}
+	if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
+		return false
+	}
+	if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
+		return false
+	}
+	if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "request_id":
-				at[0] = c
-			case "tool":
-				at[1] = c
-			case "timing":
-				at[2] = c
-			case "tier":
-				at[3] = c
-			case "capabilities":
-				at[4] = c
-			case "upgrade_hints":
-				at[5] = c
-			case "workspace":
-				at[6] = c
-			case "pagination":
-				at[7] = c
-			case "rate_limit":
-				at[8] = c
-			case "telemetry":
-				at[9] = c
-			case "tokens":
-				at[10] = c
-			case "fidelity":
-				at[11] = c
-			case "limits":
-				at[12] = c
-			case "next_calls":
-				at[13] = c
-			case "response_mode":
-				at[14] = c
-			default:
-				unknown = true
+			case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
-			return false
-		}
-		if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
-			return false
-		}
-		if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
-			return false
-		}
-		if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
-			return false
-		}
-		if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
-			return false
-		}
-		if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
-					continue
-				}
-				if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -840,15 +671,12 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
 func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkCapability(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkCapability(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -857,15 +685,12 @@ func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
 func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkNextCall(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkNextCall(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -874,15 +699,12 @@ func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
 func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUpgradeHint(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkUpgradeHint(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -898,11 +720,9 @@ func (x *NextCall) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"tool":`...)
-	if b, err = x.Tool.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	if x.Arguments != nil {
 		b = append(b, `"arguments":`...)
 		b = append(b, '{')
@@ -918,11 +738,7 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -934,12 +750,11 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = NextCall{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
-			if err := x.Tool.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tool.DecodeNode(s, c1)
 		case "arguments":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -952,11 +767,12 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Arguments = m2
 		case "reason":
-			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -971,77 +787,66 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 // checkNextCall validates a value against meta.json#/$defs/next_call.
 func checkNextCall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tool":
+			at[0] = c
+		case "arguments":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "tool":
-				at[0] = c
-			case "arguments":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
+			case "tool", "arguments", "reason":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tool", "arguments", "reason":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type", "must be object, not %s")
 }
 
 // checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1056,24 +861,10 @@ func (x *Pagination) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"has_more":`...)
-	b = envgenrt.AppendBool(b, x.HasMore)
-	b = append(b, ',')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1085,26 +876,22 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Pagination{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "has_more":
-			if err := s.ReadBool(c1, &x.HasMore); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.HasMore)
 		case "cursor":
-			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "page_size":
-			if err := s.ReadInt64Ptr(c1, &x.PageSize); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "total":
-			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1119,54 +906,51 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPagination validates a value against meta.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "has_more":
+			at[0] = c
+		case "cursor":
+			at[1] = c
+		case "page_size":
+			at[2] = c
+		case "total":
+			at[3] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "has_more":
-				at[0] = c
-			case "cursor":
-				at[1] = c
-			case "page_size":
-				at[2] = c
-			case "total":
-				at[3] = c
-			default:
-				unknown = true
+			case "has_more", "cursor", "page_size", "total":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "has_more", "cursor", "page_size", "total":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
 		if !checkPaginationThen(s, n) && s.Stop() {
@@ -1207,39 +991,28 @@ func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
 }
 
 // checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1247,14 +1020,11 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
 func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1280,27 +1050,11 @@ func (x *RateLimit) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"limit":`...)
-	b = envgenrt.AppendInt(b, x.Limit)
-	b = append(b, ',')
-	b = append(b, `"remaining":`...)
-	b = envgenrt.AppendInt(b, x.Remaining)
-	b = append(b, ',')
-	if x.WindowMs != nil {
-		b = append(b, `"window_ms":`...)
-		b = envgenrt.AppendInt(b, *x.WindowMs)
-		b = append(b, ',')
-	}
-	if x.ResetAt != nil {
-		b = append(b, `"reset_at":`...)
-		b = envgenrt.AppendString(b, *x.ResetAt)
-		b = append(b, ',')
-	}
-	if x.RetryAfterMs != nil {
-		b = append(b, `"retry_after_ms":`...)
-		b = envgenrt.AppendInt(b, *x.RetryAfterMs)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
+	b = envgenrt.AppendIntMember(b, `"remaining":`, x.Remaining)
+	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
+	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
+	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1312,30 +1066,24 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RateLimit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if err := s.ReadInt64(c1, &x.Limit); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Limit)
 		case "remaining":
-			if err := s.ReadInt64(c1, &x.Remaining); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Remaining)
 		case "window_ms":
-			if err := s.ReadInt64Ptr(c1, &x.WindowMs); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.WindowMs)
 		case "reset_at":
-			if err := s.ReadStringPtr(c1, &x.ResetAt); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.ResetAt)
 		case "retry_after_ms":
-			if err := s.ReadInt64Ptr(c1, &x.RetryAfterMs); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.RetryAfterMs)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1350,62 +1098,59 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRateLimit validates a value against meta.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "limit":
+			at[0] = c
+		case "remaining":
+			at[1] = c
+		case "window_ms":
+			at[2] = c
+		case "reset_at":
+			at[3] = c
+		case "retry_after_ms":
+			at[4] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
+		return false
+	}
+	if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "limit":
-				at[0] = c
-			case "remaining":
-				at[1] = c
-			case "window_ms":
-				at[2] = c
-			case "reset_at":
-				at[3] = c
-			case "retry_after_ms":
-				at[4] = c
-			default:
-				unknown = true
+			case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1413,14 +1158,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1428,14 +1170,11 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1443,14 +1182,11 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1458,14 +1194,11 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
 func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1473,14 +1206,11 @@ func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
 func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1518,17 +1248,14 @@ var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 // checkRequestID validates a value against meta.json#/$defs/request_id.
 func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
-			return false
-		}
-		if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
-			return false
-		}
+	if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
+		return false
+	}
+	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1543,16 +1270,8 @@ func (x *Telemetry) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.CacheHit != nil {
-		b = append(b, `"cache_hit":`...)
-		b = envgenrt.AppendBool(b, *x.CacheHit)
-		b = append(b, ',')
-	}
-	if x.DownstreamCalls != nil {
-		b = append(b, `"downstream_calls":`...)
-		b = envgenrt.AppendInt(b, *x.DownstreamCalls)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
+	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1564,18 +1283,18 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Telemetry{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cache_hit":
-			if err := s.ReadBoolPtr(c1, &x.CacheHit); err != nil {
-				return err
-			}
+			err = s.ReadBoolPtr(c1, &x.CacheHit)
 		case "downstream_calls":
-			if err := s.ReadInt64Ptr(c1, &x.DownstreamCalls); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1590,39 +1309,36 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTelemetry validates a value against meta.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cache_hit":
+			at[0] = c
+		case "downstream_calls":
+			at[1] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "cache_hit":
-				at[0] = c
-			case "downstream_calls":
-				at[1] = c
-			default:
-				unknown = true
+			case "cache_hit", "downstream_calls":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "cache_hit", "downstream_calls":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -1631,25 +1347,17 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 
 // checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
 }
 
 // checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1687,17 +1395,14 @@ var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 // checkTier validates a value against meta.json#/$defs/tier.
 func checkTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tier/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 64 && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
-			return false
-		}
-		if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
-			return false
-		}
+	if s.Length(n) > 64 && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
+		return false
+	}
+	if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1712,17 +1417,9 @@ func (x *Timing) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.StartedAt != nil {
-		b = append(b, `"started_at":`...)
-		b = envgenrt.AppendString(b, *x.StartedAt)
-		b = append(b, ',')
-	}
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -1735,18 +1432,18 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Timing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "started_at":
-			if err := s.ReadStringPtr(c1, &x.StartedAt); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.StartedAt)
 		case "duration_ms":
-			if err := s.ReadFloat64Ptr(c1, &x.DurationMs); err != nil {
-				return err
-			}
+			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1761,39 +1458,36 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTiming validates a value against meta.json#/$defs/timing.
 func checkTiming(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "started_at":
+			at[0] = c
+		case "duration_ms":
+			at[1] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "started_at":
-				at[0] = c
-			case "duration_ms":
-				at[1] = c
-			default:
-				unknown = true
+			case "started_at", "duration_ms":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "started_at", "duration_ms":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -1803,14 +1497,11 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 // checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
 func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1818,14 +1509,11 @@ func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 // checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1840,19 +1528,9 @@ func (x *TokenUsage) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"estimated":`...)
-	b = envgenrt.AppendInt(b, x.Estimated)
-	b = append(b, ',')
-	if x.Actual != nil {
-		b = append(b, `"actual":`...)
-		b = envgenrt.AppendInt(b, *x.Actual)
-		b = append(b, ',')
-	}
-	if x.Budget != nil {
-		b = append(b, `"budget":`...)
-		b = envgenrt.AppendInt(b, *x.Budget)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
+	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
+	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1864,22 +1542,20 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = TokenUsage{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "estimated":
-			if err := s.ReadInt64(c1, &x.Estimated); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Estimated)
 		case "actual":
-			if err := s.ReadInt64Ptr(c1, &x.Actual); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.Actual)
 		case "budget":
-			if err := s.ReadInt64Ptr(c1, &x.Budget); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.Budget)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1894,49 +1570,46 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTokenUsage validates a value against meta.json#/$defs/token_usage.
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "estimated":
+			at[0] = c
+		case "actual":
+			at[1] = c
+		case "budget":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "estimated":
-				at[0] = c
-			case "actual":
-				at[1] = c
-			case "budget":
-				at[2] = c
-			default:
-				unknown = true
+			case "estimated", "actual", "budget":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "estimated", "actual", "budget":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1944,14 +1617,11 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
 func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1959,14 +1629,11 @@ func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
 func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1974,14 +1641,11 @@ func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
 func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1996,19 +1660,11 @@ func (x *Tool) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	if b, err = x.Name.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"version":`...)
-	b = envgenrt.AppendString(b, x.Version)
-	b = append(b, ',')
-	if x.Adapter != nil {
-		b = append(b, `"adapter":`...)
-		b = envgenrt.AppendString(b, *x.Adapter)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2020,22 +1676,20 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := x.Name.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Name.DecodeNode(s, c1)
 		case "version":
-			if err := s.ReadString(c1, &x.Version); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Version)
 		case "adapter":
-			if err := s.ReadStringPtr(c1, &x.Adapter); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Adapter)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2050,52 +1704,49 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTool validates a value against meta.json#/$defs/tool.
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "version":
+			at[1] = c
+		case "adapter":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "version":
-				at[1] = c
-			case "adapter":
-				at[2] = c
-			default:
-				unknown = true
+			case "name", "version", "adapter":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "name", "version", "adapter":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2103,17 +1754,14 @@ func checkTool(s *envgenrt.State, n int32) bool {
 // checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2121,17 +1769,14 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 // checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2169,17 +1814,14 @@ var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 // checkToolName validates a value against meta.json#/$defs/tool_name.
 func checkToolName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
-			return false
-		}
-		if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
-			return false
-		}
+	if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
+		return false
+	}
+	if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2194,19 +1836,11 @@ func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"feature":`...)
-	b = envgenrt.AppendString(b, x.Feature)
-	b = append(b, ',')
-	b = append(b, `"tier":`...)
-	if b, err = x.Tier.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
+	if b, err = envgenrt.AppendMember(b, `"tier":`, x.Tier); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2218,22 +1852,20 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = UpgradeHint{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
-			if err := s.ReadString(c1, &x.Feature); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Feature)
 		case "tier":
-			if err := x.Tier.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tier.DecodeNode(s, c1)
 		case "reason":
-			if err := s.ReadStringPtr(c1, &x.Reason); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2248,52 +1880,49 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 // checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "feature":
+			at[0] = c
+		case "tier":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "feature":
-				at[0] = c
-			case "tier":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
+			case "feature", "tier", "reason":
+				continue
+			}
+			if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "feature", "tier", "reason":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2301,17 +1930,14 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 // checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2319,17 +1945,14 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 // checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2344,21 +1967,9 @@ func (x *Workspace) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Root != nil {
-		b = append(b, `"root":`...)
-		b = envgenrt.AppendString(b, *x.Root)
-		b = append(b, ',')
-	}
-	if x.RepoName != nil {
-		b = append(b, `"repo_name":`...)
-		b = envgenrt.AppendString(b, *x.RepoName)
-		b = append(b, ',')
-	}
-	if x.Revision != nil {
-		b = append(b, `"revision":`...)
-		b = envgenrt.AppendString(b, *x.Revision)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
+	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
+	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2370,22 +1981,20 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Workspace{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
-			if err := s.ReadStringPtr(c1, &x.Root); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Root)
 		case "repo_name":
-			if err := s.ReadStringPtr(c1, &x.RepoName); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.RepoName)
 		case "revision":
-			if err := s.ReadStringPtr(c1, &x.Revision); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Revision)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2400,44 +2009,41 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWorkspace validates a value against meta.json#/$defs/workspace.
 func checkWorkspace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "root":
+			at[0] = c
+		case "repo_name":
+			at[1] = c
+		case "revision":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "root":
-				at[0] = c
-			case "repo_name":
-				at[1] = c
-			case "revision":
-				at[2] = c
-			default:
-				unknown = true
+			case "root", "repo_name", "revision":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "root", "repo_name", "revision":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -2447,17 +2053,14 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2465,17 +2068,14 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2483,14 +2083,11 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
 func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

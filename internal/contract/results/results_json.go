@@ -14,27 +14,13 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	b = envgenrt.AppendInt(b, x.ChunkID)
-	b = append(b, ',')
-	b = append(b, `"score":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
+	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
+	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	b = envgenrt.AppendInt(b, x.Rank)
-	b = append(b, ',')
-	if x.SourceFile != nil {
-		b = append(b, `"source_file":`...)
-		b = envgenrt.AppendString(b, *x.SourceFile)
-		b = append(b, ',')
-	}
-	if x.Snippet != nil {
-		b = append(b, `"snippet":`...)
-		b = envgenrt.AppendString(b, *x.Snippet)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
+	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
+	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -46,30 +32,24 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := s.ReadInt64(c1, &x.ChunkID); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkID)
 		case "score":
-			if err := s.ReadFloat64(c1, &x.Score); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Score)
 		case "rank":
-			if err := s.ReadInt64(c1, &x.Rank); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Rank)
 		case "source_file":
-			if err := s.ReadStringPtr(c1, &x.SourceFile); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.SourceFile)
 		case "snippet":
-			if err := s.ReadStringPtr(c1, &x.Snippet); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Snippet)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -84,65 +64,62 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkHit validates a value against results.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "results.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/$defs/hit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "score":
+			at[1] = c
+		case "rank":
+			at[2] = c
+		case "source_file":
+			at[3] = c
+		case "snippet":
+			at[4] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkHitPropertiesChunkID(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkHitPropertiesRank(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop() {
+		return false
+	}
+	if at[4] != 0 && !checkHitPropertiesSnippet(s, at[4]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "score":
-				at[1] = c
-			case "rank":
-				at[2] = c
-			case "source_file":
-				at[3] = c
-			case "snippet":
-				at[4] = c
-			default:
-				unknown = true
+			case "chunk_id", "score", "rank", "source_file", "snippet":
+				continue
+			}
+			if s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkHitPropertiesChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkHitPropertiesRank(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkHitPropertiesSnippet(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "chunk_id", "score", "rank", "source_file", "snippet":
-					continue
-				}
-				if s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"score\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -150,14 +127,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesChunkID validates a value against results.json#/$defs/hit/properties/chunk_id.
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "results.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -165,14 +139,11 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesRank validates a value against results.json#/$defs/hit/properties/rank.
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "results.json#/$defs/hit/properties/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -180,17 +151,14 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesScore validates a value against results.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "results.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -198,14 +166,11 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesSnippet validates a value against results.json#/$defs/hit/properties/snippet.
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "results.json#/$defs/hit/properties/snippet/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 500 && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
-			return false
-		}
+	if s.Length(n) > 500 && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -215,17 +180,14 @@ var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 // checkHitPropertiesSourceFile validates a value against results.json#/$defs/hit/properties/source_file.
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "results.json#/$defs/hit/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -254,11 +216,7 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -270,18 +228,18 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Results{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Hits); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		case "total":
-			if err := s.ReadInt64Ptr(c1, &x.Total); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -296,44 +254,41 @@ func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResults validates a value against results.json#.
 func checkResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "results.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "hits":
+			at[0] = c
+		case "total":
+			at[1] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkResultsPropertiesHits(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkResultsPropertiesTotal(s, at[1]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "hits":
-				at[0] = c
-			case "total":
-				at[1] = c
-			default:
-				unknown = true
+			case "hits", "total":
+				continue
+			}
+			if s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkResultsPropertiesHits(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResultsPropertiesTotal(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "hits", "total":
-					continue
-				}
-				if s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -341,15 +296,12 @@ func checkResults(s *envgenrt.State, n int32) bool {
 // checkResultsPropertiesHits validates a value against results.json#/properties/hits.
 func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "results.json#/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "results.json#/properties/hits/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkHit(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkHit(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -358,14 +310,11 @@ func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 // checkResultsPropertiesTotal validates a value against results.json#/properties/total.
 func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "results.json#/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -17,11 +17,9 @@ func (x *Envelope) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"result":`...)
 	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
@@ -38,36 +36,14 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Errors != nil {
-		b = append(b, `"errors":`...)
-		b = append(b, '[')
-		for i1 := range x.Errors {
-			if b, err = x.Errors[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"errors":`, x.Errors); err != nil {
+		return b, err
 	}
-	if x.Warnings != nil {
-		b = append(b, `"warnings":`...)
-		b = append(b, '[')
-		for i1 := range x.Warnings {
-			if b, err = x.Warnings[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"warnings":`, x.Warnings); err != nil {
+		return b, err
 	}
-	if x.Meta != nil {
-		b = append(b, `"meta":`...)
-		if b, err = x.Meta.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -80,38 +56,26 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "result":
 			x.Result = s.DecodeRaw(c1)
 		case "provenance":
-			if s.IsNull(c1) {
-				x.Provenance = envgenrt.NullValue[ProvRecord]()
-			} else {
-				var v2 ProvRecord
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Provenance)
 		case "errors":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Errors); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Errors)
 		case "warnings":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Warnings); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
 		case "meta":
-			if err := envgenrt.DecodePtr(s, c1, &x.Meta); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Meta)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -126,67 +90,64 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "result":
+			at[1] = c
+		case "provenance":
+			at[2] = c
+		case "errors":
+			at[3] = c
+		case "warnings":
+			at[4] = c
+		case "meta":
+			at[5] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
+		return false
+	}
+	if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
+		return false
+	}
+	if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "result":
-				at[1] = c
-			case "provenance":
-				at[2] = c
-			case "errors":
-				at[3] = c
-			case "warnings":
-				at[4] = c
-			case "meta":
-				at[5] = c
-			default:
-				unknown = true
+			case "schema_version", "result", "provenance", "errors", "warnings", "meta":
+				continue
+			}
+			if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "result", "provenance", "errors", "warnings", "meta":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -194,15 +155,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopePropertiesErrors validates a value against envelope.json#/properties/errors.
 func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/errors/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeError(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeError(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -210,26 +168,18 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopePropertiesResult validates a value against envelope.json#/properties/result.
 func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type", "must be null or boolean or number or string or array or object, not %s")
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeWarning(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeWarning(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -245,12 +195,8 @@ func (x *EnvelopeError) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -266,22 +212,9 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Retryable != nil {
-		b = append(b, `"retryable":`...)
-		b = envgenrt.AppendBool(b, *x.Retryable)
-		b = append(b, ',')
-	}
-	if x.Evidence != nil {
-		b = append(b, `"evidence":`...)
-		b = append(b, '[')
-		for i1 := range x.Evidence {
-			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	b = envgenrt.AppendBoolPtrMember(b, `"retryable":`, x.Retryable)
+	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -294,16 +227,13 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeError{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -316,15 +246,14 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Details = m2
 		case "retryable":
-			if err := s.ReadBoolPtr(c1, &x.Retryable); err != nil {
-				return err
-			}
+			err = s.ReadBoolPtr(c1, &x.Retryable)
 		case "evidence":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -339,62 +268,59 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeError validates a value against envelope.json#/$defs/envelope_error.
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "details":
+			at[2] = c
+		case "retryable":
+			at[3] = c
+		case "evidence":
+			at[4] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
+		return false
+	}
+	if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "details":
-				at[2] = c
-			case "retryable":
-				at[3] = c
-			case "evidence":
-				at[4] = c
-			default:
-				unknown = true
+			case "code", "message", "details", "retryable", "evidence":
+				continue
+			}
+			if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "message", "details", "retryable", "evidence":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -402,17 +328,14 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesCode validates a value against envelope.json#/$defs/envelope_error/properties/code.
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -420,16 +343,13 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesDetails validates a value against envelope.json#/$defs/envelope_error/properties/details.
 func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -437,26 +357,18 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopeErrorPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_error/properties/details/additionalProperties.
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
 }
 
 // checkEnvelopeErrorPropertiesEvidence validates a value against envelope.json#/$defs/envelope_error/properties/evidence.
 func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -465,29 +377,21 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesMessage validates a value against envelope.json#/$defs/envelope_error/properties/message.
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeErrorPropertiesRetryable validates a value against envelope.json#/$defs/envelope_error/properties/retryable.
 func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
@@ -500,21 +404,9 @@ func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Adapter != nil {
-		b = append(b, `"adapter":`...)
-		b = envgenrt.AppendString(b, *x.Adapter)
-		b = append(b, ',')
-	}
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
-	}
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		b = envgenrt.AppendInt(b, *x.DurationMs)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
+	b = envgenrt.AppendIntPtrMember(b, `"duration_ms":`, x.DurationMs)
 	if x.SchemaHints != nil {
 		b = append(b, `"schema_hints":`...)
 		b = append(b, '{')
@@ -539,20 +431,15 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "adapter":
-			if err := s.ReadStringPtr(c1, &x.Adapter); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Adapter)
 		case "request_id":
-			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		case "duration_ms":
-			if err := s.ReadInt64Ptr(c1, &x.DurationMs); err != nil {
-				return err
-			}
+			err = s.ReadInt64Ptr(c1, &x.DurationMs)
 		case "schema_hints":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -569,6 +456,9 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -582,49 +472,46 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "adapter":
+			at[0] = c
+		case "request_id":
+			at[1] = c
+		case "duration_ms":
+			at[2] = c
+		case "schema_hints":
+			at[3] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "adapter":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			case "duration_ms":
-				at[2] = c
-			case "schema_hints":
-				at[3] = c
-			default:
-				unknown = true
+			case "adapter", "request_id", "duration_ms", "schema_hints":
+				continue
 			}
-		}
-		if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "adapter", "request_id", "duration_ms", "schema_hints":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
+			if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
 	}
@@ -634,14 +521,11 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesAdapter validates a value against envelope.json#/properties/meta/properties/adapter.
 func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Length(n) > 100 && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -649,14 +533,11 @@ func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesDurationMs validates a value against envelope.json#/properties/meta/properties/duration_ms.
 func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -664,14 +545,11 @@ func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -679,16 +557,13 @@ func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHints validates a value against envelope.json#/properties/meta/properties/schema_hints.
 func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -697,14 +572,11 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties validates a value against envelope.json#/properties/meta/properties/schema_hints/additionalProperties.
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -740,8 +612,7 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeSchemaVersion validates a value against envelope.json#/properties/schema_version.
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
@@ -761,12 +632,8 @@ func (x *EnvelopeWarning) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -782,17 +649,8 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Evidence != nil {
-		b = append(b, `"evidence":`...)
-		b = append(b, '[')
-		for i1 := range x.Evidence {
-			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -805,16 +663,13 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeWarning{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -827,11 +682,12 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Details = m2
 		case "evidence":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Evidence); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -846,57 +702,54 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarning validates a value against envelope.json#/$defs/envelope_warning.
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "details":
+			at[2] = c
+		case "evidence":
+			at[3] = c
+		default:
+			unknown = true
+		}
+	}
+	if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
+		return false
+	}
+	if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
+		return false
+	}
+	if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "details":
-				at[2] = c
-			case "evidence":
-				at[3] = c
-			default:
-				unknown = true
+			case "code", "message", "details", "evidence":
+				continue
+			}
+			if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "message", "details", "evidence":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -904,17 +757,14 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesCode validates a value against envelope.json#/$defs/envelope_warning/properties/code.
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -922,16 +772,13 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesDetails validates a value against envelope.json#/$defs/envelope_warning/properties/details.
 func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -939,26 +786,18 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopeWarningPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_warning/properties/details/additionalProperties.
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
 }
 
 // checkEnvelopeWarningPropertiesEvidence validates a value against envelope.json#/$defs/envelope_warning/properties/evidence.
 func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -967,17 +806,14 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesMessage validates a value against envelope.json#/$defs/envelope_warning/properties/message.
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -35,8 +35,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSeverity validates a value against severity.json#.
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "severity.json#/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "severity.json#/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {

@@ -22,24 +22,11 @@ func (x *Envelope) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Meta != nil {
-		b = append(b, `"meta":`...)
-		if b, err = x.Meta.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
+		return b, err
 	}
-	if x.Items != nil {
-		b = append(b, `"items":`...)
-		b = append(b, '[')
-		for i1 := range x.Items {
-			if b, err = x.Items[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"items":`, x.Items); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -65,16 +52,13 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "meta":
-			if err := envgenrt.DecodePtr(s, c1, &x.Meta); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Meta)
 		case "items":
-			if err := envgenrt.DecodeSlice(s, c1, &x.Items); err != nil {
-				return err
-			}
+			err = envgenrt.DecodeSlice(s, c1, &x.Items)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -82,6 +66,9 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -96,26 +83,23 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "meta":
-				at[0] = c
-			case "items":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "meta":
+			at[0] = c
+		case "items":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopePropertiesItems(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopePropertiesItems(s, at[1]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -123,15 +107,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
 func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/items/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeItemsItem(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeItemsItem(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -152,11 +133,7 @@ func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.ID != nil {
-		b = append(b, `"id":`...)
-		b = envgenrt.AppendString(b, *x.ID)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -181,12 +158,11 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeItemsItem{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadStringPtr(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.ID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -194,6 +170,9 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -208,33 +187,25 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
 func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -252,18 +223,10 @@ func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Pagination != nil {
-		b = append(b, `"pagination":`...)
-		if b, err = x.Pagination.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
+		return b, err
 	}
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -288,16 +251,13 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pagination":
-			if err := envgenrt.DecodePtr(s, c1, &x.Pagination); err != nil {
-				return err
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
 		case "request_id":
-			if err := s.ReadStringPtr(c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -305,6 +265,9 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -319,38 +282,30 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "pagination":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "pagination":
+			at[0] = c
+		case "request_id":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -368,16 +323,8 @@ func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.HasMore != nil {
-		b = append(b, `"has_more":`...)
-		b = envgenrt.AppendBool(b, *x.HasMore)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -402,16 +349,13 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMetaPagination{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if err := s.ReadStringPtr(c1, &x.Cursor); err != nil {
-				return err
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "has_more":
-			if err := s.ReadBoolPtr(c1, &x.HasMore); err != nil {
-				return err
-			}
+			err = s.ReadBoolPtr(c1, &x.HasMore)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -419,6 +363,9 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -433,46 +380,33 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				at[0] = c
-			case "has_more":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cursor":
+			at[0] = c
+		case "has_more":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMetaPaginationPropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkEnvelopeMetaPaginationPropertiesCursor(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[1] != 0 && !checkEnvelopeMetaPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
 func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "must be string, not %s")
 }
 
 // checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
 func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "must be boolean, not %s")
 }

@@ -58,12 +58,7 @@ func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkA validates a value against a.json#.
 func checkA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "a.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of AItem, and otherwise
@@ -96,10 +91,5 @@ func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkAItem validates a value against a.json#/$defs/item.
 func checkAItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "a.json#/$defs/item/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "a.json#/$defs/item/type", "must be string, not %s")
 }

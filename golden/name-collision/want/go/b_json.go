@@ -58,12 +58,7 @@ func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkB validates a value against b.json#.
 func checkB(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "b.json#/type", "must be object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of BItem, and otherwise
@@ -96,10 +91,5 @@ func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkBItem validates a value against b.json#/$defs/item.
 func checkBItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "b.json#/$defs/item/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "b.json#/$defs/item/type", "must be integer, not %s")
 }
