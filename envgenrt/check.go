@@ -1,6 +1,9 @@
 package envgenrt
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // Helpers that generated validators call.
 
@@ -153,4 +156,36 @@ func (s *State) Probe(c CheckFunc, n int32) bool {
 	ok := s.Quiet(c, n)
 	s.EndEval(e, false)
 	return ok
+}
+
+// CheckMembers validates the members of an object that its properties
+// name: checks[i] runs on the member at[i], where it is present (at[i] is not
+// 0) and checks[i] is not nil. It reports false as soon as one fails where
+// the validator should stop (Stop), else true: the caller's error count says
+// whether all passed.
+func (s *State) CheckMembers(at []int32, checks ...CheckFunc) bool {
+	for i, c := range checks {
+		if at[i] != 0 && c != nil && !c(s, at[i]) && s.Stop() {
+			return false
+		}
+	}
+	return true
+}
+
+// Unexpected records an error at object n for each member that is not one of
+// at (its properties), in the order of Members (that of JavaScript's
+// Object.keys): additionalProperties false. format is the message, with the
+// member's name (Quoted) for its %s. It reports whether the validator should
+// stop (see Fail).
+func (s *State) Unexpected(n int32, at []int32, schemaPath, format string) bool {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if slices.Contains(at, c) {
+			continue
+		}
+		if s.Failf(n, schemaPath, "additionalProperties", format, Quoted(s.Key(c))) {
+			return true
+		}
+	}
+	return false
 }

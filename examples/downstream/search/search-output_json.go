@@ -84,29 +84,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkHitPropertiesID, checkHitPropertiesTitle, checkHitPropertiesURL, checkHitPropertiesScore) {
 		return false
 	}
-	if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "id", "title", "url", "score":
-				continue
-			}
-			if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
 		return false
@@ -275,26 +257,11 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkSearchResultPropertiesQuery, checkSearchResultPropertiesHits, checkSearchResultPropertiesTotal) {
 		return false
 	}
-	if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_result/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "query", "hits", "total":
-				continue
-			}
-			if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
 		return false

@@ -126,38 +126,11 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkEnvelopeStatus, dynamicEnvelopeDefsData, checkError, checkEnvelopePropertiesWarnings, checkMeta, checkProvenance) {
 		return false
 	}
-	if at[1] != 0 && !checkEnvelopeStatus(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkError(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkMeta(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "success", "status", "data", "error", "warnings", "meta", "provenance":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
 		return false
@@ -265,10 +238,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeThenPropertiesStatus(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkEnvelopeThenPropertiesStatus, checkEnvelopeThenPropertiesError) {
 			return false
 		}
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {

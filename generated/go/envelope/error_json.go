@@ -330,38 +330,11 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
 		return false
 	}
-	if at[1] != 0 && !checkCategory(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "error.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRetry(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkDetailMap(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkErrorPropertiesCauses(s, at[6]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "code", "category", "message", "remediation", "retry", "details", "causes":
-				continue
-			}
-			if s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
 		return false
@@ -483,23 +456,11 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRetryPropertiesRetryable(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRetryPropertiesRetryable, checkRetryPropertiesAfterMs) {
 		return false
 	}
-	if at[1] != 0 && !checkRetryPropertiesAfterMs(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "error.json#/$defs/retry/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "retryable", "after_ms":
-				continue
-			}
-			if s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
 		return false

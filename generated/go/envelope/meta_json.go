@@ -191,26 +191,11 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/fidelity/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "level", "dropped_ids", "archive_hashes":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
 		return false
@@ -374,29 +359,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth, checkLimitsPropertiesMaxTokens, checkLimitsPropertiesMaxBytes) {
 		return false
 	}
-	if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/limits/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "max_items", "max_depth", "max_tokens", "max_bytes":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -608,62 +575,11 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode) {
 		return false
 	}
-	if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
-		return false
-	}
-	if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
-		return false
-	}
-	if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
-		return false
-	}
-	if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
-		return false
-	}
-	if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
-		return false
-	}
-	if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
-		return false
-	}
-	if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
-				continue
-			}
-			if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -804,26 +720,11 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/next_call/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "tool", "arguments", "reason":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
 		return false
@@ -925,29 +826,11 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPaginationPropertiesHasMore, checkPaginationPropertiesCursor, checkPaginationPropertiesPageSize, checkPaginationPropertiesTotal) {
 		return false
 	}
-	if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/pagination/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "has_more", "cursor", "page_size", "total":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
 		return false
@@ -1119,32 +1002,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesWindowMs, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesRetryAfterMs) {
 		return false
 	}
-	if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
 		return false
@@ -1324,23 +1186,11 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTelemetryPropertiesCacheHit, checkTelemetryPropertiesDownstreamCalls) {
 		return false
 	}
-	if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/telemetry/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "cache_hit", "downstream_calls":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -1473,23 +1323,11 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTimingPropertiesStartedAt, checkTimingPropertiesDurationMs) {
 		return false
 	}
-	if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/timing/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "started_at", "duration_ms":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -1587,26 +1425,11 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTokenUsagePropertiesEstimated, checkTokenUsagePropertiesActual, checkTokenUsagePropertiesBudget) {
 		return false
 	}
-	if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/token_usage/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "estimated", "actual", "budget":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
 		return false
@@ -1721,26 +1544,11 @@ func checkTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/tool/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "name", "version", "adapter":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
 		return false
@@ -1897,26 +1705,11 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "feature", "tier", "reason":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
 		return false
@@ -2026,26 +1819,11 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkWorkspacePropertiesRoot, checkWorkspacePropertiesRepoName, checkWorkspacePropertiesRevision) {
 		return false
 	}
-	if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/workspace/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "root", "repo_name", "revision":
-				continue
-			}
-			if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }

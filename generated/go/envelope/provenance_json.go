@@ -113,35 +113,11 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkArtifactPropertiesID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkDigest, checkArtifactPropertiesLabels) {
 		return false
 	}
-	if at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/artifact/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkArtifactPropertiesLocator(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkArtifactPropertiesSizeBytes(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkDigest(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "id", "media_type", "locator", "size_bytes", "digest", "labels":
-				continue
-			}
-			if s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
 		return false
@@ -348,29 +324,11 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEvidencePropertiesField(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if at[1] != 0 && !checkEvidencePropertiesSource(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/evidence/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkMethodID(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEvidencePropertiesNote(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "field", "source", "method", "note":
-				continue
-			}
-			if s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
 		return false
@@ -498,23 +456,11 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkDigest(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if at[1] != 0 && !checkSignature(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/integrity/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "record_digest", "signature":
-				continue
-			}
-			if s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
 		return false
@@ -682,44 +628,11 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRunID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
 		return false
 	}
-	if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkProvenancePropertiesInputs(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkProvenancePropertiesOutputs(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkProvenancePropertiesMethods(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkProvenancePropertiesEvidence(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkProvenancePropertiesParents(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "run_id", "tool", "started_at", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
-				continue
-			}
-			if s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
 		return false
@@ -924,26 +837,11 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkSignaturePropertiesAlg(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if at[1] != 0 && !checkSignaturePropertiesKeyID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/signature/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkSignaturePropertiesValue(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "alg", "key_id", "value":
-				continue
-			}
-			if s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
 		return false

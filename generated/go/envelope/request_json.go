@@ -116,26 +116,11 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvenanceOptionsPropertiesCapture(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvenanceOptionsPropertiesCapture, checkProvenanceOptionsPropertiesCaptureArtifacts, checkProvenanceMode) {
 		return false
 	}
-	if at[1] != 0 && !checkProvenanceOptionsPropertiesCaptureArtifacts(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "request.json#/$defs/provenance_options/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkProvenanceMode(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "capture", "capture_artifacts", "mode":
-				continue
-			}
-			if s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -255,44 +240,11 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestID, checkRequestPropertiesDeterministic, checkResponseMode, checkRequestPropertiesFields, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesTokenBudget, checkRequestPropertiesLocale, checkProvenanceOptions) {
 		return false
 	}
-	if at[1] != 0 && !checkRequestPropertiesDeterministic(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRequestPropertiesPageSize(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkRequestPropertiesCursor(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkRequestPropertiesTokenBudget(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
-				continue
-			}
-			if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }

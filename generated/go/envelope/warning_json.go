@@ -134,32 +134,11 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "warning.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkWarningPropertiesMessage(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkDetailMap(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "code", "severity", "message", "suggestion", "context":
-				continue
-			}
-			if s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
 		return false

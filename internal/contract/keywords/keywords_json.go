@@ -267,74 +267,11 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkKeywordsPropertiesType(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkKeywordsPropertiesType, checkKeywordsEnum, checkKeywordsConst, checkKeywordsPropertiesString, checkKeywordsPropertiesFormat, checkKeywordsPropertiesNumber, checkKeywordsTuple, checkKeywordsPropertiesList, checkKeywordsPropertiesContains, checkKeywordsObject, checkKeywordsPropertiesOpen, checkKeywordsAnyOf, checkKeywordsOneOf, checkKeywordsPropertiesNot, checkKeywordsPropertiesIf, checkKeywordsPropertiesAllOf, checkKeywordsUnevaluatedProperties, checkKeywordsUnevaluatedItems, checkKeywordsPropertiesNever) {
 		return false
 	}
-	if at[1] != 0 && !checkKeywordsEnum(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "keywords.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkKeywordsConst(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkKeywordsPropertiesString(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkKeywordsPropertiesFormat(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkKeywordsPropertiesNumber(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkKeywordsTuple(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkKeywordsPropertiesList(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkKeywordsPropertiesContains(s, at[8]) && s.Stop() {
-		return false
-	}
-	if at[9] != 0 && !checkKeywordsObject(s, at[9]) && s.Stop() {
-		return false
-	}
-	if at[10] != 0 && !checkKeywordsPropertiesOpen(s, at[10]) && s.Stop() {
-		return false
-	}
-	if at[11] != 0 && !checkKeywordsAnyOf(s, at[11]) && s.Stop() {
-		return false
-	}
-	if at[12] != 0 && !checkKeywordsOneOf(s, at[12]) && s.Stop() {
-		return false
-	}
-	if at[13] != 0 && !checkKeywordsPropertiesNot(s, at[13]) && s.Stop() {
-		return false
-	}
-	if at[14] != 0 && !checkKeywordsPropertiesIf(s, at[14]) && s.Stop() {
-		return false
-	}
-	if at[15] != 0 && !checkKeywordsPropertiesAllOf(s, at[15]) && s.Stop() {
-		return false
-	}
-	if at[16] != 0 && !checkKeywordsUnevaluatedProperties(s, at[16]) && s.Stop() {
-		return false
-	}
-	if at[17] != 0 && !checkKeywordsUnevaluatedItems(s, at[17]) && s.Stop() {
-		return false
-	}
-	if at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "type", "enum", "const", "string", "format", "number", "tuple", "list", "contains", "object", "open", "anyOf", "oneOf", "not", "if", "allOf", "unevaluatedProperties", "unevaluatedItems", "never":
-				continue
-			}
-			if s.Failf(n, "keywords.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -879,13 +816,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkKeywordsObjectPropertiesA(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkKeywordsObjectPropertiesB(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkKeywordsObjectPropertiesA, checkKeywordsObjectPropertiesB, checkKeywordsObjectPropertiesXP) {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

@@ -85,32 +85,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkHitPropertiesChunkID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkHitPropertiesChunkID, checkHitPropertiesScore, checkHitPropertiesRank, checkHitPropertiesSourceFile, checkHitPropertiesSnippet) {
 		return false
 	}
-	if at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "results.json#/$defs/hit/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkHitPropertiesRank(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkHitPropertiesSnippet(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "chunk_id", "score", "rank", "source_file", "snippet":
-				continue
-			}
-			if s.Failf(n, "results.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
 		return false
@@ -269,23 +248,11 @@ func checkResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkResultsPropertiesHits(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResultsPropertiesHits, checkResultsPropertiesTotal) {
 		return false
 	}
-	if at[1] != 0 && !checkResultsPropertiesTotal(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "results.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "hits", "total":
-				continue
-			}
-			if s.Failf(n, "results.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
 		return false

@@ -70,23 +70,11 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkTreePropertiesName(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTreePropertiesName, checkTreePropertiesChildren) {
 		return false
 	}
-	if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "tree.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "name", "children":
-				continue
-			}
-			if s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
 		return false

@@ -160,22 +160,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEnvelopePropertiesResults(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseMetadata, checkEnvelopePropertiesResults, checkPaginationMetadata, checkExecutionContext, checkEnvelopePropertiesWarnings, checkResponseError) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
@@ -321,19 +306,7 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkExecutionContextPropertiesTokensEstimated(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkExecutionContextPropertiesTokensUsed(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkExecutionContextPropertiesCacheHit(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkExecutionContextPropertiesExecutionTimeMs(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkExecutionContextPropertiesRequestID(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkExecutionContextPropertiesTokensEstimated, checkExecutionContextPropertiesTokensUsed, checkExecutionContextPropertiesCacheHit, checkExecutionContextPropertiesExecutionTimeMs, checkExecutionContextPropertiesRequestID) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
@@ -479,16 +452,7 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if at[0] != 0 && !checkPaginationMetadataPropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaginationMetadataPropertiesPageSize(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationMetadataPropertiesHasMore(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaginationMetadataPropertiesTotalAvailable(s, at[3]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkPaginationMetadataPropertiesCursor, checkPaginationMetadataPropertiesPageSize, checkPaginationMetadataPropertiesHasMore, checkPaginationMetadataPropertiesTotalAvailable) {
 			return false
 		}
 	}
@@ -604,13 +568,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseErrorPropertiesCode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseErrorPropertiesMessage(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseErrorPropertiesAllowedFields(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseErrorPropertiesCode, checkResponseErrorPropertiesMessage, checkResponseErrorPropertiesAllowedFields) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
@@ -765,22 +723,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseMetadataPropertiesOperation(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseMetadataPropertiesVersion(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseMetadataPropertiesRequestID(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkResponseStatus(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkResponseMetadataPropertiesMessage(s, at[5]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseMetadataPropertiesOperation, checkResponseMetadataPropertiesVersion, checkResponseMetadataPropertiesTimestamp, checkResponseMetadataPropertiesRequestID, checkResponseStatus, checkResponseMetadataPropertiesMessage) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
@@ -978,16 +921,7 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkWarningLevel(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseWarningPropertiesCode(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseWarningPropertiesMessage(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkWarningLevel, checkResponseWarningPropertiesCode, checkResponseWarningPropertiesMessage, checkResponseWarningPropertiesSuggestion) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {

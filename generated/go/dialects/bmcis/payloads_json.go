@@ -135,13 +135,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkScore(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
@@ -247,13 +241,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkCursorPropertiesQueryHash(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkCursorPropertiesOffset(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCursorPropertiesQueryHash, checkCursorPropertiesOffset, checkResponseMode) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
@@ -389,13 +377,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkDeduplicationInfoPropertiesIsDuplicate(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkDeduplicationInfoPropertiesIsDuplicate, checkDeduplicationInfoPropertiesSimilarChunkIDs, checkScore) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
@@ -591,13 +573,7 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkRankingContextPropertiesExplanation(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRankingContextPropertiesScoreMethod(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRankingContextPropertiesPercentile, checkRankingContextPropertiesExplanation, checkRankingContextPropertiesScoreMethod) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
@@ -839,43 +815,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 			at[12] = c
 		}
 	}
-	if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkSearchResultFullPropertiesChunkText(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkScore(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkScore(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkRank(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkSearchResultFullPropertiesScoreType(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkSearchResultFullPropertiesSourceFile(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkSearchResultFullPropertiesSourceCategory(s, at[8]) && s.Stop() {
-		return false
-	}
-	if at[9] != 0 && !checkSearchResultFullPropertiesContextHeader(s, at[9]) && s.Stop() {
-		return false
-	}
-	if at[10] != 0 && !checkSearchResultFullPropertiesChunkIndex(s, at[10]) && s.Stop() {
-		return false
-	}
-	if at[11] != 0 && !checkSearchResultFullPropertiesTotalChunks(s, at[11]) && s.Stop() {
-		return false
-	}
-	if at[12] != 0 && !checkSearchResultFullPropertiesChunkTokenCount(s, at[12]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkChunkID, checkSearchResultFullPropertiesChunkText, checkScore, checkScore, checkScore, checkRank, checkSearchResultFullPropertiesScoreType, checkSearchResultFullPropertiesSourceFile, checkSearchResultFullPropertiesSourceCategory, checkSearchResultFullPropertiesContextHeader, checkSearchResultFullPropertiesChunkIndex, checkSearchResultFullPropertiesTotalChunks, checkSearchResultFullPropertiesChunkTokenCount) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
@@ -1073,13 +1013,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
@@ -1217,25 +1151,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 			at[6] = c
 		}
 	}
-	if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkSearchResultMetadataPropertiesSourceFile(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkSearchResultMetadataPropertiesSourceCategory(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkSearchResultMetadataPropertiesChunkIndex(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkSearchResultMetadataPropertiesTotalChunks(s, at[6]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultMetadataPropertiesSourceFile, checkSearchResultMetadataPropertiesSourceCategory, checkSearchResultMetadataPropertiesChunkIndex, checkSearchResultMetadataPropertiesTotalChunks) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
@@ -1426,31 +1342,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 			at[8] = c
 		}
 	}
-	if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkSearchResultPreviewPropertiesSourceFile(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkSearchResultPreviewPropertiesSourceCategory(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkSearchResultPreviewPropertiesChunkIndex(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkSearchResultPreviewPropertiesTotalChunks(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkSearchResultPreviewPropertiesChunkSnippet(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkSearchResultPreviewPropertiesContextHeader(s, at[8]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultPreviewPropertiesSourceFile, checkSearchResultPreviewPropertiesSourceCategory, checkSearchResultPreviewPropertiesChunkIndex, checkSearchResultPreviewPropertiesTotalChunks, checkSearchResultPreviewPropertiesChunkSnippet, checkSearchResultPreviewPropertiesContextHeader) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
@@ -1660,16 +1552,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkVendorInfoFullPropertiesVendorName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVendorInfoFullPropertiesEntities(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVendorInfoFullPropertiesRelationships(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVendorInfoFullPropertiesVendorName, checkVendorInfoFullPropertiesEntities, checkVendorInfoFullPropertiesRelationships, checkVendorStatistics) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
@@ -1827,13 +1710,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkVendorInfoIDsPropertiesVendorName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVendorInfoIDsPropertiesVendorName, checkVendorInfoIDsPropertiesEntityIDs, checkVendorInfoIDsPropertiesRelationshipIDs) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
@@ -2007,16 +1884,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkVendorInfoMetadataPropertiesVendorName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVendorInfoMetadataPropertiesTopEntities(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVendorInfoMetadataPropertiesVendorName, checkVendorStatistics, checkVendorInfoMetadataPropertiesTopEntities, checkVendorInfoMetadataPropertiesLastUpdated) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
@@ -2192,16 +2060,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkVendorInfoPreviewPropertiesVendorName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVendorInfoPreviewPropertiesEntities(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVendorInfoPreviewPropertiesRelationships(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVendorInfoPreviewPropertiesVendorName, checkVendorInfoPreviewPropertiesEntities, checkVendorInfoPreviewPropertiesRelationships, checkVendorStatistics) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
@@ -2388,16 +2247,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkVendorStatisticsPropertiesEntityCount(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVendorStatisticsPropertiesRelationshipCount(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVendorStatisticsPropertiesEntityCount, checkVendorStatisticsPropertiesRelationshipCount, checkVendorStatisticsPropertiesEntityTypeDistribution, checkVendorStatisticsPropertiesRelationshipTypeDistribution) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -108,19 +108,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRequestPropertiesCursor(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRequestPropertiesFields(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestPropertiesQuery, checkResponseMode, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesFields) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {

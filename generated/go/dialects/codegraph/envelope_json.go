@@ -104,35 +104,11 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkDataPropertiesTool(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkDataPropertiesTool, checkDataPropertiesVersion, checkDataPropertiesRequestID, checkDataPropertiesGeneratedAt, checkWorkspaceContext, nil, checkResponseMeta) {
 		return false
 	}
-	if at[1] != 0 && !checkDataPropertiesVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/data/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkDataPropertiesRequestID(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
 		return false
@@ -251,23 +227,11 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkData) {
 		return false
 	}
-	if at[1] != 0 && !checkData(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "success", "data":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
 		return false
@@ -444,26 +408,11 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkErrorPropertiesCode(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkErrorPropertiesCode, checkErrorPropertiesMessage, checkErrorPropertiesDetails) {
 		return false
 	}
-	if at[1] != 0 && !checkErrorPropertiesMessage(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkErrorPropertiesDetails(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "code", "message", "details":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
 		return false
@@ -553,17 +502,8 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
 		return false
 	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "error":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_result/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
 		return false
@@ -635,23 +575,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth) {
 		return false
 	}
-	if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/limits/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "maxItems", "maxDepth":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -749,26 +677,11 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkPagePropertiesCursor(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPagePropertiesCursor, checkPagePropertiesHasMore, checkPagePropertiesTotal) {
 		return false
 	}
-	if at[1] != 0 && !checkPagePropertiesHasMore(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/page/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkPagePropertiesTotal(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "cursor", "hasMore", "total":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
 		return false
@@ -892,26 +805,11 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkQuerySuggestionPropertiesTool(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkQuerySuggestionPropertiesTool, checkQuerySuggestionPropertiesArgs, checkQuerySuggestionPropertiesReason) {
 		return false
 	}
-	if at[1] != 0 && !checkQuerySuggestionPropertiesArgs(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkQuerySuggestionPropertiesReason(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "tool", "args", "reason":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
 		return false
@@ -1022,32 +920,11 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkResponseMetaPropertiesApproxTokens(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseMetaPropertiesApproxTokens, checkResponseMetaPropertiesTruncated, checkLimits, checkResponseMetaPropertiesNextQuerySuggestion, checkPage) {
 		return false
 	}
-	if at[1] != 0 && !checkResponseMetaPropertiesTruncated(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkLimits(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkPage(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
 		return false
@@ -1161,26 +1038,11 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkWorkspaceContextPropertiesRoot(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkWorkspaceContextPropertiesRoot, checkWorkspaceContextPropertiesRepoName, checkWorkspaceContextPropertiesRev) {
 		return false
 	}
-	if at[1] != 0 && !checkWorkspaceContextPropertiesRepoName(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkWorkspaceContextPropertiesRev(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "root", "repoName", "rev":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
 		return false

@@ -172,19 +172,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkErrorDataPropertiesErrorCode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkErrorDataPropertiesRemediation(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkErrorDataPropertiesRetryAfterSeconds(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkErrorDataPropertiesErrorCode, checkErrorType, checkErrorDataPropertiesRemediation, checkErrorDataPropertiesDetails, checkErrorDataPropertiesRetryAfterSeconds) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -422,37 +410,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 			at[10] = c
 		}
 	}
-	if at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkMetadataPropertiesWarnings(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkMetadataPropertiesWarningDetails(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkPagination(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkMetadataPropertiesContentFidelitySchemaVersion(s, at[8]) && s.Stop() {
-		return false
-	}
-	if at[9] != 0 && !checkMetadataPropertiesDroppedContentIDs(s, at[9]) && s.Stop() {
-		return false
-	}
-	if at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkMetadataVersion, checkMetadataPropertiesRequestID, checkMetadataPropertiesWarnings, checkMetadataPropertiesWarningDetails, checkPagination, checkRateLimit, checkTelemetry, checkContentFidelity, checkMetadataPropertiesContentFidelitySchemaVersion, checkMetadataPropertiesDroppedContentIDs, checkMetadataPropertiesContentArchiveHashes) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
@@ -700,19 +658,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkPaginationPropertiesCursor(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkPaginationPropertiesTotalCount(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkPaginationPropertiesPageSize(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkPaginationPropertiesPage(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPaginationPropertiesCursor, checkPaginationPropertiesHasMore, checkPaginationPropertiesTotalCount, checkPaginationPropertiesPageSize, checkPaginationPropertiesPage) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -863,19 +809,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRateLimitPropertiesPeriod(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRateLimitPropertiesRetryAfter(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesPeriod, checkRateLimitPropertiesRetryAfter) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1041,29 +975,11 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkResponsePropertiesSuccess(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponsePropertiesSuccess, checkResponsePropertiesData, checkResponsePropertiesError, checkMetadata) {
 		return false
 	}
-	if at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "response.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkResponsePropertiesError(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "success", "data", "error", "meta":
-				continue
-			}
-			if s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
 		return false
@@ -1102,10 +1018,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseElsePropertiesError(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkResponseElsePropertiesError, checkErrorData) {
 			return false
 		}
 	}
@@ -1281,13 +1194,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkTelemetryPropertiesDurationMs(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkTelemetryPropertiesCacheHit(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTelemetryPropertiesDurationMs, checkTelemetryPropertiesDownstreamCalls, checkTelemetryPropertiesCacheHit) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1441,16 +1348,7 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkWarningDetailPropertiesCode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkWarningSeverity(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkWarningDetailPropertiesMessage(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkWarningDetailPropertiesContext(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkWarningDetailPropertiesCode, checkWarningSeverity, checkWarningDetailPropertiesMessage, checkWarningDetailPropertiesContext) {
 		return false
 	}
 	if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {

@@ -120,38 +120,11 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkArtifactSchemaVersion, checkArtifactPropertiesArtifactID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkArtifactDigest, checkArtifactPropertiesLabels) {
 		return false
 	}
-	if at[1] != 0 && !checkArtifactPropertiesArtifactID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "artifact.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkArtifactPropertiesMediaType(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkArtifactPropertiesLocator(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkArtifactPropertiesSizeBytes(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "artifact_id", "media_type", "locator", "size_bytes", "digest", "labels":
-				continue
-			}
-			if s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
 		return false
@@ -306,23 +279,11 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkArtifactDigestAlg(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false
 	}
-	if at[1] != 0 && !checkArtifactDigestPropertiesValue(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "artifact.json#/properties/digest/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "alg", "value":
-				continue
-			}
-			if s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
 		return false

@@ -115,35 +115,11 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkArtifactRefSchemaVersion, checkArtifactRefPropertiesArtifactID, checkArtifactRefPropertiesLocator, checkArtifactRefPropertiesMediaType, checkArtifactRefDigest, checkArtifactRefPropertiesLabels) {
 		return false
 	}
-	if at[1] != 0 && !checkArtifactRefPropertiesArtifactID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkArtifactRefPropertiesLocator(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkArtifactRefPropertiesMediaType(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "artifact_id", "locator", "media_type", "digest", "labels":
-				continue
-			}
-			if s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
 		return false
@@ -305,23 +281,11 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkArtifactRefDigestAlg(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if at[1] != 0 && !checkArtifactRefDigestPropertiesValue(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "alg", "value":
-				continue
-			}
-			if s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
 		return false

@@ -113,35 +113,11 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeSchemaVersion, checkEnvelopePropertiesResult, checkProvRecordOrNull, checkEnvelopePropertiesErrors, checkEnvelopePropertiesWarnings, checkEnvelopeMeta) {
 		return false
 	}
-	if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "result", "provenance", "errors", "warnings", "meta":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
 		return false
@@ -289,32 +265,11 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeErrorPropertiesCode, checkEnvelopeErrorPropertiesMessage, checkEnvelopeErrorPropertiesDetails, checkEnvelopeErrorPropertiesRetryable, checkEnvelopeErrorPropertiesEvidence) {
 		return false
 	}
-	if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "code", "message", "details", "retryable", "evidence":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
 		return false
@@ -491,29 +446,11 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPropertiesAdapter, checkEnvelopeMetaPropertiesRequestID, checkEnvelopeMetaPropertiesDurationMs, checkEnvelopeMetaPropertiesSchemaHints) {
 		return false
 	}
-	if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/properties/meta/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "adapter", "request_id", "duration_ms", "schema_hints":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -721,29 +658,11 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
 		return false
 	}
-	if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "code", "message", "details", "evidence":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
 		return false

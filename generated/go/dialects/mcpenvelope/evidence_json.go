@@ -85,32 +85,11 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEvidenceSchemaVersion, checkEvidencePropertiesField, checkEvidencePropertiesSource, checkEvidencePropertiesMethod, checkEvidencePropertiesNote) {
 		return false
 	}
-	if at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "evidence.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkEvidencePropertiesNote(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "field", "source", "method", "note":
-				continue
-			}
-			if s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
 		return false

@@ -175,47 +175,11 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvRecordSchemaVersion, checkProvRecordPropertiesRunID, checkProvRecordTool, checkProvRecordPropertiesTime, checkProvRecordPropertiesInputs, checkProvRecordPropertiesOutputs, checkProvRecordPropertiesMethods, checkProvRecordPropertiesEvidence, checkProvRecordPropertiesParents, checkProvRecordIntegrity) {
 		return false
 	}
-	if at[1] != 0 && !checkProvRecordPropertiesRunID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkProvRecordPropertiesInputs(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkProvRecordPropertiesOutputs(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkProvRecordPropertiesMethods(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkProvRecordPropertiesEvidence(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkProvRecordPropertiesParents(s, at[8]) && s.Stop() {
-		return false
-	}
-	if at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "run_id", "tool", "time", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
-				continue
-			}
-			if s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
 		return false
@@ -446,23 +410,11 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvRecordIntegrityRecordDigest(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
 	}
-	if at[1] != 0 && !checkProvRecordIntegritySignature(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "record_digest", "signature":
-				continue
-			}
-			if s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -534,23 +486,11 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvRecordIntegrityRecordDigestAlg(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
 	}
-	if at[1] != 0 && !checkProvRecordIntegrityRecordDigestPropertiesValue(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "alg", "value":
-				continue
-			}
-			if s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
 		return false
@@ -690,26 +630,11 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvRecordIntegritySignaturePropertiesAlg(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
 	}
-	if at[1] != 0 && !checkProvRecordIntegritySignaturePropertiesKeyID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkProvRecordIntegritySignaturePropertiesValue(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "alg", "key_id", "value":
-				continue
-			}
-			if s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
 		return false
@@ -878,26 +803,11 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkProvRecordToolPropertiesName, checkProvRecordToolPropertiesVersion, checkProvRecordToolPropertiesAdapter) {
 		return false
 	}
-	if at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/tool/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkProvRecordToolPropertiesAdapter(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "name", "version", "adapter":
-				continue
-			}
-			if s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
 		return false

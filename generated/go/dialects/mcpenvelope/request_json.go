@@ -116,38 +116,11 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestSchemaVersion, checkRequestPropertiesRequestID, checkRequestTool, checkRequestPropertiesParams, checkRequestPropertiesArtifacts, checkRequestPreferences, checkRequestPropertiesTime) {
 		return false
 	}
-	if at[1] != 0 && !checkRequestPropertiesRequestID(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRequestPropertiesParams(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkRequestPropertiesArtifacts(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "schema_version", "request_id", "tool", "params", "artifacts", "preferences", "time":
-				continue
-			}
-			if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
 		return false
@@ -276,26 +249,11 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRequestPreferencesPropertiesDeterministic(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestPreferencesPropertiesDeterministic, checkRequestPreferencesPropertiesMaxOutputBytes, checkRequestPreferencesPropertiesLocale) {
 		return false
 	}
-	if at[1] != 0 && !checkRequestPreferencesPropertiesMaxOutputBytes(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "request.json#/properties/preferences/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkRequestPreferencesPropertiesLocale(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "deterministic", "max_output_bytes", "locale":
-				continue
-			}
-			if s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -434,23 +392,11 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRequestToolPropertiesName, checkRequestToolPropertiesVersion) {
 		return false
 	}
-	if at[1] != 0 && !checkRequestToolPropertiesVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "request.json#/properties/tool/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "name", "version":
-				continue
-			}
-			if s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
 		return false

@@ -165,41 +165,11 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "debug.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
-				continue
-			}
-			if s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
 		return false

@@ -318,41 +318,11 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
 		if !checkEnvelopeElse(s, n) && s.Stop() {
@@ -505,26 +475,11 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkErrorModelPropertiesError(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkErrorModelPropertiesError, checkErrorModelPropertiesErrorCode, checkErrorModelPropertiesErrorDetails) {
 		return false
 	}
-	if at[1] != 0 && !checkErrorModelPropertiesErrorCode(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_model/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkErrorModelPropertiesErrorDetails(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "error", "error_code", "error_details":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
 		return false
@@ -769,26 +724,11 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkUpgradeHintPropertiesTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if at[1] != 0 && !checkUpgradeHintPropertiesTier(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "feature", "tier", "reason":
-				continue
-			}
-			if s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
 		return false

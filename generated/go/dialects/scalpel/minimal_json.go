@@ -76,20 +76,11 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkErrorModel(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
 	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "error", "data":
-				continue
-			}
-			if s.Failf(n, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
+	if unknown && s.Unexpected(n, at[:], "minimal.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {
 		if !checkMinimalElse(s, n) && s.Stop() {

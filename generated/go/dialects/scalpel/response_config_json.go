@@ -165,22 +165,7 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigPropertiesVersion(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigPropertiesDescription(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigPropertiesVersion, checkResponseConfigPropertiesDescription, checkResponseConfigGlobal, checkResponseConfigParsing, checkResponseConfigPropertiesProfiles, checkResponseConfigPropertiesToolOverrides) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -327,19 +312,7 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseConfigGlobalPropertiesExcludeNullValues(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigGlobalProfile, checkResponseConfigGlobalPropertiesExcludeEmptyArrays, checkResponseConfigGlobalPropertiesExcludeEmptyObjects, checkResponseConfigGlobalPropertiesExcludeNullValues, checkResponseConfigGlobalPropertiesExcludeDefaultValues) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -502,13 +475,7 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigParsingMode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicy(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigParsingErrorReporting(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigParsingMode, checkResponseConfigParsingSanitizationPolicy, checkResponseConfigParsingErrorReporting) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -604,13 +571,7 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails, checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation, checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -763,13 +724,7 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -889,16 +844,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigProfilesValuePropertiesDescription(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValuePropertiesDescription, checkResponseConfigProfilesValueEnvelope, checkResponseConfigProfilesValueParsing, checkResponseConfigProfilesValuePropertiesCommonExclusions) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1161,10 +1107,7 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigProfilesValueParsingMode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingMode, checkResponseConfigProfilesValueParsingSanitizationPolicy) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1302,13 +1245,7 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1526,16 +1463,7 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResponseConfigToolOverridesValueVariant2Profile, checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError) {
 		return false
 	}
 	return s.ErrorCount() == errs

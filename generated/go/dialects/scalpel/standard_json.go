@@ -83,23 +83,11 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkErrorModel(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkErrorModel, checkStandardPropertiesUpgradeHints, nil) {
 		return false
 	}
-	if at[1] != 0 && !checkStandardPropertiesUpgradeHints(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "standard.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "error", "upgrade_hints", "data":
-				continue
-			}
-			if s.Failf(n, "standard.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if !s.Quiet(checkStandardIf, n) {
 		if !checkStandardElse(s, n) && s.Stop() {

@@ -90,26 +90,11 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkVerbosePropertiesDurationMs(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVerbosePropertiesDurationMs, checkErrorModel, checkVerbosePropertiesUpgradeHints, nil) {
 		return false
 	}
-	if at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "verbose.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "duration_ms", "error", "upgrade_hints", "data":
-				continue
-			}
-			if s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if !s.Quiet(checkVerboseIf, n) {
 		if !checkVerboseElse(s, n) && s.Stop() {

@@ -95,10 +95,7 @@ func checkA(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkB(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkC(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkB, checkC) {
 		return false
 	}
 	return s.ErrorCount() == errs

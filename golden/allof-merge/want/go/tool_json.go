@@ -91,10 +91,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkBasePropertiesID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkBasePropertiesID, checkBasePropertiesTitle) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
@@ -239,10 +236,7 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkToolAllOf1PropertiesSchema(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkToolID(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkToolAllOf1PropertiesSchema, checkToolID) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {

@@ -102,13 +102,7 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkDocPropertiesA(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkThing(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkDocPropertiesA, checkDocAItem, checkThing) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -121,13 +121,7 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[1] != 0 && !checkLoosePropertiesSeveral(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkLoosePropertiesNum(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkLoosePropertiesMaybeAny(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], nil, checkLoosePropertiesSeveral, checkLoosePropertiesNum, checkLoosePropertiesMaybeAny) {
 		return false
 	}
 	return s.ErrorCount() == errs

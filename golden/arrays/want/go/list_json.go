@@ -150,16 +150,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkListsPropertiesPoints(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkListsPropertiesAnything(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkListsPropertiesNames, checkListsPropertiesMatrix, checkListsPropertiesPoints, checkListsPropertiesAnything) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -330,10 +321,7 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkListsPointsItemPropertiesX(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkListsPointsItemPropertiesY(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkListsPointsItemPropertiesX, checkListsPointsItemPropertiesY) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {

@@ -102,13 +102,7 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkVersionedSchemaVersion(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkVersionedKind(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkVersionedRevision(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {

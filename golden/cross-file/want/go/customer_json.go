@@ -183,10 +183,7 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkCustomerPropertiesName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkAddress(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCustomerPropertiesName, checkAddress) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -95,10 +95,7 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkCustomer(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkAddress(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCustomer, checkAddress) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {

@@ -101,16 +101,7 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkDocumentedPropertiesOld(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkDocumentedPropertiesID(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkDocumentedPropertiesSecret(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkDocumentedPropertiesLimit, checkDocumentedPropertiesOld, checkDocumentedPropertiesID, checkDocumentedPropertiesSecret) {
 		return false
 	}
 	return s.ErrorCount() == errs

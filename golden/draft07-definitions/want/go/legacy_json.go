@@ -188,10 +188,7 @@ func checkLegacy(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkItem(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkLegacyPair(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkItem, checkLegacyPair) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -91,10 +91,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkItemPropertiesCount(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkItemPropertiesID, checkItemPropertiesCount) {
 		return false
 	}
 	if unknown {

@@ -121,13 +121,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkPage(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, dynamicEnvelopeDefsData, checkPage) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
@@ -291,10 +285,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkPagePropertiesCursor(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPagePropertiesItems, checkPagePropertiesCursor) {
 		return false
 	}
 	return s.ErrorCount() == errs

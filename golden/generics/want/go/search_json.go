@@ -93,10 +93,7 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkResultPropertiesTitle(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkResultPropertiesScore(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkResultPropertiesTitle, checkResultPropertiesScore) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {

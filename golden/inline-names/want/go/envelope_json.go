@@ -95,10 +95,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEnvelopePropertiesItems(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeMeta, checkEnvelopePropertiesItems) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -294,10 +291,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPagination, checkEnvelopeMetaPropertiesRequestID) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -392,10 +386,7 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeMetaPaginationPropertiesCursor(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEnvelopeMetaPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPaginationPropertiesCursor, checkEnvelopeMetaPaginationPropertiesHasMore) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -124,10 +124,7 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkOtherThingPropertiesURL(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkOtherThingPropertiesAPIKey(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkOtherThingPropertiesURL, checkOtherThingPropertiesAPIKey) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -231,10 +228,7 @@ func checkThings(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkIdentifier(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkOtherThing(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkIdentifier, checkOtherThing) {
 		return false
 	}
 	return s.ErrorCount() == errs

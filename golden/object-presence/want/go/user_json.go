@@ -130,44 +130,11 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkUserPropertiesID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkUserPropertiesID, checkUserPropertiesName, checkUserPropertiesNickname, checkUserPropertiesAge, checkUserPropertiesEmail, checkUserPropertiesTags, checkUserPropertiesAliases, checkUserPropertiesScore, checkUserPropertiesActive) {
 		return false
 	}
-	if at[1] != 0 && !checkUserPropertiesName(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "user.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkUserPropertiesNickname(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkUserPropertiesAge(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkUserPropertiesEmail(s, at[4]) && s.Stop() {
-		return false
-	}
-	if at[5] != 0 && !checkUserPropertiesTags(s, at[5]) && s.Stop() {
-		return false
-	}
-	if at[6] != 0 && !checkUserPropertiesAliases(s, at[6]) && s.Stop() {
-		return false
-	}
-	if at[7] != 0 && !checkUserPropertiesScore(s, at[7]) && s.Stop() {
-		return false
-	}
-	if at[8] != 0 && !checkUserPropertiesActive(s, at[8]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "id", "name", "nickname", "age", "email", "tags", "aliases", "score", "active":
-				continue
-			}
-			if s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
 		return false

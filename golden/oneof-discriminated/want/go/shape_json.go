@@ -75,23 +75,11 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkCircleKind, checkCirclePropertiesRadius) {
 		return false
 	}
-	if at[1] != 0 && !checkCirclePropertiesRadius(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/circle/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "kind", "radius":
-				continue
-			}
-			if s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
 		return false
@@ -393,23 +381,11 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkSquareKind, checkSquarePropertiesSide) {
 		return false
 	}
-	if at[1] != 0 && !checkSquarePropertiesSide(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/square/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "kind", "side":
-				continue
-			}
-			if s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
 		return false

@@ -183,10 +183,7 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkEventClickType(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEventClickPropertiesURL(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEventClickType, checkEventClickPropertiesURL) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
@@ -327,10 +324,7 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkEventKeyPressType(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEventKeyPressPropertiesKey(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEventKeyPressType, checkEventKeyPressPropertiesKey) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {

@@ -93,10 +93,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkNode(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkNodePropertiesLabel(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkNode, checkNodePropertiesLabel) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -207,16 +204,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkTreePropertiesValue(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkTree(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkNode(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkTreePropertiesValue, checkTreePropertiesChildren, checkTree, checkNode) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {

@@ -95,10 +95,7 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkMCPEnvelopeV01SchemaVersion(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkProvRecordV01(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {

@@ -95,10 +95,7 @@ func checkRange(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if at[0] != 0 && !checkRangeBounds(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkRangeRecord(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkRangeBounds, checkRangeRecord) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -107,16 +107,7 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkPaymentMethod(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkPaymentReference(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkPaymentChannel(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkPaymentPropertiesComment(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {

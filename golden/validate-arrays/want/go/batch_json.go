@@ -116,13 +116,7 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkBatchPropertiesIDs(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkBatchPoint(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkBatchPropertiesFlags(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkBatchPropertiesIDs, checkBatchPoint, checkBatchPropertiesFlags) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -101,16 +101,7 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkEventPropertiesAt(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkEventPropertiesID(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkEventPropertiesContact(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkEventPropertiesLink(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkEventPropertiesAt, checkEventPropertiesID, checkEventPropertiesContact, checkEventPropertiesLink) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -107,16 +107,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if at[0] != 0 && !checkPricePropertiesAmount(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkPricePropertiesQuantity(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkPricePropertiesDiscount(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkPriceTier(s, at[3]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkPricePropertiesAmount, checkPricePropertiesQuantity, checkPricePropertiesDiscount, checkPriceTier) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {

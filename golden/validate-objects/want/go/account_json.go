@@ -109,32 +109,11 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkAccountPropertiesID(s, at[0]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkAccountPropertiesID, checkAccountPropertiesEmail, checkAccountPropertiesCard, checkAccountPropertiesBillingAddress, checkAccountPropertiesSettings) {
 		return false
 	}
-	if at[1] != 0 && !checkAccountPropertiesEmail(s, at[1]) && s.Stop() {
+	if unknown && s.Unexpected(n, at[:], "account.json#/additionalProperties", "unexpected property %s") {
 		return false
-	}
-	if at[2] != 0 && !checkAccountPropertiesCard(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkAccountPropertiesBillingAddress(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop() {
-		return false
-	}
-	if unknown {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			switch string(s.Key(c)) {
-			case "id", "email", "card", "billing_address", "settings":
-				continue
-			}
-			if s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
-		}
 	}
 	if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
 		return false

@@ -118,19 +118,7 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if at[0] != 0 && !checkLabelPropertiesName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkLabelPropertiesSlug(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkLabelKind(s, at[2]) && s.Stop() {
-		return false
-	}
-	if at[3] != 0 && !checkLabelVersion(s, at[3]) && s.Stop() {
-		return false
-	}
-	if at[4] != 0 && !checkLabelPropertiesNote(s, at[4]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {

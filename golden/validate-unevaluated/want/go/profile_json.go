@@ -95,10 +95,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 			s.Mark(n, i)
 		}
 	}
-	if at[0] != 0 && !checkBasePropertiesName(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkProfileKind(s, at[1]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {

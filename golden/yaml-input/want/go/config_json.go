@@ -98,13 +98,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop() {
-		return false
-	}
-	if at[1] != 0 && !checkServerConfigPropertiesHost(s, at[1]) && s.Stop() {
-		return false
-	}
-	if at[2] != 0 && !checkServerConfigMode(s, at[2]) && s.Stop() {
+	if !s.CheckMembers(at[:], checkServerConfigPropertiesPort, checkServerConfigPropertiesHost, checkServerConfigMode) {
 		return false
 	}
 	if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
