@@ -29,7 +29,7 @@ func (t *Tree) IsType(n int32, set Type) bool {
 	case KindTrue, KindFalse:
 		return set&TypeBoolean != 0
 	case KindNumber:
-		return set&TypeNumber != 0 || (set&TypeInteger != 0 && IsInteger(t.Text(n)))
+		return set&TypeNumber != 0 || (set&TypeInteger != 0 && (t.nodes[n].flags&flagInt != 0 || IsInteger(t.Text(n))))
 	case KindString:
 		return set&TypeString != 0
 	case KindArray:
@@ -62,6 +62,47 @@ func (t *Tree) TypeOf(n int32) string {
 
 // Length is the length of the string n in code points.
 func (t *Tree) Length(n int32) int { return utf8.RuneCount(t.Str(n)) }
+
+// Shorter reports whether the string n has fewer than m code points
+// (minLength), counting them only when its length in bytes leaves a doubt.
+func (t *Tree) Shorter(n int32, m int) bool {
+	b := t.Str(n)
+	switch {
+	case len(b) < m:
+		return true
+	case len(b) >= utf8.UTFMax*m:
+		return false
+	}
+	return utf8.RuneCount(b) < m
+}
+
+// Longer reports whether the string n has more than m code points
+// (maxLength), counting them only when its length in bytes leaves a doubt.
+func (t *Tree) Longer(n int32, m int) bool {
+	b := t.Str(n)
+	return len(b) > m && utf8.RuneCount(b) > m
+}
+
+// Compare compares the number n with limit, the text of a JSON number, as
+// CompareNumber does: -1, 0 or +1.
+func (t *Tree) Compare(n int32, limit string) int {
+	if x, ok := t.plainInt(n); ok {
+		if y, ok := plainInt(bytesOf(limit)); ok {
+			return cmpInt64(x, y)
+		}
+	}
+	return CompareNumber(t.Text(n), limit)
+}
+
+func cmpInt64(x, y int64) int {
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
 
 // StringIn reports whether node n is a string equal to one of values.
 func (t *Tree) StringIn(n int32, values ...string) bool {

@@ -34,6 +34,9 @@ func (s *State) DecodeInt64(n int32) (int64, error) {
 	if s.Kind(n) != KindNumber {
 		return 0, s.WrongKind(n, "an integer")
 	}
+	if v, ok := s.plainInt(n); ok {
+		return v, nil
+	}
 	v, ok := ParseInt64(s.Text(n))
 	if !ok {
 		if IsInteger(s.Text(n)) {
@@ -48,6 +51,9 @@ func (s *State) DecodeInt64(n int32) (int64, error) {
 func (s *State) DecodeFloat64(n int32) (float64, error) {
 	if s.Kind(n) != KindNumber {
 		return 0, s.WrongKind(n, "a number")
+	}
+	if v, ok := s.plainInt(n); ok && v > -1<<53 && v < 1<<53 {
+		return float64(v), nil
 	}
 	v, ok := ParseFloat64(s.Text(n))
 	if !ok {

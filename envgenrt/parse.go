@@ -160,7 +160,10 @@ func (p *parser) parse() error {
 			if err := p.number(); err != nil {
 				return err
 			}
-			d.s0, d.s1 = d.start, int32(p.i)
+			if v, ok := plainInt(p.src[d.start:p.i]); ok {
+				d.flags |= flagInt
+				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+			}
 		case c == 't':
 			d.kind = KindTrue
 			if err := p.literal("true"); err != nil {

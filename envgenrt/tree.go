@@ -54,7 +54,7 @@ type node struct {
 	parent int32 // -1 for the top-level value
 	start  int32 // raw span in src
 	end    int32
-	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers: the text
+	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers with flagInt: the value
 	k0, k1 int32 // object members: the decoded name, in src or in buf (flagKeyBuf)
 }
 
@@ -63,7 +63,18 @@ const (
 	flagKeyBuf                   // the member name is in buf
 	flagMember                   // the node is an object member (k0, k1 are set)
 	flagName                     // a synthetic node standing for a member name (propertyNames)
+	flagInt                      // a number written as an integer of at most 18 digits: its value is in s0, s1
 )
+
+// intValue is the value of a number with flagInt.
+func (d *node) intValue() int64 { return int64(uint64(uint32(d.s0)) | uint64(uint32(d.s1))<<32) }
+
+// plainInt returns the value of number n when it is written as an integer
+// of at most 18 digits (as most are), parsed once by the parser.
+func (t *Tree) plainInt(n int32) (int64, bool) {
+	d := &t.nodes[n]
+	return d.intValue(), d.flags&flagInt != 0
+}
 
 // Len is the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -105,7 +116,7 @@ func (t *Tree) Str(n int32) []byte {
 // Text is the text of the number n, as written.
 func (t *Tree) Text(n int32) []byte {
 	d := &t.nodes[n]
-	return t.src[d.s0:d.s1]
+	return t.src[d.start:d.end]
 }
 
 // Key is the decoded name of the object member c.

@@ -81,7 +81,7 @@ func checkCode(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
@@ -130,7 +130,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
 			return false
 		}
 	}
@@ -368,10 +368,10 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -383,10 +383,10 @@ func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/remediation/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,7 +474,7 @@ func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -525,7 +525,7 @@ func checkScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
 			return false
 		}
 	}

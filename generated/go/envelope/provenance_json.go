@@ -131,10 +131,10 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -161,7 +161,7 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -173,7 +173,7 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -185,10 +185,10 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -200,7 +200,7 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -347,7 +347,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
@@ -362,10 +362,10 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 400 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if s.Longer(n, 400) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -379,7 +379,7 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 1000 && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
 		return false
 	}
 	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
@@ -504,7 +504,7 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -759,10 +759,10 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -861,10 +861,10 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -876,10 +876,10 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -891,10 +891,10 @@ func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 16 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 		return false
 	}
-	if s.Length(n) > 5000 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if s.Longer(n, 5000) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

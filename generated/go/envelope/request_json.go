@@ -255,7 +255,7 @@ func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -289,10 +289,10 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -306,7 +306,7 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/locale/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
 		return false
 	}
 	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
@@ -321,7 +321,7 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -333,7 +333,7 @@ func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -158,10 +158,10 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -173,10 +173,10 @@ func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -351,7 +351,7 @@ func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
+	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -366,7 +366,7 @@ func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
+		if s.Shorter(n, 1) && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
 	}
@@ -446,16 +446,16 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
+	if s.Compare(n, "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
+	if s.Compare(n, "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
+	if s.Compare(n, "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
@@ -506,10 +506,10 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/string/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 2 && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
+	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
 		return false
 	}
-	if s.Length(n) > 3 && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
+	if s.Longer(n, 3) && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
 		return false
 	}
 	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
@@ -884,7 +884,7 @@ func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2 && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
+		if s.Longer(n, 2) && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
 			return false
 		}
 	}
@@ -895,7 +895,7 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 4 && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
+		if s.Longer(n, 4) && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
 			return false
 		}
 	}
@@ -1000,7 +1000,7 @@ func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
+		if s.Compare(n, "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1383,7 +1383,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
+		if s.Compare(n, "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
 			return false
 		}
 	}

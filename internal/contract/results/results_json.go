@@ -109,7 +109,7 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -121,7 +121,7 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -133,10 +133,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+	if s.Compare(n, "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -148,7 +148,7 @@ func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 500 && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
+	if s.Longer(n, 500) && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -162,7 +162,7 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
@@ -280,7 +280,7 @@ func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs

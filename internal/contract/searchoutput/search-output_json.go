@@ -113,7 +113,7 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -125,7 +125,7 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -137,10 +137,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -157,7 +157,7 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -102,7 +102,7 @@ func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 20 && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
+	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

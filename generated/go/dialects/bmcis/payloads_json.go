@@ -262,7 +262,7 @@ func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -478,7 +478,7 @@ func checkRank(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -599,10 +599,10 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
+	if s.Compare(n, "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -649,10 +649,10 @@ func checkScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
+	if s.Compare(n, "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -863,7 +863,7 @@ func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool 
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -880,7 +880,7 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) 
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -912,7 +912,7 @@ func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1181,7 +1181,7 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) b
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1203,7 +1203,7 @@ func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) 
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1378,7 +1378,7 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bo
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1410,7 +1410,7 @@ func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) b
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2259,7 +2259,7 @@ func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2286,7 +2286,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2298,7 +2298,7 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2325,7 +2325,7 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProper
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs

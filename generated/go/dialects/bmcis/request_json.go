@@ -147,10 +147,10 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
+	if s.Compare(n, "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -162,10 +162,10 @@ func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/query/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 500 && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
+	if s.Longer(n, 500) && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -590,7 +590,7 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -602,7 +602,7 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -705,7 +705,7 @@ func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -944,7 +944,7 @@ func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs

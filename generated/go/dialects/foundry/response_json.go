@@ -199,7 +199,7 @@ func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool 
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -680,7 +680,7 @@ func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -692,7 +692,7 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -704,7 +704,7 @@ func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -821,7 +821,7 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -838,7 +838,7 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -862,7 +862,7 @@ func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1031,7 +1031,7 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/else/properties/error/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1211,7 +1211,7 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1223,7 +1223,7 @@ func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs

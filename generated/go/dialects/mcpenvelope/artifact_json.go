@@ -144,7 +144,7 @@ func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -171,7 +171,7 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -183,7 +183,7 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -195,7 +195,7 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -207,7 +207,7 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -302,7 +302,7 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 16 && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 		return false
 	}
 	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

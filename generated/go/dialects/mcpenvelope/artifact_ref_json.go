@@ -158,7 +158,7 @@ func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -185,7 +185,7 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n i
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -197,7 +197,7 @@ func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -209,7 +209,7 @@ func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -304,7 +304,7 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 16 && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 		return false
 	}
 	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

@@ -286,10 +286,10 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -335,10 +335,10 @@ func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -461,7 +461,7 @@ func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -473,7 +473,7 @@ func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -485,7 +485,7 @@ func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -512,7 +512,7 @@ func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.Stat
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -679,10 +679,10 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -728,10 +728,10 @@ func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -109,10 +109,10 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/field/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -124,10 +124,10 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/method/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -139,7 +139,7 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/note/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 400 && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if s.Longer(n, 400) && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -151,10 +151,10 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/source/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 1000 && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if s.Longer(n, 1000) && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

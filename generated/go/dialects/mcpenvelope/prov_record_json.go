@@ -263,10 +263,10 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -309,10 +309,10 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -324,7 +324,7 @@ func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -509,7 +509,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 		return false
 	}
 	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -654,10 +654,10 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -669,10 +669,10 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -684,10 +684,10 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
 		return false
 	}
-	if s.Length(n) > 5000 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if s.Longer(n, 5000) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -824,7 +824,7 @@ func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -836,10 +836,10 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -851,10 +851,10 @@ func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -162,7 +162,7 @@ func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -269,7 +269,7 @@ func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -281,7 +281,7 @@ func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32)
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -410,10 +410,10 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -425,7 +425,7 @@ func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 100 && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

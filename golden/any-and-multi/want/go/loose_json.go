@@ -179,7 +179,7 @@ func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 2 && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
+		if s.Shorter(n, 2) && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
 			return false
 		}
 	}

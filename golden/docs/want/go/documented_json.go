@@ -118,10 +118,10 @@ func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+	if s.Compare(n, "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -246,7 +246,7 @@ func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -74,7 +74,7 @@ func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "labels.json#/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) > 64 && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
+	if s.Longer(n, 64) && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -578,7 +578,7 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 8 && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
+	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -590,7 +590,7 @@ func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
+	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
 		return false
 	}
 	return s.ErrorCount() == errs

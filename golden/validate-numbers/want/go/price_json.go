@@ -122,10 +122,10 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/amount/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
+	if s.Compare(n, "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
+	if s.Compare(n, "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
@@ -140,10 +140,10 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/discount/type", "must be number, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
+	if s.Compare(n, "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
+	if s.Compare(n, "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -155,10 +155,10 @@ func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
+	if s.Compare(n, "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -160,7 +160,7 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 5 && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
+		if s.Shorter(n, 5) && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
 			return false
 		}
 	}
@@ -236,7 +236,7 @@ var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_
 func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 32 && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
+		if s.Longer(n, 32) && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
 			return false
 		}
 		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {

@@ -138,10 +138,10 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Length(n) < 1 && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
 		return false
 	}
-	if s.Length(n) > 40 && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
+	if s.Longer(n, 40) && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
 		return false
 	}
 	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
@@ -157,7 +157,7 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
+		if s.Longer(n, 200) && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
 	}

@@ -118,10 +118,10 @@ func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type", "must be integer, not %s") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+	if s.Compare(n, "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
 		return false
 	}
-	if envgenrt.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+	if s.Compare(n, "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
 		return false
 	}
 	return s.ErrorCount() == errs
