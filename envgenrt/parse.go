@@ -128,7 +128,7 @@ func (p *parser) parse() error {
 			parent = p.stack[len(p.stack)-1]
 			t.nodes[parent].count++
 		}
-		d := node{parent: parent, start: int32(p.i), next: n + 1}
+		d := node{start: int32(p.i), next: n + 1}
 		if parent >= 0 && t.nodes[parent].kind == KindObject {
 			d.flags |= flagMember
 			d.k0, d.k1 = key.k0, key.k1

@@ -49,9 +49,8 @@ type Tree struct {
 type node struct {
 	kind   Kind
 	flags  uint8
-	count  int32 // containers: the number of members or items
+	count  int32 // containers: the number of members or items; name nodes: their member
 	next   int32 // the index after this node's subtree
-	parent int32 // -1 for the top-level value
 	start  int32 // raw span in src
 	end    int32
 	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers with flagInt: the value
@@ -94,8 +93,33 @@ func (t *Tree) End(n int32) int32 { return t.nodes[n].next }
 // Next is the sibling after c.
 func (t *Tree) Next(c int32) int32 { return t.nodes[c].next }
 
-// Parent is the container of n, or -1.
-func (t *Tree) Parent(n int32) int32 { return t.nodes[n].parent }
+// Parent is the container of n, or -1. Nodes do not keep it (a node is
+// smaller without): it is found from the top, for error paths.
+func (t *Tree) Parent(n int32) int32 {
+	parent := int32(-1)
+	t.path(n, func(container, _ int32, _ int) { parent = container })
+	return parent
+}
+
+// path calls step for each container on the way from the top-level value
+// down to n: the container, its child c that holds n (or is n) and c's place
+// in it. A name node (NameNode) stands for its member.
+func (t *Tree) path(n int32, step func(container, c int32, i int)) {
+	if n < 0 || n >= int32(len(t.nodes)) {
+		return
+	}
+	if t.nodes[n].flags&flagName != 0 {
+		n = t.nodes[n].count // the member
+	}
+	for x := int32(0); x < n; {
+		c, i := x+1, 0
+		for t.nodes[c].next <= n {
+			c, i = t.nodes[c].next, i+1
+		}
+		step(x, c, i)
+		x = c
+	}
+}
 
 // Raw is the JSON text of n, as written.
 func (t *Tree) Raw(n int32) []byte {
@@ -161,7 +185,8 @@ func (t *Tree) NameNode(c int32) int32 {
 	n := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node{
 		kind: KindString, flags: flagName | flagMember | d.flags&flagKeyBuf | (d.flags&flagKeyBuf)>>1,
-		next: n + 1, parent: d.parent, start: d.start, end: d.start,
+		count: c, // the member it stands for (path)
+		next:  n + 1, start: d.start, end: d.start,
 		s0: d.k0, s1: d.k1, k0: d.k0, k1: d.k1,
 	})
 	return n
