@@ -31,7 +31,7 @@ func (s *State) goString(b []byte) string {
 // cell returns a pointer to a new zero T from the block *cells.
 func cell[T any](cells *[]T) *T {
 	if len(*cells) == cap(*cells) {
-		*cells = make([]T, 0, min(2*cap(*cells)+8, cellBlock))
+		*cells = make([]T, 0, min(2*cap(*cells)+32, cellBlock))
 	}
 	*cells = append(*cells, *new(T))
 	return &(*cells)[len(*cells)-1]
