@@ -128,7 +128,8 @@ func (p *parser) parse() error {
 			parent = p.stack[len(p.stack)-1]
 			t.nodes[parent].count++
 		}
-		d := node{start: int32(p.i), next: n + 1}
+		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
+		d := &t.nodes[n] // (valid until the next node is added)
 		if parent >= 0 && t.nodes[parent].kind == KindObject {
 			d.flags |= flagMember
 			d.k0, d.k1 = key.k0, key.k1
@@ -157,10 +158,11 @@ func (p *parser) parse() error {
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
-			if err := p.number(); err != nil {
+			v, isInt, err := p.number()
+			if err != nil {
 				return err
 			}
-			if v, ok := plainInt(p.src[d.start:p.i]); ok {
+			if isInt {
 				d.flags |= flagInt
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
 			}
@@ -183,7 +185,6 @@ func (p *parser) parse() error {
 			return p.unexpected()
 		}
 		d.end = int32(p.i)
-		t.nodes = append(t.nodes, d)
 		if open {
 			if len(p.stack) >= MaxDepth {
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
@@ -351,32 +352,47 @@ func (p *parser) digits() int {
 }
 
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *parser) number() error {
-	if p.src[p.i] == '-' {
+// and, when it is an integer of at most 18 digits, its value.
+func (p *parser) number() (v int64, isInt bool, err error) {
+	neg := p.src[p.i] == '-'
+	if neg {
 		p.i++
 	}
+	start := p.i
 	switch {
 	case p.i < len(p.src) && p.src[p.i] == '0':
 		p.i++
-	case p.digits() == 0:
-		return p.fail("want a digit in a number")
+	default:
+		for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
+			v = v*10 + int64(p.src[p.i]-'0') // (wraps past 18 digits; then unused)
+			p.i++
+		}
+		if p.i == start {
+			return 0, false, p.fail("want a digit in a number")
+		}
 	}
+	isInt = p.i-start <= 18
 	if p.i < len(p.src) && p.src[p.i] == '.' {
 		p.i++
+		isInt = false
 		if p.digits() == 0 {
-			return p.fail("want a digit after the decimal point")
+			return 0, false, p.fail("want a digit after the decimal point")
 		}
 	}
 	if p.i < len(p.src) && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
 		p.i++
+		isInt = false
 		if p.i < len(p.src) && (p.src[p.i] == '+' || p.src[p.i] == '-') {
 			p.i++
 		}
 		if p.digits() == 0 {
-			return p.fail("want a digit in the exponent")
+			return 0, false, p.fail("want a digit in the exponent")
 		}
 	}
-	return nil
+	if neg {
+		v = -v
+	}
+	return v, isInt, nil
 }
 
 // str reads a string at p.i (its opening quote) and returns the span of its
