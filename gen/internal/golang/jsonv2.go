@@ -49,8 +49,7 @@ func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
 
 // unmarshalJSONFrom: return envgenrt.UnmarshalFrom(dec, x)
 func (d *decl) unmarshalJSONFrom() jen.Code {
-	return d.method(true, "UnmarshalJSONFrom", "decodes the next value of dec into x as UnmarshalJSON does "+
-		"(json/v2 calls it in preference to UnmarshalJSON).",
+	return d.method(true, "UnmarshalJSONFrom", "is UnmarshalJSON for json/v2, which prefers it.",
 		[]jen.Code{jen.Id("dec").Op("*").Qual(jsontextPkg, "Decoder")}, jen.Error(),
 		jen.Return(jen.Qual(runtimePkg, "UnmarshalFrom").Call(jen.Id("dec"), jen.Id("x"))))
 }

@@ -9,62 +9,52 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Keywords) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsConst) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsTuple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsUnevaluatedItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Small) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

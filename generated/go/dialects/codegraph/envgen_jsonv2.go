@@ -9,56 +9,47 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Data) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Envelope) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Error) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ErrorResult) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Limits) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Page) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *QuerySuggestion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ResponseMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *WorkspaceContext) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

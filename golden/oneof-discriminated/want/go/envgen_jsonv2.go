@@ -9,38 +9,32 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Circle) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *CircleKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Drawing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Shape) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Square) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *SquareKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

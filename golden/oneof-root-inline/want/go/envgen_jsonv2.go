@@ -9,32 +9,27 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *EventClick) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *EventClickType) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *EventKeyPress) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *EventKeyPressType) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

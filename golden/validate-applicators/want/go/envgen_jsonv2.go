@@ -9,38 +9,32 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Payment) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *PaymentChannel) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *PaymentChannelVariant1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *PaymentChannelVariant2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *PaymentMethod) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom decodes the next value of dec into x as UnmarshalJSON does (json/v2 calls it in
-// preference to UnmarshalJSON).
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *PaymentReference) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
