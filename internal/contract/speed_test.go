@@ -89,9 +89,15 @@ func TestSpeed(t *testing.T) {
 			return nil
 		}},
 	}
-	for _, doc := range speedDocs(t) {
-		per := make([][]float64, len(contenders)) // ns/op per round
-		for range rounds {
+	docs := speedDocs(t)
+	// per[d][i]: ns/op of contender i on document d, one per round; the
+	// documents are interleaved too, for the cost per byte across sizes.
+	per := make([][][]float64, len(docs))
+	for d := range docs {
+		per[d] = make([][]float64, len(contenders))
+	}
+	for range rounds {
+		for d, doc := range docs {
 			for i, c := range contenders {
 				runtime.GC()
 				n := 0
@@ -104,20 +110,34 @@ func TestSpeed(t *testing.T) {
 						n++
 					}
 				}
-				per[i] = append(per[i], float64(cpuTime()-start)/float64(n))
+				per[d][i] = append(per[d][i], float64(cpuTime()-start)/float64(n))
 			}
 		}
-		base := per[0]
+	}
+	median := func(xs []float64) (mid, lo, hi float64) {
+		xs = slices.Clone(xs)
+		slices.Sort(xs)
+		return xs[len(xs)/2], xs[0], xs[len(xs)-1]
+	}
+	for d, doc := range docs {
+		base := per[d][0]
 		for i, c := range contenders {
 			ratios := make([]float64, rounds)
 			for r := range rounds {
-				ratios[r] = base[r] / per[i][r]
+				ratios[r] = base[r] / per[d][i][r]
 			}
-			slices.Sort(ratios)
-			ns := slices.Clone(per[i])
-			slices.Sort(ns)
+			ns, _, _ := median(per[d][i])
+			mid, lo, hi := median(ratios)
 			t.Logf("%-6s %-22s %10.0f ns/op %6.2f ns/B  envgenrt.Decode÷this %.2f (%.2f–%.2f)",
-				doc.name, c.name, ns[rounds/2], ns[rounds/2]/float64(len(doc.data)), ratios[rounds/2], ratios[0], ratios[rounds-1])
+				doc.name, c.name, ns, ns/float64(len(doc.data)), mid, lo, hi)
+		}
+		if d > 0 { // cost per byte against the document before, round by round
+			ratios := make([]float64, rounds)
+			for r := range rounds {
+				ratios[r] = (per[d][0][r] / float64(len(doc.data))) / (per[d-1][0][r] / float64(len(docs[d-1].data)))
+			}
+			mid, lo, hi := median(ratios)
+			t.Logf("%-6s envgenrt.Decode cost per byte ÷ %s's: %.2f (%.2f–%.2f)", doc.name, docs[d-1].name, mid, lo, hi)
 		}
 		allocs := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
