@@ -1,6 +1,9 @@
 package envgenrt
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // Helpers that generated validators call.
 
@@ -26,7 +29,7 @@ func (t *Tree) IsType(n int32, set Type) bool {
 	case KindTrue, KindFalse:
 		return set&TypeBoolean != 0
 	case KindNumber:
-		return set&TypeNumber != 0 || (set&TypeInteger != 0 && IsInteger(t.Text(n)))
+		return set&TypeNumber != 0 || (set&TypeInteger != 0 && (t.nodes[n].flags&flagInt != 0 || IsInteger(t.Text(n))))
 	case KindString:
 		return set&TypeString != 0
 	case KindArray:
@@ -34,6 +37,17 @@ func (t *Tree) IsType(n int32, set Type) bool {
 	case KindObject:
 		return set&TypeObject != 0
 	}
+	return false
+}
+
+// CheckType is the type keyword: it reports whether node n is of one of the
+// types in set, and records the error (schemaPath, keyword "type", the
+// message format with TypeOf(n) for its %s) when it is not.
+func (s *State) CheckType(n int32, set Type, schemaPath, format string) bool {
+	if s.IsType(n, set) {
+		return true
+	}
+	s.Failf(n, schemaPath, "type", format, s.TypeOf(n))
 	return false
 }
 
@@ -48,6 +62,47 @@ func (t *Tree) TypeOf(n int32) string {
 
 // Length is the length of the string n in code points.
 func (t *Tree) Length(n int32) int { return utf8.RuneCount(t.Str(n)) }
+
+// Shorter reports whether the string n has fewer than m code points
+// (minLength), counting them only when its length in bytes leaves a doubt.
+func (t *Tree) Shorter(n int32, m int) bool {
+	b := t.Str(n)
+	switch {
+	case len(b) < m:
+		return true
+	case len(b) >= utf8.UTFMax*m:
+		return false
+	}
+	return utf8.RuneCount(b) < m
+}
+
+// Longer reports whether the string n has more than m code points
+// (maxLength), counting them only when its length in bytes leaves a doubt.
+func (t *Tree) Longer(n int32, m int) bool {
+	b := t.Str(n)
+	return len(b) > m && utf8.RuneCount(b) > m
+}
+
+// Compare compares the number n with limit, the text of a JSON number, as
+// CompareNumber does: -1, 0 or +1.
+func (t *Tree) Compare(n int32, limit string) int {
+	if x, ok := t.plainInt(n); ok {
+		if y, ok := plainInt(bytesOf(limit)); ok {
+			return cmpInt64(x, y)
+		}
+	}
+	return CompareNumber(t.Text(n), limit)
+}
+
+func cmpInt64(x, y int64) int {
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
 
 // StringIn reports whether node n is a string equal to one of values.
 func (t *Tree) StringIn(n int32, values ...string) bool {
@@ -142,4 +197,36 @@ func (s *State) Probe(c CheckFunc, n int32) bool {
 	ok := s.Quiet(c, n)
 	s.EndEval(e, false)
 	return ok
+}
+
+// CheckMembers validates the members of an object that its properties
+// name: checks[i] runs on the member at[i], where it is present (at[i] is not
+// 0) and checks[i] is not nil. It reports false as soon as one fails where
+// the validator should stop (Stop), else true: the caller's error count says
+// whether all passed.
+func (s *State) CheckMembers(at []int32, checks ...CheckFunc) bool {
+	for i, c := range checks {
+		if at[i] != 0 && c != nil && !c(s, at[i]) && s.Stop() {
+			return false
+		}
+	}
+	return true
+}
+
+// Unexpected records an error at object n for each member that is not one of
+// at (its properties), in the order of Members (that of JavaScript's
+// Object.keys): additionalProperties false. format is the message, with the
+// member's name (Quoted) for its %s. It reports whether the validator should
+// stop (see Fail).
+func (s *State) Unexpected(n int32, at []int32, schemaPath, format string) bool {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if slices.Contains(at, c) {
+			continue
+		}
+		if s.Failf(n, schemaPath, "additionalProperties", format, Quoted(s.Key(c))) {
+			return true
+		}
+	}
+	return false
 }

@@ -26,13 +26,16 @@ func (s *State) DecodeString(n int32) (string, error) {
 	if s.Kind(n) != KindString {
 		return "", s.WrongKind(n, "a string")
 	}
-	return string(s.Str(n)), nil
+	return s.goString(s.Str(n)), nil
 }
 
 // DecodeInt64 reads an integer: 1, 1.0 and 1e2 are integers.
 func (s *State) DecodeInt64(n int32) (int64, error) {
 	if s.Kind(n) != KindNumber {
 		return 0, s.WrongKind(n, "an integer")
+	}
+	if v, ok := s.plainInt(n); ok {
+		return v, nil
 	}
 	v, ok := ParseInt64(s.Text(n))
 	if !ok {
@@ -48,6 +51,9 @@ func (s *State) DecodeInt64(n int32) (int64, error) {
 func (s *State) DecodeFloat64(n int32) (float64, error) {
 	if s.Kind(n) != KindNumber {
 		return 0, s.WrongKind(n, "a number")
+	}
+	if v, ok := s.plainInt(n); ok && v > -1<<53 && v < 1<<53 {
+		return float64(v), nil
 	}
 	v, ok := ParseFloat64(s.Text(n))
 	if !ok {

@@ -85,26 +85,17 @@ func (e *DecodeError) Error() string {
 // Pointer is the RFC 6901 JSON Pointer of node n.
 func (t *Tree) Pointer(n int32) string {
 	var toks []string
-	for n >= 0 && n < int32(len(t.nodes)) {
-		d := &t.nodes[n]
-		if d.parent < 0 {
-			break
-		}
-		if d.flags&flagMember != 0 {
-			toks = append(toks, escapeToken(t.Key(n)))
+	t.path(n, func(container, c int32, i int) {
+		if t.nodes[c].flags&flagMember != 0 {
+			toks = append(toks, escapeToken(t.Key(c)))
 		} else {
-			i := 0
-			for c := d.parent + 1; c < n; c = t.nodes[c].next {
-				i++
-			}
 			toks = append(toks, strconv.Itoa(i))
 		}
-		n = d.parent
-	}
+	})
 	var b strings.Builder
-	for i := len(toks) - 1; i >= 0; i-- {
+	for _, tok := range toks {
 		b.WriteByte('/')
-		b.WriteString(toks[i])
+		b.WriteString(tok)
 	}
 	return b.String()
 }

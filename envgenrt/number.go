@@ -182,6 +182,18 @@ func plainInt(text []byte) (int64, bool) {
 // CompareNumber compares the number text (from a Tree) with limit (a
 // number's text from the schema): -1, 0 or +1.
 func CompareNumber(text []byte, limit string) int {
+	if limit == "0" && len(text) > 0 { // the commonest limit: the sign tells
+		if text[0] != '-' {
+			if isZeroNumber(text) {
+				return 0
+			}
+			return 1
+		}
+		if isZeroNumber(text[1:]) {
+			return 0
+		}
+		return -1
+	}
 	if x, ok := plainInt(text); ok {
 		if y, ok := plainInt(bytesOf(limit)); ok {
 			switch {
@@ -430,3 +442,17 @@ func ParseFloat64(text []byte) (float64, bool) {
 
 // bytesOf views s as bytes, without copying; they must not be changed.
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// isZeroNumber reports whether the text of a JSON number without its sign is
+// zero: its digits are all 0 (0, 0.00, 0e5).
+func isZeroNumber(text []byte) bool {
+	for _, c := range text {
+		switch {
+		case c == 'e' || c == 'E':
+			return true
+		case c >= '1' && c <= '9':
+			return false
+		}
+	}
+	return true
+}

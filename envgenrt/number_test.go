@@ -2,6 +2,7 @@ package envgenrt
 
 import (
 	"math"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -97,6 +98,46 @@ func TestCompareFastPath(t *testing.T) {
 			want := cmpDecimal(&x, &y)
 			if got, ok := cmpSimple([]byte(a), []byte(b)); !ok || got != want {
 				t.Errorf("cmpSimple(%s, %s) = %d, %v; want %d", a, b, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestCompareFastPaths: the shortcuts (the limit 0, integers the parser has
+// read, lengths in bytes) agree with the exact comparison of decimals and the
+// count of code points.
+func TestCompareFastPaths(t *testing.T) {
+	numbers := []string{"0", "-0", "0.0", "-0.000", "0e5", "-0E-3", "1", "-1", "0.001", "-0.001", "1e-400", "-1e-400",
+		"123456789012345678", "-123456789012345678", "1234567890123456789", "-9223372036854775808", "9223372036854775807",
+		"99999999999999999999", "2.5", "-2.5", "1e2", "100", "1.0"}
+	limits := []string{"0", "1", "-1", "2.5", "100", "1e2", "-123456789012345678", "9223372036854775807", "0.001"}
+	for _, x := range numbers {
+		var tr Tree
+		if err := tr.Parse([]byte(x)); err != nil {
+			t.Fatal(err)
+		}
+		for _, y := range limits {
+			a, b := parseDecimal([]byte(x)), parseDecimal([]byte(y))
+			want := cmpDecimal(&a, &b)
+			if got := CompareNumber([]byte(x), y); got != want {
+				t.Errorf("CompareNumber(%s, %s) = %d, want %d", x, y, got, want)
+			}
+			if got := tr.Compare(0, y); got != want {
+				t.Errorf("Compare(%s, %s) = %d, want %d", x, y, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"", "a", "ab", "é", "éé", "日本語", "😀😀", "abcd", "\u00e9abc"} {
+		var tr Tree
+		if err := tr.Parse([]byte(strconv.Quote(s))); err != nil {
+			t.Fatal(err)
+		}
+		for m := range 10 {
+			if got, want := tr.Shorter(0, m), tr.Length(0) < m; got != want {
+				t.Errorf("Shorter(%q, %d) = %v", s, m, got)
+			}
+			if got, want := tr.Longer(0, m), tr.Length(0) > m; got != want {
+				t.Errorf("Longer(%q, %d) = %v", s, m, got)
 			}
 		}
 	}

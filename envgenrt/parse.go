@@ -60,9 +60,9 @@ func (t *Tree) Parse(src []byte) error {
 	if len(src) >= math.MaxInt32 {
 		return &SyntaxError{0, "the text is larger than 2 GB"}
 	}
-	p := parser{t: t, src: src, stack: t.stack[:0]}
+	p := parser{t: t, src: src, stack: t.stack[:0], names: t.names[:0]}
 	err := p.parse()
-	t.stack = p.stack[:0]
+	t.stack, t.names = p.stack[:0], p.names[:0]
 	return err
 }
 
@@ -71,7 +71,20 @@ type parser struct {
 	src   []byte
 	i     int
 	stack []int32 // open containers
+	// names has, for each open container, a set of 64 bits, one for each
+	// hash (nameBit) of the member names seen in it: a name whose bit is not
+	// set cannot be a duplicate, so most names need no comparison.
+	names []uint64
 	dups  map[int32]map[string]bool
+}
+
+// nameBit is the bit of a member name in parser.names.
+func nameBit(name []byte) uint64 {
+	h := uint(len(name))
+	if len(name) > 0 {
+		h = h*7 + uint(name[0])*3 + uint(name[len(name)-1])
+	}
+	return 1 << (h & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -115,7 +128,8 @@ func (p *parser) parse() error {
 			parent = p.stack[len(p.stack)-1]
 			t.nodes[parent].count++
 		}
-		d := node{parent: parent, start: int32(p.i), next: n + 1}
+		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
+		d := &t.nodes[n] // (valid until the next node is added)
 		if parent >= 0 && t.nodes[parent].kind == KindObject {
 			d.flags |= flagMember
 			d.k0, d.k1 = key.k0, key.k1
@@ -138,15 +152,20 @@ func (p *parser) parse() error {
 				return err
 			}
 			d.s0, d.s1 = s0, s1
+			t.strBytes += int(s1 - s0)
 			if inBuf {
 				d.flags |= flagStrBuf
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
-			if err := p.number(); err != nil {
+			v, isInt, err := p.number()
+			if err != nil {
 				return err
 			}
-			d.s0, d.s1 = d.start, int32(p.i)
+			if isInt {
+				d.flags |= flagInt
+				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+			}
 		case c == 't':
 			d.kind = KindTrue
 			if err := p.literal("true"); err != nil {
@@ -166,12 +185,12 @@ func (p *parser) parse() error {
 			return p.unexpected()
 		}
 		d.end = int32(p.i)
-		t.nodes = append(t.nodes, d)
 		if open {
 			if len(p.stack) >= MaxDepth {
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
 			}
 			p.stack = append(p.stack, n)
+			p.names = append(p.names, 0)
 			p.ws()
 			var err error
 			if t.nodes[n].kind == KindObject {
@@ -232,6 +251,7 @@ func (p *parser) close(n int32) {
 	t.nodes[n].end = int32(p.i)
 	t.nodes[n].next = int32(len(t.nodes))
 	p.stack = p.stack[:len(p.stack)-1]
+	p.names = p.names[:len(p.names)-1]
 	if p.dups != nil {
 		delete(p.dups, n)
 	}
@@ -252,12 +272,16 @@ func (p *parser) key(obj int32) (pending, error) {
 		return pending{}, err
 	}
 	k := pending{k0, k1, inBuf}
-	if p.duplicate(obj, k) {
+	name := p.src[k0:k1]
+	if inBuf {
+		name = p.t.buf[k0:k1]
+	}
+	bit, seen := nameBit(name), &p.names[len(p.names)-1]
+	// (a large object keeps a set of its names, which needs every name)
+	dup := (*seen&bit != 0 || p.t.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
+	*seen |= bit
+	if dup {
 		p.i = at
-		name := p.src[k0:k1]
-		if inBuf {
-			name = p.t.buf[k0:k1]
-		}
 		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
 	p.ws()
@@ -328,32 +352,47 @@ func (p *parser) digits() int {
 }
 
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (p *parser) number() error {
-	if p.src[p.i] == '-' {
+// and, when it is an integer of at most 18 digits, its value.
+func (p *parser) number() (v int64, isInt bool, err error) {
+	neg := p.src[p.i] == '-'
+	if neg {
 		p.i++
 	}
+	start := p.i
 	switch {
 	case p.i < len(p.src) && p.src[p.i] == '0':
 		p.i++
-	case p.digits() == 0:
-		return p.fail("want a digit in a number")
+	default:
+		for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
+			v = v*10 + int64(p.src[p.i]-'0') // (wraps past 18 digits; then unused)
+			p.i++
+		}
+		if p.i == start {
+			return 0, false, p.fail("want a digit in a number")
+		}
 	}
+	isInt = p.i-start <= 18
 	if p.i < len(p.src) && p.src[p.i] == '.' {
 		p.i++
+		isInt = false
 		if p.digits() == 0 {
-			return p.fail("want a digit after the decimal point")
+			return 0, false, p.fail("want a digit after the decimal point")
 		}
 	}
 	if p.i < len(p.src) && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
 		p.i++
+		isInt = false
 		if p.i < len(p.src) && (p.src[p.i] == '+' || p.src[p.i] == '-') {
 			p.i++
 		}
 		if p.digits() == 0 {
-			return p.fail("want a digit in the exponent")
+			return 0, false, p.fail("want a digit in the exponent")
 		}
 	}
-	return nil
+	if neg {
+		v = -v
+	}
+	return v, isInt, nil
 }
 
 // str reads a string at p.i (its opening quote) and returns the span of its

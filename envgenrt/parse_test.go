@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -161,5 +162,71 @@ func TestParseStringsAtEveryOffset(t *testing.T) {
 				t.Errorf("%q: got %q, %v; encoding/json %q, %v", in, tr.Str(0), err, std, stdErr)
 			}
 		}
+	}
+}
+
+// TestParseDuplicatesEverywhere: a name given twice is found wherever the
+// second one stands, in objects of every size around the point where the
+// parser switches from comparing names to a set, and names of a nested
+// object do not count for the one around it.
+func TestParseDuplicatesEverywhere(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 31, 32, 33, 40, 70} {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = fmt.Sprintf("%c%d", 'a'+i%26, i)
+		}
+		obj := func(extra string) []byte {
+			var b bytes.Buffer
+			b.WriteString(`{"in":{"a0":1,"b1":2},`)
+			for _, name := range names {
+				fmt.Fprintf(&b, "%q:[1],", name)
+			}
+			fmt.Fprintf(&b, "%q:0}", extra)
+			return b.Bytes()
+		}
+		var tr Tree
+		if err := tr.Parse(obj("zz")); err != nil {
+			t.Errorf("%d names: %v", n, err)
+		}
+		for j := range n {
+			if err := tr.Parse(obj(names[j])); err == nil || !strings.Contains(err.Error(), "duplicate member name") {
+				t.Errorf("%d names, the %dth again: got %v", n, j, err)
+			}
+		}
+	}
+}
+
+// TestParentAndPointer: with no parent kept in the nodes, Parent and Pointer
+// find the way down from the top, for every node.
+func TestParentAndPointer(t *testing.T) {
+	var tr Tree
+	if err := tr.Parse([]byte(`{"a":[1,{"b":[]},[[2]]],"c/d":{"e~":null},"f":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{ // the raw text of each node: its pointer, its parent's raw text
+		`1`: "/a/0", `{"b":[]}`: "/a/1", `[]`: "/a/1/b", `[[2]]`: "/a/2", `[2]`: "/a/2/0", `2`: "/a/2/0/0",
+		`{"e~":null}`: "/c~1d", `null`: "/c~1d/e~0", `3`: "/f",
+	}
+	for n := int32(1); n < int32(tr.Len()); n++ {
+		raw := string(tr.Raw(n))
+		if p, ok := want[raw]; ok && tr.Pointer(n) != p {
+			t.Errorf("Pointer(%s) = %q, want %q", raw, tr.Pointer(n), p)
+		}
+		parent := tr.Parent(n)
+		if parent < 0 || parent >= n || n >= tr.End(parent) {
+			t.Errorf("Parent(%s) = %d", raw, parent)
+		}
+		for c := tr.First(parent); c < tr.End(parent) && c != n; c = tr.Next(c) {
+			if c > n {
+				t.Errorf("%s is no child of %s", raw, tr.Raw(parent))
+			}
+		}
+	}
+	if tr.Parent(0) != -1 || tr.Pointer(0) != "" {
+		t.Errorf("top: %d %q", tr.Parent(0), tr.Pointer(0))
+	}
+	name := tr.NameNode(tr.Lookup(0, "c/d"))
+	if tr.Pointer(name) != "/c~1d" || tr.Parent(name) != 0 {
+		t.Errorf("name node: %q %d", tr.Pointer(name), tr.Parent(name))
 	}
 }

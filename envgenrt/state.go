@@ -20,6 +20,15 @@ type State struct {
 	evals  []evalFrame
 	words  []uint64
 	out    []byte // Validate's encoding of the value
+
+	// What decoding hands over to the decoded value, never pooled: the
+	// text of its strings (strings.go) and the cells its optional scalars
+	// point to.
+	text    []byte
+	strPtrs []string
+	intPtrs []int64
+	fltPtrs []float64
+	blnPtrs []bool
 }
 
 // CheckFunc is a generated validator: it reports whether node n of s's tree
@@ -48,9 +57,13 @@ type Appender interface {
 
 var pool = sync.Pool{New: func() any { return new(State) }}
 
-// maxKept bounds the storage a pooled State keeps, so that one huge document
-// does not pin its memory.
-const maxKept = 1 << 16
+// maxKept bounds the nodes a pooled State keeps (40 bytes each: 40 MB, for
+// a document of about 20 MB), so that a larger document does not pin its
+// memory; a pooled State lives until the second garbage collection that
+// finds it unused. Below it, decoding and Validate cost the same per byte at
+// every size, and Validate allocates nothing once the pool holds a State as
+// large as the value's encoding.
+const maxKept = 1 << 20
 
 // NewState returns a State from the pool; give it back with Release.
 func NewState() *State { return pool.Get().(*State) }
@@ -69,25 +82,49 @@ func (s *State) Release() {
 	s.evals = s.evals[:0]
 	s.words = s.words[:0]
 	s.out = s.out[:0]
+	s.text, s.strPtrs, s.intPtrs, s.fltPtrs, s.blnPtrs = nil, nil, nil, nil, nil
 	pool.Put(s)
 }
 
-// Unmarshal is a generated UnmarshalJSON: it parses data, validates it with x's
-// validator, and only then fills x.
-func Unmarshal(data []byte, x interface {
+// Decodable is a pointer to a type envgen generates: what Decode fills.
+type Decodable interface {
 	NodeChecker
 	NodeDecoder
-}) error {
+}
+
+// Decode decodes the JSON text data into v, a pointer to a type envgen
+// generated, if data is valid against the type's schema; otherwise it fails
+// with a *ValidationError that lists every violation (a *SyntaxError for text
+// that is not JSON, a member name given twice or nesting deeper than
+// MaxDepth), and v is not changed. It is the recommended way to decode:
+//
+//	var env envelope.Envelope[search.Result]
+//	if err := envgenrt.Decode(data, &env); err != nil { … }
+//
+// It reads the text once: it parses it, validates it, and only then fills
+// v. json.Unmarshal(data, &env) gives the same result, slower: encoding/json
+// scans the text to check that it is JSON before it calls the generated
+// UnmarshalJSON (with GOEXPERIMENT=jsonv2 it calls UnmarshalJSONFrom, which
+// reads the value with jsontext and then decodes it with Decode).
+//
+// The strings of one decoded value share their storage: one allocation holds
+// the text of all of them, so a string kept from a decoded value keeps that
+// allocation alive, as a substring keeps its string.
+func Decode(data []byte, v Decodable) error {
 	s := NewState()
 	defer s.Release()
 	if err := s.Parse(data); err != nil {
 		return err
 	}
-	if !x.CheckNode(s, 0) {
+	if !v.CheckNode(s, 0) {
 		return s.Err()
 	}
-	return x.DecodeNode(s, 0)
+	return v.DecodeNode(s, 0)
 }
+
+// Unmarshal is Decode under the name generated code used before Decode
+// existed.
+func Unmarshal(data []byte, x Decodable) error { return Decode(data, x) }
 
 // Validate is a generated Validate method: it encodes v as json.Marshal would
 // and validates the encoding with c, the validator of v's type.

@@ -40,17 +40,20 @@ type Tree struct {
 	buf   []byte // decoded strings that had escapes or invalid UTF-8
 	nodes []node
 	stack []int32 // the parser's open containers, kept for reuse
+	names []uint64
+	// strBytes is the length of the decoded content of the string values
+	// (not member names): what decoding them into Go strings needs.
+	strBytes int
 }
 
 type node struct {
 	kind   Kind
 	flags  uint8
-	count  int32 // containers: the number of members or items
+	count  int32 // containers: the number of members or items; name nodes: their member
 	next   int32 // the index after this node's subtree
-	parent int32 // -1 for the top-level value
 	start  int32 // raw span in src
 	end    int32
-	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers: the text
+	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers with flagInt: the value
 	k0, k1 int32 // object members: the decoded name, in src or in buf (flagKeyBuf)
 }
 
@@ -59,7 +62,18 @@ const (
 	flagKeyBuf                   // the member name is in buf
 	flagMember                   // the node is an object member (k0, k1 are set)
 	flagName                     // a synthetic node standing for a member name (propertyNames)
+	flagInt                      // a number written as an integer of at most 18 digits: its value is in s0, s1
 )
+
+// intValue is the value of a number with flagInt.
+func (d *node) intValue() int64 { return int64(uint64(uint32(d.s0)) | uint64(uint32(d.s1))<<32) }
+
+// plainInt returns the value of number n when it is written as an integer
+// of at most 18 digits (as most are), parsed once by the parser.
+func (t *Tree) plainInt(n int32) (int64, bool) {
+	d := &t.nodes[n]
+	return d.intValue(), d.flags&flagInt != 0
+}
 
 // Len is the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -79,8 +93,33 @@ func (t *Tree) End(n int32) int32 { return t.nodes[n].next }
 // Next is the sibling after c.
 func (t *Tree) Next(c int32) int32 { return t.nodes[c].next }
 
-// Parent is the container of n, or -1.
-func (t *Tree) Parent(n int32) int32 { return t.nodes[n].parent }
+// Parent is the container of n, or -1. Nodes do not keep it (a node is
+// smaller without): it is found from the top, for error paths.
+func (t *Tree) Parent(n int32) int32 {
+	parent := int32(-1)
+	t.path(n, func(container, _ int32, _ int) { parent = container })
+	return parent
+}
+
+// path calls step for each container on the way from the top-level value
+// down to n: the container, its child c that holds n (or is n) and c's place
+// in it. A name node (NameNode) stands for its member.
+func (t *Tree) path(n int32, step func(container, c int32, i int)) {
+	if n < 0 || n >= int32(len(t.nodes)) {
+		return
+	}
+	if t.nodes[n].flags&flagName != 0 {
+		n = t.nodes[n].count // the member
+	}
+	for x := int32(0); x < n; {
+		c, i := x+1, 0
+		for t.nodes[c].next <= n {
+			c, i = t.nodes[c].next, i+1
+		}
+		step(x, c, i)
+		x = c
+	}
+}
 
 // Raw is the JSON text of n, as written.
 func (t *Tree) Raw(n int32) []byte {
@@ -101,7 +140,7 @@ func (t *Tree) Str(n int32) []byte {
 // Text is the text of the number n, as written.
 func (t *Tree) Text(n int32) []byte {
 	d := &t.nodes[n]
-	return t.src[d.s0:d.s1]
+	return t.src[d.start:d.end]
 }
 
 // Key is the decoded name of the object member c.
@@ -146,7 +185,8 @@ func (t *Tree) NameNode(c int32) int32 {
 	n := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node{
 		kind: KindString, flags: flagName | flagMember | d.flags&flagKeyBuf | (d.flags&flagKeyBuf)>>1,
-		next: n + 1, parent: d.parent, start: d.start, end: d.start,
+		count: c, // the member it stands for (path)
+		next:  n + 1, start: d.start, end: d.start,
 		s0: d.k0, s1: d.k1, k0: d.k0, k1: d.k1,
 	})
 	return n
@@ -160,4 +200,5 @@ func (t *Tree) reset(src []byte) {
 	t.src = src
 	t.buf = t.buf[:0]
 	t.nodes = t.nodes[:0]
+	t.strBytes = 0
 }

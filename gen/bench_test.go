@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/envgen/envgen/gen"
@@ -62,12 +63,21 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
 			path := syntheticSchema(b, n)
 			opts := gen.Options{Inputs: []string{path}, GoOut: "out", GoPackage: "synthetic", NoCanonical: true}
+			var size int
 			for b.Loop() {
-				if _, err := gen.Generate(opts); err != nil {
+				files, err := gen.Generate(opts)
+				if err != nil {
 					b.Fatal(err)
+				}
+				size = 0
+				for _, f := range files {
+					if strings.HasSuffix(f.Path, ".go") {
+						size += len(f.Content)
+					}
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/def")
+			b.ReportMetric(float64(size)/float64(n), "GoB/def") // bytes of Go source per definition
 		})
 	}
 }

@@ -12,28 +12,18 @@ import (
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Hit) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	b = append(b, `"title":`...)
-	b = envgenrt.AppendString(b, x.Title)
-	b = append(b, ',')
-	if x.URL != nil {
-		b = append(b, `"url":`...)
-		b = envgenrt.AppendString(b, *x.URL)
-		b = append(b, ',')
-	}
-	b = append(b, `"score":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
+	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
+	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -45,30 +35,22 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "title":
-			if err := s.ReadString(c1, &x.Title); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Title)
 		case "url":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.URL = v2
-			}
+			err = s.ReadStringPtr(c1, &x.URL)
 		case "score":
-			if err := s.ReadFloat64(c1, &x.Score); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Score)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -83,60 +65,39 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkHit validates a value against search-output.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "title":
-				at[1] = c
-			case "url":
-				at[2] = c
-			case "score":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "title":
+			at[1] = c
+		case "url":
+			at[2] = c
+		case "score":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkHitPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkHitPropertiesTitle(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "title", "url", "score":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkHitPropertiesID, checkHitPropertiesTitle, checkHitPropertiesURL, checkHitPropertiesScore) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -144,14 +105,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesID validates a value against search-output.json#/$defs/hit/properties/id.
 func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -159,17 +117,14 @@ func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -177,14 +132,11 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesTitle validates a value against search-output.json#/$defs/hit/properties/title.
 func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -192,14 +144,11 @@ func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesURL validates a value against search-output.json#/$defs/hit/properties/url.
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
-			return false
-		}
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -230,15 +179,13 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"query":`...)
-	b = envgenrt.AppendString(b, x.Query)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
 	b = append(b, `"hits":`...)
 	if x.Hits == nil {
 		b = append(b, `null`...)
@@ -253,11 +200,7 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -269,33 +212,20 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResult{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
-			if err := s.ReadString(c1, &x.Query); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Query)
 		case "hits":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Hit, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Hits = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -310,52 +240,34 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResult validates a value against search-output.json#/$defs/search_result.
 func checkSearchResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/search_result/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "query":
-				at[0] = c
-			case "hits":
-				at[1] = c
-			case "total":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "query":
+			at[0] = c
+		case "hits":
+			at[1] = c
+		case "total":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkSearchResultPropertiesQuery(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSearchResultPropertiesHits(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkSearchResultPropertiesTotal(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "query", "hits", "total":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkSearchResultPropertiesQuery, checkSearchResultPropertiesHits, checkSearchResultPropertiesTotal) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_result/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -363,15 +275,12 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesHits validates a value against search-output.json#/$defs/search_result/properties/hits.
 func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkHit(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkHit(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -380,14 +289,11 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesQuery validates a value against search-output.json#/$defs/search_result/properties/query.
 func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -395,14 +301,11 @@ func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 // checkSearchResultPropertiesTotal validates a value against search-output.json#/$defs/search_result/properties/total.
 func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "search-output.json#/$defs/search_result/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -35,6 +35,9 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 	v := jen.Id("v" + strconv.Itoa(depth))
 	switch p {
 	case pointer:
+		if call := d.decodePointer(target, ref, node); call != nil {
+			return []jen.Code{errReturn(call)}
+		}
 		body := []jen.Code{v.Clone().Op(":=").New(d.typeCode(ref))}
 		body = append(body, d.decodeValue(jen.Op("*").Add(v), v, ref, node, depth+1)...)
 		body = append(body, target.Clone().Op("=").Add(v))
@@ -58,6 +61,32 @@ func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node
 		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(d.decodeValue(target, nil, ref, node, depth)...)}
 	}
 	return d.decodeValue(target, nil, ref, node, depth)
+}
+
+// ptrReaders are the State methods that fill an optional scalar: a pointer
+// into a block of cells the decode shares, nil for null.
+var ptrReaders = map[model.ScalarKind]string{
+	model.ScalarString: "ReadStringPtr", model.ScalarInteger: "ReadInt64Ptr",
+	model.ScalarNumber: "ReadFloat64Ptr", model.ScalarBoolean: "ReadBoolPtr",
+}
+
+// decodePointer is the call that fills target, a pointer that null leaves
+// nil, from node, or nil when the runtime has no helper for its type:
+//
+//	s.ReadStringPtr(c, &target)          (a scalar)
+//	envgenrt.DecodePtr(s, c, &target)    (a generated type)
+func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code) jen.Code {
+	t, _ := d.resolve(ref)
+	if t == nil || isTypeParam(t) {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Qual(runtimePkg, "DecodePtr").Call(stateID, node, jen.Op("&").Add(target))
+	}
+	if sc, ok := t.(*model.Scalar); ok && ptrReaders[sc.Scalar] != "" && d.typeOf(ref) == t { // not through an alias
+		return jen.Add(stateID).Dot(ptrReaders[sc.Scalar]).Call(node, jen.Op("&").Add(target))
+	}
+	return nil
 }
 
 // isTypeParam reports whether t is a type parameter.
@@ -105,6 +134,9 @@ func (d *decl) decodeShape(target, addr *jen.Statement, t model.Type, node jen.C
 	case *model.Any:
 		return []jen.Code{target.Clone().Op("=").Add(stateID).Dot("DecodeRaw").Call(node)}
 	case *model.Array:
+		if call := d.decodeItems(addr, t.Items, node); call != nil {
+			return []jen.Code{errReturn(call)}
+		}
 		// v := make([]T, s.Count(c)); for c1, i1 := … { fill v[i1] from c1 }; target = v
 		suffix := strconv.Itoa(depth)
 		v, c, i := jen.Id("a"+suffix), jen.Id("c"+suffix), jen.Id("i"+suffix)
@@ -133,6 +165,31 @@ func (d *decl) decodeShape(target, addr *jen.Statement, t model.Type, node jen.C
 	return nil
 }
 
+// decodeItems is the call that fills the slice *addr from the array node,
+// or nil when the runtime has no helper for its items:
+//
+//	envgenrt.DecodeSlice(s, c, addr)                              (generated types)
+//	envgenrt.ReadSlice(s, c, addr, (*envgenrt.State).ReadString)  (scalars)
+func (d *decl) decodeItems(addr *jen.Statement, items model.Ref, node jen.Code) jen.Code {
+	if d.presence(items, true) != bare {
+		return nil
+	}
+	t, null := d.resolve(items)
+	if t == nil || isTypeParam(t) || null {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Qual(runtimePkg, "DecodeSlice").Call(stateID, node, addr)
+	}
+	read := map[model.ScalarKind]string{model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64",
+		model.ScalarNumber: "ReadFloat64", model.ScalarBoolean: "ReadBool"}
+	if sc, ok := t.(*model.Scalar); ok && read[sc.Scalar] != "" && d.typeOf(items) == t {
+		return jen.Qual(runtimePkg, "ReadSlice").Call(stateID, node, addr,
+			jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(read[sc.Scalar]))
+	}
+	return nil
+}
+
 // eachMember is the loop over the members (or items) c<depth> of node.
 func (d *decl) eachMember(node jen.Code, depth int, body ...jen.Code) jen.Code {
 	c := jen.Id("c" + strconv.Itoa(depth))
@@ -153,16 +210,18 @@ func (d *decl) decodeMember(m *jen.Statement, values model.Ref, depth int) []jen
 	c, e := jen.Id("c"+suffix), jen.Id("e"+suffix)
 	out := []jen.Code{jen.Var().Add(e).Add(d.slot(values, true))}
 	out = append(out, d.decodeSlot(e, values, d.presence(values, true), c, depth+1)...)
-	return append(out, m.Clone().Index(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Op("=").Add(e))
+	return append(out, m.Clone().Index(jen.Add(stateID).Dot("KeyString").Call(c)).Op("=").Add(e))
 }
 
 // readScalar is: if err := s.ReadString(c, &target); err != nil { return err }
 func readScalar(k model.ScalarKind, addr *jen.Statement, node jen.Code) []jen.Code {
-	fn := map[model.ScalarKind]string{
-		model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64", model.ScalarNumber: "ReadFloat64",
-		model.ScalarBoolean: "ReadBool", model.ScalarNull: "ReadNull", model.ScalarAny: "ReadRaw",
-	}[k]
-	return []jen.Code{errReturn(jen.Add(stateID).Dot(fn).Call(node, addr))}
+	return []jen.Code{errReturn(jen.Add(stateID).Dot(scalarReaders[k]).Call(node, addr))}
+}
+
+// scalarReaders are the State methods that fill a scalar.
+var scalarReaders = map[model.ScalarKind]string{
+	model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64", model.ScalarNumber: "ReadFloat64",
+	model.ScalarBoolean: "ReadBool", model.ScalarNull: "ReadNull", model.ScalarAny: "ReadRaw",
 }
 
 // decodeObject fills the struct x (DecodeNode's *x, or an inline struct):
@@ -173,8 +232,15 @@ func readScalar(k model.ScalarKind, addr *jen.Statement, node jen.Code) []jen.Co
 func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.Code, depth int) []jen.Code {
 	c := jen.Id("c" + strconv.Itoa(depth))
 	var cases []jen.Code
+	calls := 0 // members filled by one call: err = <call>, tested after the switch
 	for _, f := range o.Fields {
-		fill := d.decodeSlot(x.Clone().Dot(f.GoName), f.Type, d.presence(f.Type, f.Required), c, depth+1)
+		target, p := x.Clone().Dot(f.GoName), d.presence(f.Type, f.Required)
+		if call := d.slotCall(target, f.Type, p, c); call != nil {
+			cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(jen.Err().Op("=").Add(call)))
+			calls++
+			continue
+		}
+		fill := d.decodeSlot(target, f.Type, p, c, depth+1)
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(fill...))
 	}
 	if o.Extra != nil {
@@ -189,7 +255,14 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 		cases = append(cases, jen.Default().Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(c,
 			jen.Lit("unexpected member")))))
 	}
-	loop := d.eachMember(node, depth, jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...))
+	body := []jen.Code{jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...)}
+	var decl jen.Code = jen.Null()
+	if calls > 0 {
+		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+		decl = jen.Var().Err().Error()
+		body = append(body, returnIfErr())
+	}
+	loop := d.eachMember(node, depth, body...)
 	if len(cases) == 0 {
 		loop = jen.Null()
 	}
@@ -200,8 +273,48 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 	return []jen.Code{
 		wrongKind(node, "KindObject", "an object"),
 		whole.Clone().Op("=").Add(zero),
+		decl,
 		loop,
 	}
+}
+
+// slotCall is the one call that fills target, held with presence p, from
+// node, returning an error; nil when filling it takes more than a call.
+func (d *decl) slotCall(target *jen.Statement, ref model.Ref, p presence, node jen.Code) jen.Code {
+	switch p {
+	case pointer:
+		return d.decodePointer(target, ref, node)
+	case nullable:
+		// envgenrt.ReadNullable(s, c, &target, (*envgenrt.State).ReadString), envgenrt.DecodeNullable(s, c, &target)
+		t, _ := d.resolve(ref)
+		switch {
+		case t == nil || isTypeParam(t):
+		case t.Base().Named:
+			return jen.Qual(runtimePkg, "DecodeNullable").Call(stateID, node, jen.Op("&").Add(target))
+		case d.typeOf(ref) == t && ptrReaders[scalarKind(t)] != "":
+			return jen.Qual(runtimePkg, "ReadNullable").Call(stateID, node, jen.Op("&").Add(target),
+				jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(scalarReaders[scalarKind(t)]))
+		}
+		return nil
+	}
+	t, null := d.resolve(ref)
+	if t == nil || isTypeParam(t) || (null && d.classOf(t) == nilClass) {
+		return nil
+	}
+	if t.Base().Named {
+		return jen.Add(target).Dot("DecodeNode").Call(stateID, node)
+	}
+	switch t := t.(type) {
+	case *model.Scalar:
+		if fn := scalarReaders[t.Scalar]; fn != "" && d.typeOf(ref) == t {
+			return jen.Add(stateID).Dot(fn).Call(node, jen.Op("&").Add(target))
+		}
+	case *model.Array:
+		if d.typeOf(ref) == t {
+			return d.decodeItems(jen.Op("&").Add(target), t.Items, node)
+		}
+	}
+	return nil
 }
 
 // decodeUnion fills the branch that the discriminator selects:
@@ -387,4 +500,12 @@ func readNamed(k model.ScalarKind, x *jen.Statement) []jen.Code {
 		return []jen.Code{errReturn(jen.Add(stateID).Dot("ReadNull").Call(nodeID, jen.Nil()))}
 	}
 	return readScalar(k, jen.Parens(jen.Op("*").Add(base)).Call(x), nodeID)
+}
+
+// scalarKind is t's kind when t is a scalar, else 0.
+func scalarKind(t model.Type) model.ScalarKind {
+	if sc, ok := t.(*model.Scalar); ok {
+		return sc.Scalar
+	}
+	return 0
 }

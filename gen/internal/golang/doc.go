@@ -154,7 +154,7 @@
 // Every named type T gets:
 //
 //	func (x T) MarshalJSON() ([]byte, error)           // x.AppendJSON(nil), where encoding/json needs it
-//	func (x *T) UnmarshalJSON(data []byte) error       // envgenrt.Unmarshal: parse, validate, then fill
+//	func (x *T) UnmarshalJSON(data []byte) error       // envgenrt.Decode: parse, validate, then fill
 //	func (x T) AppendJSON(b []byte) ([]byte, error)    // what json.Marshal writes, without reflection
 //	func (x *T) DecodeNode(s *envgenrt.State, n int32) error
 //	func (*T) CheckNode(s *envgenrt.State, n int32) bool

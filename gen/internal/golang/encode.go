@@ -241,6 +241,10 @@ func (d *decl) appendObject(o *model.Object, x *jen.Statement, depth int) []jen.
 		v := x.Clone().Dot(f.GoName)
 		cond := d.present(f.Type, p, v)
 		optional := !f.Required && cond != nil
+		if call := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); call != nil {
+			out = append(out, call)
+			continue
+		}
 		member := append([]jen.Code{appendLit(memberKey(f.JSONName))}, d.appendHeld(f.Type, p, v, depth, optional)...)
 		member = append(member, appendLit(","))
 		if optional {
@@ -253,6 +257,77 @@ func (d *decl) appendObject(o *model.Object, x *jen.Statement, depth int) []jen.
 		out = append(out, d.appendMap(x.Clone().Dot("Extra"), *o.Extra, depth, append([]string{}, known...))...)
 	}
 	return append(out, jen.Id("b").Op("=").Qual(runtimePkg, "EndObject").Call(jen.Id("b")))
+}
+
+// memberCall is the one call that appends the member key with v, held with
+// presence p, or nil when that takes more than a call:
+//
+//	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+//	b = envgenrt.AppendIntPtrMember(b, `"count":`, x.Count)                 (optional: nothing when nil)
+//	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil { return b, err }
+//	if b, err = envgenrt.AppendSliceMember(b, `"hits":`, x.Hits); err != nil { return b, err }
+func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key string, optional bool) jen.Code {
+	t, _ := d.resolve(ref)
+	if t == nil || isTypeParam(t) || p == nullable {
+		return nil
+	}
+	// a pointer that is set when present, or a value always present
+	single := (p == pointer) == optional
+	own := d.typeOf(ref) == t // not through an alias
+	call := func(fn string, arg jen.Code) jen.Code {
+		return jen.Qual(runtimePkg, fn).Call(jen.Id("b"), textLiteral(key), arg)
+	}
+	set := func(fn string) jen.Code { return jen.Id("b").Op("=").Add(call(fn, v)) }
+	suffix := ""
+	if p == pointer {
+		suffix = "Ptr"
+	}
+	switch {
+	case t.Base().Named:
+		if !single {
+			return nil
+		}
+		return bErr(call("Append"+suffix+"Member", v))
+	case !own:
+		return nil
+	}
+	switch t := t.(type) {
+	case *model.Scalar:
+		if !single {
+			return nil
+		}
+		switch t.Scalar {
+		case model.ScalarString:
+			return set("AppendString" + suffix + "Member")
+		case model.ScalarInteger:
+			return set("AppendInt" + suffix + "Member")
+		case model.ScalarBoolean:
+			return set("AppendBool" + suffix + "Member")
+		case model.ScalarNumber:
+			return bErr(call("AppendFloat"+suffix+"Member", v))
+		}
+	case *model.Array:
+		if !optional || p != bare || d.presence(t.Items, true) != bare {
+			return nil
+		}
+		it, null := d.resolve(t.Items)
+		switch {
+		case it == nil || isTypeParam(it) || null:
+		case it.Base().Named:
+			return bErr(call("AppendSliceMember", v))
+		case scalarKind(it) == model.ScalarString && d.typeOf(t.Items) == it:
+			return set("AppendStringsMember")
+		}
+	}
+	return nil
+}
+
+// textLiteral is text as a Go string literal, raw when it can be.
+func textLiteral(text string) jen.Code {
+	if strconv.CanBackquote(text) {
+		return jen.Op("`" + text + "`")
+	}
+	return jen.Lit(text)
 }
 
 // appendUnion encodes the one branch that is set.

@@ -76,13 +76,13 @@ func (d *decl) marshalJSON() jen.Code {
 		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())))
 }
 
-// unmarshalJSON: return envgenrt.Unmarshal(data, x)
+// unmarshalJSON: return envgenrt.Decode(data, x)
 func (d *decl) unmarshalJSON() jen.Code {
 	return d.method(true, "UnmarshalJSON", "decodes data into x if data is valid against the schema of "+d.name+
 		", and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError "+
 		"for text that is not JSON). x is not changed when data is invalid.",
 		unmarshalParams(), jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "Unmarshal").Call(jen.Id("data"), jen.Id("x"))))
+		jen.Return(jen.Qual(runtimePkg, "Decode").Call(jen.Id("data"), jen.Id("x"))))
 }
 
 func (d *decl) appendJSON() jen.Code {

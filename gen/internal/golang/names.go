@@ -32,7 +32,7 @@ func goFileName(file string) string {
 	}
 	if i := strings.LastIndexByte(base, '_'); i >= 0 {
 		last := base[i+1:]
-		if last == "test" || last == companionSuffix || slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
+		if last == "test" || last == companionSuffix || last == "jsonv2" || slices.Contains(knownOS, last) || slices.Contains(knownArch, last) {
 			base += "_schema"
 		}
 	}

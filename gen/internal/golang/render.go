@@ -67,6 +67,10 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 			out[companionName(f.name)] = impl
 		}
 	}
+	if v2, err := r.renderJSONv2(plan); err != nil || v2 != nil {
+		out[jsonv2File] = v2
+		return out, err
+	}
 	return out, nil
 }
 

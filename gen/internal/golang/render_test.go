@@ -48,8 +48,14 @@ func typeNames(f *ast.File) []string {
 
 func TestRenderFiles(t *testing.T) {
 	out := render(t, fullSpace())
-	if got, want := slices.Sorted(maps.Keys(out)), []string{"doc.go", "envelope.go", "envelope_json.go", "errors.go", "errors_json.go", "tool.go", "tool_json.go"}; !slices.Equal(got, want) {
+	if got, want := slices.Sorted(maps.Keys(out)), []string{"doc.go", "envelope.go", "envelope_json.go", "envgen_jsonv2.go", "errors.go", "errors_json.go", "tool.go", "tool_json.go"}; !slices.Equal(got, want) {
 		t.Fatalf("files = %v, want %v", got, want)
+	}
+	// The json/v2 methods are built with GOEXPERIMENT=jsonv2 only, one for each type with JSON methods.
+	v2 := string(out["envgen_jsonv2.go"])
+	if !strings.Contains(v2, "\n//go:build goexperiment.jsonv2\n\npackage ") ||
+		strings.Count(v2, ") UnmarshalJSONFrom(dec *jsontext.Decoder) error {") != strings.Count(v2Sources(out), ") UnmarshalJSON(data []byte) error {") {
+		t.Errorf("envgen_jsonv2.go:\n%s", v2)
 	}
 	wantTypes := map[string][]string{
 		"doc.go":      nil,
@@ -76,13 +82,13 @@ func TestRenderFiles(t *testing.T) {
 			t.Errorf("%s: types %v, want %v", name, types, want)
 		}
 		for _, imp := range f.Imports {
-			if p := strings.Trim(imp.Path.Value, `"`); p != jsonPkg && p != runtimePkg {
+			if p := strings.Trim(imp.Path.Value, `"`); p != jsonPkg && p != runtimePkg && (p != jsontextPkg || name != jsonv2File) {
 				t.Errorf("%s imports %s", name, p)
 			}
 		}
 		// The API file declares the types with their constants, Valid and
 		// Validate; its companion everything else, and no type.
-		companion := strings.HasSuffix(name, "_json.go")
+		companion := strings.HasSuffix(name, "_json.go") || name == jsonv2File
 		if companion && len(types) > 0 {
 			t.Errorf("%s declares types %v", name, types)
 		}
@@ -403,4 +409,15 @@ func TestTypeParameterOutOfScope(t *testing.T) {
 	if src := string(files["s.go"]); !strings.Contains(src, "D json.RawMessage `json:\"d\"`") {
 		t.Errorf("field D is not json.RawMessage:\n%s", src)
 	}
+}
+
+// v2Sources is the generated files other than envgen_jsonv2.go, joined.
+func v2Sources(out map[string][]byte) string {
+	var b strings.Builder
+	for name, src := range out {
+		if name != "envgen_jsonv2.go" {
+			b.Write(src)
+		}
+	}
+	return b.String()
 }

@@ -140,25 +140,35 @@ func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.M
 	if text, ok := msg.Plain(); ok {
 		return jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(text))
 	}
+	format, holes := messageFormat(msg)
+	vals := make([]jen.Code, len(holes))
+	for i, h := range holes {
+		vals[i] = args[i]
+		if h == keywords.Name {
+			vals[i] = jen.Qual(runtimePkg, "Quoted").Call(args[i])
+		}
+	}
+	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format)}, vals...)
+	return jen.Add(stateID).Dot("Failf").Call(call...)
+}
+
+// messageFormat is msg as a format for fmt.Sprintf, with its holes in order.
+func messageFormat(msg keywords.Message) (string, []keywords.Hole) {
 	var format strings.Builder
-	var vals []jen.Code
+	var holes []keywords.Hole
 	for _, p := range msg {
 		switch p.Hole {
 		case keywords.Text:
 			format.WriteString(strings.ReplaceAll(p.Text, "%", "%%"))
-		case keywords.TypeOf:
-			format.WriteString("%s")
-			vals = append(vals, args[len(vals)])
+			continue
 		case keywords.Int:
 			format.WriteString("%d")
-			vals = append(vals, args[len(vals)])
-		case keywords.Name:
+		default: // TypeOf, Name
 			format.WriteString("%s")
-			vals = append(vals, jen.Qual(runtimePkg, "Quoted").Call(args[len(vals)]))
 		}
+		holes = append(holes, p.Hole)
 	}
-	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format.String())}, vals...)
-	return jen.Add(stateID).Dot("Failf").Call(call...)
+	return format.String(), holes
 }
 
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
@@ -311,11 +321,13 @@ func (f *vfn) body() []jen.Code {
 	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
 	var group []jen.Code
 	current := keywords.Any
+	known, single := f.typeKind() // the kind the type keyword has checked
+	emitted := 0
 	flush := func() {
 		if len(group) == 0 {
 			return
 		}
-		if current == keywords.Any {
+		if current == keywords.Any || (single && current == known) {
 			out = append(out, group...)
 		} else {
 			// if s.Kind(n) == envgenrt.KindString { … }
@@ -333,6 +345,10 @@ func (f *vfn) body() []jen.Code {
 			current = e.Instance
 		}
 		group = append(group, code...)
+		emitted++
+	}
+	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.CheckType(…)
+		return []jen.Code{jen.Return(f.typeCheck())}
 	}
 	flush()
 	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))

@@ -14,12 +14,15 @@ import (
 
 // compare is:
 //
-//	if runtime.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "…/minimum", "minimum", "must be at least 1") { … }
+//	if s.Compare(n, "1") < 0 && s.Fail(n, "…/minimum", "minimum", "must be at least 1") { … }
+//
+// (s.Compare is envgenrt.CompareNumber of the text, with the value of an
+// integer the parser has read.)
 func (f *vfn) compare(limit *model.Number, keyword, op string, message func(string) keywords.Message) []jen.Code {
 	if limit == nil {
 		return nil
 	}
-	cmp := jen.Qual(runtimePkg, "CompareNumber").Call(jen.Add(stateID).Dot("Text").Call(nodeID), jen.Lit(limit.Text))
+	cmp := jen.Add(stateID).Dot("Compare").Call(nodeID, jen.Lit(limit.Text))
 	return []jen.Code{f.failIf(cmp.Op(op).Lit(0), nodeID, f.sp(keyword), keyword, message(limit.Text))}
 }
 

@@ -101,13 +101,34 @@ func (f *vfn) members() []jen.Code {
 	} else {
 		f.have = nil
 	}
+	if len(props) > 1 && f.have != nil && checked {
+		// if !s.CheckMembers(at[:], checkCode, nil, …) { return false }
+		checks := []jen.Code{jen.Id("at").Index(jen.Empty().Op(":"))}
+		for _, p := range props {
+			if f.always(p.Type) {
+				checks = append(checks, jen.Nil())
+			} else {
+				checks = append(checks, f.funcValue(p.Type))
+			}
+		}
+		out = append(out, jen.If(jen.Op("!").Add(stateID).Dot("CheckMembers").Call(checks...)).Block(jen.Return(jen.False())))
+		checked = false // done
+	}
 	for i, p := range props {
-		if !f.always(p.Type) {
+		if checked && !f.always(p.Type) {
 			// if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() { return false }
 			at := jen.Id("at").Index(jen.Lit(i))
 			out = append(out, jen.If(at.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, at)).Op("&&").Add(stateID).Dot("Stop").Call()).
 				Block(jen.Return(jen.False())))
 		}
+	}
+	if flagUnknown && f.never(*ap) && !f.eval {
+		// The members that are no property, in Object.keys order:
+		// if unknown && s.Unexpected(n, at[:], "…/additionalProperties", "unexpected property %s") { return false }
+		format, _ := messageFormat(keywords.UnexpectedProperty())
+		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("Unexpected").Call(nodeID,
+			jen.Id("at").Index(jen.Empty().Op(":")), jen.Lit(f.sp("additionalProperties")), jen.Lit(format))).
+			Block(jen.Return(jen.False())))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
 	// A property is no additional member: the loop skips it, or (when

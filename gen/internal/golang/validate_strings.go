@@ -18,8 +18,8 @@ func (f *vfn) minLength() []jen.Code {
 		return nil
 	}
 	m := *f.c.MinLength
-	// if s.Length(n) < 3 && s.Fail(n, "…/minLength", "minLength", "must be at least 3 characters long") { … }
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minLength"), "minLength", keywords.MinLength(m))}
+	// if s.Shorter(n, 3) && s.Fail(n, "…/minLength", "minLength", "must be at least 3 characters long") { … }
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Shorter").Call(nodeID, jen.Lit(m)), nodeID, f.sp("minLength"), "minLength", keywords.MinLength(m))}
 }
 
 func (f *vfn) maxLength() []jen.Code {
@@ -27,7 +27,8 @@ func (f *vfn) maxLength() []jen.Code {
 		return nil
 	}
 	m := *f.c.MaxLength
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Length").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxLength"), "maxLength", keywords.MaxLength(m))}
+	// if s.Longer(n, 200) && s.Fail(n, "…/maxLength", "maxLength", "must be at most 200 characters long") { … }
+	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Longer").Call(nodeID, jen.Lit(m)), nodeID, f.sp("maxLength"), "maxLength", keywords.MaxLength(m))}
 }
 
 // regexpVar declares a pattern, compiled once per package: on RE2 when

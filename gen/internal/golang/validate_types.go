@@ -15,15 +15,21 @@ var typeMask = map[string]string{
 	"string": "TypeString", "array": "TypeArray", "object": "TypeObject",
 }
 
-// typeKeyword:
+// typeKeyword: a value of another type gets this one error and no other
+// from the schema (see failStop).
 //
-//	if !s.IsType(n, runtime.TypeString|runtime.TypeNull) && s.Failf(n, "…/type", "type", "must be string or null, not %s", s.TypeOf(n)) {
+//	if !s.CheckType(n, envgenrt.TypeString|envgenrt.TypeNull, "…/type", "must be string or null, not %s") {
 //		return false
 //	}
 func (f *vfn) typeKeyword() []jen.Code {
 	if len(f.c.Types) == 0 {
 		return nil
 	}
+	return []jen.Code{jen.If(jen.Op("!").Add(f.typeCheck())).Block(jen.Return(jen.False()))}
+}
+
+// typeCheck is the call of typeKeyword: s.CheckType(n, mask, "…/type", format).
+func (f *vfn) typeCheck() jen.Code {
 	var mask *jen.Statement
 	for _, t := range f.c.Types {
 		if mask == nil {
@@ -32,8 +38,24 @@ func (f *vfn) typeKeyword() []jen.Code {
 			mask.Op("|").Qual(runtimePkg, typeMask[t])
 		}
 	}
-	cond := jen.Op("!").Add(stateID).Dot("IsType").Call(nodeID, mask)
-	return []jen.Code{f.failStop(cond, nodeID, f.sp("type"), "type", keywords.Type(f.c.Types), jen.Add(stateID).Dot("TypeOf").Call(nodeID))}
+	format, _ := messageFormat(keywords.Type(f.c.Types))
+	return jen.Add(stateID).Dot("CheckType").Call(nodeID, mask, jen.Lit(f.sp("type")), jen.Lit(format))
+}
+
+// typeKinds is the instance kind the type keyword leaves, when it allows
+// one only: the checks of that kind need not test the kind again.
+func (f *vfn) typeKind() (keywords.Instance, bool) {
+	kinds := map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
+		"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
+	var kind keywords.Instance
+	for i, t := range f.c.Types {
+		k, ok := kinds[t]
+		if !ok || (i > 0 && k != kind) {
+			return keywords.Any, false
+		}
+		kind = k
+	}
+	return kind, len(f.c.Types) > 0
 }
 
 // literalVar declares the JSON values of an enum or const once per package:

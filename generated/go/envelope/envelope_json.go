@@ -8,21 +8,15 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"success":`...)
-	b = envgenrt.AppendBool(b, x.Success)
-	b = append(b, ',')
-	if x.Status != nil {
-		b = append(b, `"status":`...)
-		if b, err = x.Status.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
+	if b, err = envgenrt.AppendPtrMember(b, `"status":`, x.Status); err != nil {
+		return b, err
 	}
 	if x.Data != nil {
 		b = append(b, `"data":`...)
@@ -31,38 +25,17 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Error != nil {
-		b = append(b, `"error":`...)
-		if b, err = x.Error.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
+		return b, err
 	}
-	if x.Warnings != nil {
-		b = append(b, `"warnings":`...)
-		b = append(b, '[')
-		for i1 := range x.Warnings {
-			if b, err = x.Warnings[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"warnings":`, x.Warnings); err != nil {
+		return b, err
 	}
-	if x.Meta != nil {
-		b = append(b, `"meta":`...)
-		if b, err = x.Meta.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
+		return b, err
 	}
-	if x.Provenance != nil {
-		b = append(b, `"provenance":`...)
-		if b, err = x.Provenance.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -75,20 +48,13 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope[T]{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
-			if err := s.ReadBool(c1, &x.Success); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Success)
 		case "status":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeStatus)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Status = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Status)
 		case "data":
 			{
 				v2 := new(T)
@@ -98,42 +64,18 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Data = v2
 			}
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(Error)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Warning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(Meta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Meta)
 		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(Provenance)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -159,69 +101,39 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopeIn is the body of checkEnvelope.
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				at[0] = c
-			case "status":
-				at[1] = c
-			case "data":
-				at[2] = c
-			case "error":
-				at[3] = c
-			case "warnings":
-				at[4] = c
-			case "meta":
-				at[5] = c
-			case "provenance":
-				at[6] = c
-			default:
-				unknown = true
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "success":
+			at[0] = c
+		case "status":
+			at[1] = c
+		case "data":
+			at[2] = c
+		case "error":
+			at[3] = c
+		case "warnings":
+			at[4] = c
+		case "meta":
+			at[5] = c
+		case "provenance":
+			at[6] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeStatus(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkError(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkMeta(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "success", "status", "data", "error", "warnings", "meta", "provenance":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkEnvelopeStatus, dynamicEnvelopeDefsData, checkError, checkEnvelopePropertiesWarnings, checkMeta, checkProvenance) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
 		if !checkEnvelopeThen(s, n) && s.Stop() {
@@ -296,26 +208,18 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkWarning(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkWarning(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -334,10 +238,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeThenPropertiesStatus(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkEnvelopeThenPropertiesStatus, checkEnvelopeThenPropertiesError) {
 			return false
 		}
 		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
@@ -402,7 +303,7 @@ func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -429,8 +330,7 @@ func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeStatus validates a value against envelope.json#/properties/status.
 func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/status/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/status/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "ok", "partial", "error") {

@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Category) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -35,8 +35,7 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCategory validates a value against error.json#/$defs/category.
 func checkCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/category/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/category/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
@@ -50,7 +49,7 @@ func checkCategory(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Code) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -79,17 +78,14 @@ var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 // checkCode validates a value against error.json#/$defs/code.
 func checkCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/code/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
-		if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
-			return false
-		}
+	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
+	}
+	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -103,7 +99,7 @@ func (x Detail) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Detail) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -130,12 +126,11 @@ func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDetail validates a value against error.json#/$defs/detail.
 func checkDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type", "must be null or boolean or number or string or array or object, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
 			return false
 		}
 	}
@@ -167,7 +162,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *DetailMap) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -202,7 +197,7 @@ func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 		if err := e1.DecodeNode(s, c1); err != nil {
 			return err
 		}
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil
@@ -217,20 +212,17 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDetailMap validates a value against error.json#/$defs/detail_map.
 func checkDetailMap(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/detail_map/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkDetail(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties") {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkDetail(s, c) && s.Stop() {
 			return false
 		}
+	}
+	if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -239,36 +231,22 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	if b, err = x.Code.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"category":`...)
-	if b, err = x.Category.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"category":`, x.Category); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
-	if x.Remediation != nil {
-		b = append(b, `"remediation":`...)
-		b = envgenrt.AppendString(b, *x.Remediation)
-		b = append(b, ',')
-	}
-	if x.Retry != nil {
-		b = append(b, `"retry":`...)
-		if b, err = x.Retry.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
+	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
+	if b, err = envgenrt.AppendPtrMember(b, `"retry":`, x.Retry); err != nil {
+		return b, err
 	}
 	if x.Details != nil {
 		b = append(b, `"details":`...)
@@ -277,17 +255,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Causes != nil {
-		b = append(b, `"causes":`...)
-		b = append(b, '[')
-		for i1 := range x.Causes {
-			if b, err = x.Causes[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"causes":`, x.Causes); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -300,53 +269,28 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Error{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := x.Code.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Code.DecodeNode(s, c1)
 		case "category":
-			if err := x.Category.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Category.DecodeNode(s, c1)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "remediation":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Remediation = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Remediation)
 		case "retry":
-			if !s.IsNull(c1) {
-				v2 := new(Retry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Retry = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Retry)
 		case "details":
-			if err := x.Details.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Details.DecodeNode(s, c1)
 		case "causes":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Error, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Causes = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Causes)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -361,75 +305,45 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 // checkError validates a value against error.json#.
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "category":
-				at[1] = c
-			case "message":
-				at[2] = c
-			case "remediation":
-				at[3] = c
-			case "retry":
-				at[4] = c
-			case "details":
-				at[5] = c
-			case "causes":
-				at[6] = c
-			default:
-				unknown = true
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "category":
+			at[1] = c
+		case "message":
+			at[2] = c
+		case "remediation":
+			at[3] = c
+		case "retry":
+			at[4] = c
+		case "details":
+			at[5] = c
+		case "causes":
+			at[6] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkCategory(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRetry(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkDetailMap(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkErrorPropertiesCauses(s, at[6]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "category", "message", "remediation", "retry", "details", "causes":
-					continue
-				}
-				if s.Failf(n, "error.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "error.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -437,15 +351,12 @@ func checkError(s *envgenrt.State, n int32) bool {
 // checkErrorPropertiesCauses validates a value against error.json#/properties/causes.
 func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "error.json#/properties/causes/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "error.json#/properties/causes/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkError(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkError(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -454,17 +365,14 @@ func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 // checkErrorPropertiesMessage validates a value against error.json#/properties/message.
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -472,17 +380,14 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 // checkErrorPropertiesRemediation validates a value against error.json#/properties/remediation.
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "error.json#/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/remediation/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -491,20 +396,14 @@ func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Retry) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"retryable":`...)
-	b = envgenrt.AppendBool(b, x.Retryable)
-	b = append(b, ',')
-	if x.AfterMs != nil {
-		b = append(b, `"after_ms":`...)
-		b = envgenrt.AppendInt(b, *x.AfterMs)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
+	b = envgenrt.AppendIntPtrMember(b, `"after_ms":`, x.AfterMs)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -516,22 +415,18 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Retry{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "retryable":
-			if err := s.ReadBool(c1, &x.Retryable); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Retryable)
 		case "after_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.AfterMs = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.AfterMs)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -546,44 +441,29 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRetry validates a value against error.json#/$defs/retry.
 func checkRetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "error.json#/$defs/retry/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/retry/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "retryable":
-				at[0] = c
-			case "after_ms":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "retryable":
+			at[0] = c
+		case "after_ms":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRetryPropertiesRetryable(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRetryPropertiesAfterMs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "retryable", "after_ms":
-					continue
-				}
-				if s.Failf(n, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRetryPropertiesRetryable, checkRetryPropertiesAfterMs) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "error.json#/$defs/retry/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -591,26 +471,18 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 // checkRetryPropertiesAfterMs validates a value against error.json#/$defs/retry/properties/after_ms.
 func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRetryPropertiesRetryable validates a value against error.json#/$defs/retry/properties/retryable.
 func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type", "must be boolean, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -622,7 +494,7 @@ func (x Scalar) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Scalar) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -649,12 +521,11 @@ func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 // checkScalar validates a value against error.json#/$defs/scalar.
 func checkScalar(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type", "must be null or boolean or number or string, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2000 && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
 			return false
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -40,17 +40,14 @@ var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)
 // checkArchiveHash validates a value against meta.json#/$defs/archive_hash.
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/archive_hash/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-		if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
+	}
+	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -59,7 +56,7 @@ func checkArchiveHash(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Capability) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -86,17 +83,14 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCapability validates a value against meta.json#/$defs/capability.
 func checkCapability(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/capability/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/capability/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -105,27 +99,16 @@ func checkCapability(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Fidelity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"level":`...)
-	if b, err = x.Level.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.DroppedIDs != nil {
-		b = append(b, `"dropped_ids":`...)
-		b = append(b, '[')
-		for i1 := range x.DroppedIDs {
-			b = envgenrt.AppendString(b, x.DroppedIDs[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringsMember(b, `"dropped_ids":`, x.DroppedIDs)
 	if x.ArchiveHashes != nil {
 		b = append(b, `"archive_hashes":`...)
 		b = append(b, '{')
@@ -152,23 +135,13 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Fidelity{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
-			if err := x.Level.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Level.DecodeNode(s, c1)
 		case "dropped_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.DroppedIDs = a2
+			err = envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString)
 		case "archive_hashes":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -179,11 +152,14 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ArchiveHashes = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -198,49 +174,31 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkFidelity validates a value against meta.json#/$defs/fidelity.
 func checkFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/fidelity/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "level":
-				at[0] = c
-			case "dropped_ids":
-				at[1] = c
-			case "archive_hashes":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "level":
+			at[0] = c
+		case "dropped_ids":
+			at[1] = c
+		case "archive_hashes":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkFidelityLevel(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkFidelityPropertiesDroppedIDs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkFidelityPropertiesArchiveHashes(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "level", "dropped_ids", "archive_hashes":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/fidelity/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -248,16 +206,13 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
 func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkArchiveHash(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkArchiveHash(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -266,15 +221,12 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -283,14 +235,11 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 // checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
 func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -299,7 +248,7 @@ func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -326,8 +275,7 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 // checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
@@ -341,32 +289,16 @@ func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Limits) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.MaxItems != nil {
-		b = append(b, `"max_items":`...)
-		b = envgenrt.AppendInt(b, *x.MaxItems)
-		b = append(b, ',')
-	}
-	if x.MaxDepth != nil {
-		b = append(b, `"max_depth":`...)
-		b = envgenrt.AppendInt(b, *x.MaxDepth)
-		b = append(b, ',')
-	}
-	if x.MaxTokens != nil {
-		b = append(b, `"max_tokens":`...)
-		b = envgenrt.AppendInt(b, *x.MaxTokens)
-		b = append(b, ',')
-	}
-	if x.MaxBytes != nil {
-		b = append(b, `"max_bytes":`...)
-		b = envgenrt.AppendInt(b, *x.MaxBytes)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
+	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
+	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
+	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -378,42 +310,22 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Limits{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "max_items":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxItems = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxItems)
 		case "max_depth":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxDepth = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
 		case "max_tokens":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxTokens = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxTokens)
 		case "max_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxBytes = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxBytes)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -428,51 +340,30 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLimits validates a value against meta.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "max_items":
-				at[0] = c
-			case "max_depth":
-				at[1] = c
-			case "max_tokens":
-				at[2] = c
-			case "max_bytes":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "max_items":
+			at[0] = c
+		case "max_depth":
+			at[1] = c
+		case "max_tokens":
+			at[2] = c
+		case "max_bytes":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkLimitsPropertiesMaxTokens(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkLimitsPropertiesMaxBytes(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "max_items", "max_depth", "max_tokens", "max_bytes":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth, checkLimitsPropertiesMaxTokens, checkLimitsPropertiesMaxBytes) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -480,14 +371,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
 func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -495,14 +383,11 @@ func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -510,14 +395,11 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -525,14 +407,11 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
 func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -541,131 +420,56 @@ func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Meta) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		if b, err = x.RequestID.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
+		return b, err
 	}
-	if x.Tool != nil {
-		b = append(b, `"tool":`...)
-		if b, err = x.Tool.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tool":`, x.Tool); err != nil {
+		return b, err
 	}
-	if x.Timing != nil {
-		b = append(b, `"timing":`...)
-		if b, err = x.Timing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"timing":`, x.Timing); err != nil {
+		return b, err
 	}
-	if x.Tier != nil {
-		b = append(b, `"tier":`...)
-		if b, err = x.Tier.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tier":`, x.Tier); err != nil {
+		return b, err
 	}
-	if x.Capabilities != nil {
-		b = append(b, `"capabilities":`...)
-		b = append(b, '[')
-		for i1 := range x.Capabilities {
-			if b, err = x.Capabilities[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"capabilities":`, x.Capabilities); err != nil {
+		return b, err
 	}
-	if x.UpgradeHints != nil {
-		b = append(b, `"upgrade_hints":`...)
-		b = append(b, '[')
-		for i1 := range x.UpgradeHints {
-			if b, err = x.UpgradeHints[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
+		return b, err
 	}
-	if x.Workspace != nil {
-		b = append(b, `"workspace":`...)
-		if b, err = x.Workspace.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"workspace":`, x.Workspace); err != nil {
+		return b, err
 	}
-	if x.Pagination != nil {
-		b = append(b, `"pagination":`...)
-		if b, err = x.Pagination.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
+		return b, err
 	}
-	if x.RateLimit != nil {
-		b = append(b, `"rate_limit":`...)
-		if b, err = x.RateLimit.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"rate_limit":`, x.RateLimit); err != nil {
+		return b, err
 	}
-	if x.Telemetry != nil {
-		b = append(b, `"telemetry":`...)
-		if b, err = x.Telemetry.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
+		return b, err
 	}
-	if x.Tokens != nil {
-		b = append(b, `"tokens":`...)
-		if b, err = x.Tokens.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tokens":`, x.Tokens); err != nil {
+		return b, err
 	}
-	if x.Fidelity != nil {
-		b = append(b, `"fidelity":`...)
-		if b, err = x.Fidelity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"fidelity":`, x.Fidelity); err != nil {
+		return b, err
 	}
-	if x.Limits != nil {
-		b = append(b, `"limits":`...)
-		if b, err = x.Limits.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"limits":`, x.Limits); err != nil {
+		return b, err
 	}
-	if x.NextCalls != nil {
-		b = append(b, `"next_calls":`...)
-		b = append(b, '[')
-		for i1 := range x.NextCalls {
-			if b, err = x.NextCalls[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
+		return b, err
 	}
-	if x.ResponseMode != nil {
-		b = append(b, `"response_mode":`...)
-		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -678,139 +482,44 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Meta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
 		case "tool":
-			if !s.IsNull(c1) {
-				v2 := new(Tool)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tool = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tool)
 		case "timing":
-			if !s.IsNull(c1) {
-				v2 := new(Timing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Timing = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Timing)
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(Tier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tier)
 		case "capabilities":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Capability, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Capabilities = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
 		case "upgrade_hints":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]UpgradeHint, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.UpgradeHints = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
 		case "workspace":
-			if !s.IsNull(c1) {
-				v2 := new(Workspace)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Workspace = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Workspace)
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(Pagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
 		case "rate_limit":
-			if !s.IsNull(c1) {
-				v2 := new(RateLimit)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RateLimit = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
 		case "telemetry":
-			if !s.IsNull(c1) {
-				v2 := new(Telemetry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Telemetry = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
 		case "tokens":
-			if !s.IsNull(c1) {
-				v2 := new(TokenUsage)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tokens = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tokens)
 		case "fidelity":
-			if !s.IsNull(c1) {
-				v2 := new(Fidelity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Fidelity = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Fidelity)
 		case "limits":
-			if !s.IsNull(c1) {
-				v2 := new(Limits)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Limits = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Limits)
 		case "next_calls":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]NextCall, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.NextCalls = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -825,106 +534,52 @@ func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMeta validates a value against meta.json#.
 func checkMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [15]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "request_id":
-				at[0] = c
-			case "tool":
-				at[1] = c
-			case "timing":
-				at[2] = c
-			case "tier":
-				at[3] = c
-			case "capabilities":
-				at[4] = c
-			case "upgrade_hints":
-				at[5] = c
-			case "workspace":
-				at[6] = c
-			case "pagination":
-				at[7] = c
-			case "rate_limit":
-				at[8] = c
-			case "telemetry":
-				at[9] = c
-			case "tokens":
-				at[10] = c
-			case "fidelity":
-				at[11] = c
-			case "limits":
-				at[12] = c
-			case "next_calls":
-				at[13] = c
-			case "response_mode":
-				at[14] = c
-			default:
-				unknown = true
-			}
+	var at [15]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "request_id":
+			at[0] = c
+		case "tool":
+			at[1] = c
+		case "timing":
+			at[2] = c
+		case "tier":
+			at[3] = c
+		case "capabilities":
+			at[4] = c
+		case "upgrade_hints":
+			at[5] = c
+		case "workspace":
+			at[6] = c
+		case "pagination":
+			at[7] = c
+		case "rate_limit":
+			at[8] = c
+		case "telemetry":
+			at[9] = c
+		case "tokens":
+			at[10] = c
+		case "fidelity":
+			at[11] = c
+		case "limits":
+			at[12] = c
+		case "next_calls":
+			at[13] = c
+		case "response_mode":
+			at[14] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTiming(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkTier(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkMetaPropertiesCapabilities(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkMetaPropertiesUpgradeHints(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkPagination(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop() {
-			return false
-		}
-		if at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop() {
-			return false
-		}
-		if at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop() {
-			return false
-		}
-		if at[12] != 0 && !checkLimits(s, at[12]) && s.Stop() {
-			return false
-		}
-		if at[13] != 0 && !checkMetaPropertiesNextCalls(s, at[13]) && s.Stop() {
-			return false
-		}
-		if at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "request_id", "tool", "timing", "tier", "capabilities", "upgrade_hints", "workspace", "pagination", "rate_limit", "telemetry", "tokens", "fidelity", "limits", "next_calls", "response_mode":
-					continue
-				}
-				if s.Failf(n, "meta.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -932,15 +587,12 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
 func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/capabilities/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkCapability(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkCapability(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -949,15 +601,12 @@ func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
 func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/next_calls/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkNextCall(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkNextCall(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -966,15 +615,12 @@ func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 // checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
 func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUpgradeHint(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkUpgradeHint(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -984,17 +630,15 @@ func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *NextCall) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"tool":`...)
-	if b, err = x.Tool.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	if x.Arguments != nil {
 		b = append(b, `"arguments":`...)
 		b = append(b, '{')
@@ -1010,11 +654,7 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1026,12 +666,11 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = NextCall{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
-			if err := x.Tool.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tool.DecodeNode(s, c1)
 		case "arguments":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -1040,19 +679,16 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Arguments = m2
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1067,77 +703,51 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 // checkNextCall validates a value against meta.json#/$defs/next_call.
 func checkNextCall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/next_call/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tool":
-				at[0] = c
-			case "arguments":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tool":
+			at[0] = c
+		case "arguments":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkNextCallPropertiesArguments(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkNextCallPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tool", "arguments", "reason":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/next_call/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type", "must be object, not %s")
 }
 
 // checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1146,30 +756,16 @@ func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Pagination) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"has_more":`...)
-	b = envgenrt.AppendBool(b, x.HasMore)
-	b = append(b, ',')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1181,38 +777,22 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Pagination{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "has_more":
-			if err := s.ReadBool(c1, &x.HasMore); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.HasMore)
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1227,54 +807,33 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPagination validates a value against meta.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "has_more":
-				at[0] = c
-			case "cursor":
-				at[1] = c
-			case "page_size":
-				at[2] = c
-			case "total":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "has_more":
+			at[0] = c
+		case "cursor":
+			at[1] = c
+		case "page_size":
+			at[2] = c
+		case "total":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkPaginationPropertiesHasMore(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaginationPropertiesCursor(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationPropertiesPageSize(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaginationPropertiesTotal(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "has_more", "cursor", "page_size", "total":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPaginationPropertiesHasMore, checkPaginationPropertiesCursor, checkPaginationPropertiesPageSize, checkPaginationPropertiesTotal) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/pagination/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
 		if !checkPaginationThen(s, n) && s.Stop() {
@@ -1315,39 +874,28 @@ func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
 }
 
 // checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1355,14 +903,11 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
 func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1382,33 +927,17 @@ func checkPaginationThen(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"limit":`...)
-	b = envgenrt.AppendInt(b, x.Limit)
-	b = append(b, ',')
-	b = append(b, `"remaining":`...)
-	b = envgenrt.AppendInt(b, x.Remaining)
-	b = append(b, ',')
-	if x.WindowMs != nil {
-		b = append(b, `"window_ms":`...)
-		b = envgenrt.AppendInt(b, *x.WindowMs)
-		b = append(b, ',')
-	}
-	if x.ResetAt != nil {
-		b = append(b, `"reset_at":`...)
-		b = envgenrt.AppendString(b, *x.ResetAt)
-		b = append(b, ',')
-	}
-	if x.RetryAfterMs != nil {
-		b = append(b, `"retry_after_ms":`...)
-		b = envgenrt.AppendInt(b, *x.RetryAfterMs)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
+	b = envgenrt.AppendIntMember(b, `"remaining":`, x.Remaining)
+	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
+	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
+	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1420,42 +949,24 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RateLimit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if err := s.ReadInt64(c1, &x.Limit); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Limit)
 		case "remaining":
-			if err := s.ReadInt64(c1, &x.Remaining); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Remaining)
 		case "window_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.WindowMs = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.WindowMs)
 		case "reset_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ResetAt = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ResetAt)
 		case "retry_after_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfterMs = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.RetryAfterMs)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1470,62 +981,38 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRateLimit validates a value against meta.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "limit":
-				at[0] = c
-			case "remaining":
-				at[1] = c
-			case "window_ms":
-				at[2] = c
-			case "reset_at":
-				at[3] = c
-			case "retry_after_ms":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "limit":
+			at[0] = c
+		case "remaining":
+			at[1] = c
+		case "window_ms":
+			at[2] = c
+		case "reset_at":
+			at[3] = c
+		case "retry_after_ms":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRateLimitPropertiesWindowMs(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRateLimitPropertiesRetryAfterMs(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "limit", "remaining", "window_ms", "reset_at", "retry_after_ms":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesWindowMs, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesRetryAfterMs) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1533,14 +1020,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1548,14 +1032,11 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1563,14 +1044,11 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1578,14 +1056,11 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
 func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1593,14 +1068,11 @@ func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
 func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1609,7 +1081,7 @@ func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1638,17 +1110,14 @@ var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 // checkRequestID validates a value against meta.json#/$defs/request_id.
 func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
-			return false
-		}
-		if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
-			return false
-		}
+	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
+		return false
+	}
+	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1657,22 +1126,14 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.CacheHit != nil {
-		b = append(b, `"cache_hit":`...)
-		b = envgenrt.AppendBool(b, *x.CacheHit)
-		b = append(b, ',')
-	}
-	if x.DownstreamCalls != nil {
-		b = append(b, `"downstream_calls":`...)
-		b = envgenrt.AppendInt(b, *x.DownstreamCalls)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
+	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1684,26 +1145,18 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Telemetry{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cache_hit":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CacheHit = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.CacheHit)
 		case "downstream_calls":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DownstreamCalls = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1718,66 +1171,43 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTelemetry validates a value against meta.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cache_hit":
-				at[0] = c
-			case "downstream_calls":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cache_hit":
+			at[0] = c
+		case "downstream_calls":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkTelemetryPropertiesCacheHit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "cache_hit", "downstream_calls":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkTelemetryPropertiesCacheHit, checkTelemetryPropertiesDownstreamCalls) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/telemetry/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
 }
 
 // checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1786,7 +1216,7 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tier) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1815,17 +1245,14 @@ var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 // checkTier validates a value against meta.json#/$defs/tier.
 func checkTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tier/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tier/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 64 && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
-			return false
-		}
-		if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
-			return false
-		}
+	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
+		return false
+	}
+	if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1834,23 +1261,15 @@ func checkTier(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Timing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.StartedAt != nil {
-		b = append(b, `"started_at":`...)
-		b = envgenrt.AppendString(b, *x.StartedAt)
-		b = append(b, ',')
-	}
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -1863,26 +1282,18 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Timing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "started_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StartedAt = v2
-			}
+			err = s.ReadStringPtr(c1, &x.StartedAt)
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1897,41 +1308,26 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTiming validates a value against meta.json#/$defs/timing.
 func checkTiming(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/timing/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "started_at":
-				at[0] = c
-			case "duration_ms":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "started_at":
+			at[0] = c
+		case "duration_ms":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTimingPropertiesDurationMs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "started_at", "duration_ms":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkTimingPropertiesStartedAt, checkTimingPropertiesDurationMs) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/timing/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1939,14 +1335,11 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 // checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
 func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1954,14 +1347,11 @@ func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 // checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1970,25 +1360,15 @@ func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *TokenUsage) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"estimated":`...)
-	b = envgenrt.AppendInt(b, x.Estimated)
-	b = append(b, ',')
-	if x.Actual != nil {
-		b = append(b, `"actual":`...)
-		b = envgenrt.AppendInt(b, *x.Actual)
-		b = append(b, ',')
-	}
-	if x.Budget != nil {
-		b = append(b, `"budget":`...)
-		b = envgenrt.AppendInt(b, *x.Budget)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
+	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
+	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2000,30 +1380,20 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = TokenUsage{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "estimated":
-			if err := s.ReadInt64(c1, &x.Estimated); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Estimated)
 		case "actual":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Actual = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Actual)
 		case "budget":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Budget = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Budget)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2038,49 +1408,31 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTokenUsage validates a value against meta.json#/$defs/token_usage.
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/token_usage/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "estimated":
-				at[0] = c
-			case "actual":
-				at[1] = c
-			case "budget":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "estimated":
+			at[0] = c
+		case "actual":
+			at[1] = c
+		case "budget":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkTokenUsagePropertiesEstimated(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTokenUsagePropertiesActual(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTokenUsagePropertiesBudget(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "estimated", "actual", "budget":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkTokenUsagePropertiesEstimated, checkTokenUsagePropertiesActual, checkTokenUsagePropertiesBudget) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/token_usage/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2088,14 +1440,11 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
 func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2103,14 +1452,11 @@ func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
 func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2118,14 +1464,11 @@ func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 // checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
 func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2134,25 +1477,17 @@ func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	if b, err = x.Name.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"version":`...)
-	b = envgenrt.AppendString(b, x.Version)
-	b = append(b, ',')
-	if x.Adapter != nil {
-		b = append(b, `"adapter":`...)
-		b = envgenrt.AppendString(b, *x.Adapter)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2164,26 +1499,20 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := x.Name.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Name.DecodeNode(s, c1)
 		case "version":
-			if err := s.ReadString(c1, &x.Version); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Version)
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Adapter)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2198,52 +1527,34 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTool validates a value against meta.json#/$defs/tool.
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/tool/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "version":
-				at[1] = c
-			case "adapter":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "version":
+			at[1] = c
+		case "adapter":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkToolName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkToolPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkToolPropertiesAdapter(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "name", "version", "adapter":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/tool/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2251,17 +1562,14 @@ func checkTool(s *envgenrt.State, n int32) bool {
 // checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2269,17 +1577,14 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 // checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2288,7 +1593,7 @@ func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolName) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2317,17 +1622,14 @@ var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 // checkToolName validates a value against meta.json#/$defs/tool_name.
 func checkToolName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/tool_name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 128 && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
-			return false
-		}
-		if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
-			return false
-		}
+	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
+		return false
+	}
+	if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2336,25 +1638,17 @@ func checkToolName(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"feature":`...)
-	b = envgenrt.AppendString(b, x.Feature)
-	b = append(b, ',')
-	b = append(b, `"tier":`...)
-	if b, err = x.Tier.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
+	if b, err = envgenrt.AppendMember(b, `"tier":`, x.Tier); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2366,26 +1660,20 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = UpgradeHint{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
-			if err := s.ReadString(c1, &x.Feature); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Feature)
 		case "tier":
-			if err := x.Tier.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tier.DecodeNode(s, c1)
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2400,52 +1688,34 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 // checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "feature":
-				at[0] = c
-			case "tier":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "feature":
+			at[0] = c
+		case "tier":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTier(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "feature", "tier", "reason":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2453,17 +1723,14 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 // checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2471,17 +1738,14 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 // checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2490,27 +1754,15 @@ func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Workspace) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Root != nil {
-		b = append(b, `"root":`...)
-		b = envgenrt.AppendString(b, *x.Root)
-		b = append(b, ',')
-	}
-	if x.RepoName != nil {
-		b = append(b, `"repo_name":`...)
-		b = envgenrt.AppendString(b, *x.RepoName)
-		b = append(b, ',')
-	}
-	if x.Revision != nil {
-		b = append(b, `"revision":`...)
-		b = envgenrt.AppendString(b, *x.Revision)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
+	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
+	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -2522,34 +1774,20 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Workspace{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Root = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Root)
 		case "repo_name":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RepoName = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RepoName)
 		case "revision":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Revision = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Revision)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2564,46 +1802,28 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWorkspace validates a value against meta.json#/$defs/workspace.
 func checkWorkspace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "meta.json#/$defs/workspace/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "root":
-				at[0] = c
-			case "repo_name":
-				at[1] = c
-			case "revision":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "root":
+			at[0] = c
+		case "repo_name":
+			at[1] = c
+		case "revision":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkWorkspacePropertiesRoot(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "root", "repo_name", "revision":
-					continue
-				}
-				if s.Failf(n, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkWorkspacePropertiesRoot, checkWorkspacePropertiesRepoName, checkWorkspacePropertiesRevision) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/workspace/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2611,17 +1831,14 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2629,17 +1846,14 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2647,14 +1861,11 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 // checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
 func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -8,36 +8,18 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Artifact) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	if x.MediaType != nil {
-		b = append(b, `"media_type":`...)
-		b = envgenrt.AppendString(b, *x.MediaType)
-		b = append(b, ',')
-	}
-	if x.Locator != nil {
-		b = append(b, `"locator":`...)
-		b = envgenrt.AppendString(b, *x.Locator)
-		b = append(b, ',')
-	}
-	if x.SizeBytes != nil {
-		b = append(b, `"size_bytes":`...)
-		b = envgenrt.AppendInt(b, *x.SizeBytes)
-		b = append(b, ',')
-	}
-	if x.Digest != nil {
-		b = append(b, `"digest":`...)
-		if b, err = x.Digest.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringPtrMember(b, `"media_type":`, x.MediaType)
+	b = envgenrt.AppendStringPtrMember(b, `"locator":`, x.Locator)
+	b = envgenrt.AppendIntPtrMember(b, `"size_bytes":`, x.SizeBytes)
+	if b, err = envgenrt.AppendPtrMember(b, `"digest":`, x.Digest); err != nil {
+		return b, err
 	}
 	if x.Labels != nil {
 		b = append(b, `"labels":`...)
@@ -63,44 +45,19 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Artifact{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "media_type":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.MediaType = v2
-			}
+			err = s.ReadStringPtr(c1, &x.MediaType)
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Locator)
 		case "size_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.SizeBytes = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(Digest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Digest)
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -111,11 +68,14 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -130,64 +90,37 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifact validates a value against provenance.json#/$defs/artifact.
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/$defs/artifact/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "media_type":
-				at[1] = c
-			case "locator":
-				at[2] = c
-			case "size_bytes":
-				at[3] = c
-			case "digest":
-				at[4] = c
-			case "labels":
-				at[5] = c
-			default:
-				unknown = true
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "media_type":
+			at[1] = c
+		case "locator":
+			at[2] = c
+		case "size_bytes":
+			at[3] = c
+		case "digest":
+			at[4] = c
+		case "labels":
+			at[5] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkArtifactPropertiesLocator(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkArtifactPropertiesSizeBytes(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkDigest(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "media_type", "locator", "size_bytes", "digest", "labels":
-					continue
-				}
-				if s.Failf(n, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkArtifactPropertiesID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkDigest, checkArtifactPropertiesLabels) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/artifact/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -195,17 +128,14 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -213,16 +143,13 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -231,14 +158,11 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -246,14 +170,11 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 // checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -261,17 +182,14 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -279,14 +197,11 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -295,7 +210,7 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Digest) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -324,14 +239,11 @@ var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{
 // checkDigest validates a value against provenance.json#/$defs/digest.
 func checkDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/digest/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
-			return false
-		}
+	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -340,30 +252,18 @@ func checkDigest(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Evidence) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"field":`...)
-	b = envgenrt.AppendString(b, x.Field)
-	b = append(b, ',')
-	b = append(b, `"source":`...)
-	b = envgenrt.AppendString(b, x.Source)
-	b = append(b, ',')
-	if x.Method != nil {
-		b = append(b, `"method":`...)
-		if b, err = x.Method.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
+	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
+	if b, err = envgenrt.AppendPtrMember(b, `"method":`, x.Method); err != nil {
+		return b, err
 	}
-	if x.Note != nil {
-		b = append(b, `"note":`...)
-		b = envgenrt.AppendString(b, *x.Note)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -375,34 +275,22 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Evidence{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "field":
-			if err := s.ReadString(c1, &x.Field); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Field)
 		case "source":
-			if err := s.ReadString(c1, &x.Source); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Source)
 		case "method":
-			if !s.IsNull(c1) {
-				v2 := new(MethodID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Method = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Method)
 		case "note":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Note = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Note)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -417,57 +305,36 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEvidence validates a value against provenance.json#/$defs/evidence.
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/$defs/evidence/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "field":
-				at[0] = c
-			case "source":
-				at[1] = c
-			case "method":
-				at[2] = c
-			case "note":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "field":
+			at[0] = c
+		case "source":
+			at[1] = c
+		case "method":
+			at[2] = c
+		case "note":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEvidencePropertiesField(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEvidencePropertiesSource(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkMethodID(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEvidencePropertiesNote(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "field", "source", "method", "note":
-					continue
-				}
-				if s.Failf(n, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/evidence/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -477,17 +344,14 @@ var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`
 // checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-		if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
+	}
+	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -495,17 +359,14 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 // checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 400 && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 400) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -515,17 +376,14 @@ var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\
 // checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 1000 && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
-			return false
-		}
-		if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
-			return false
-		}
+	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+		return false
+	}
+	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -534,23 +392,17 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Integrity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"record_digest":`...)
-	if b, err = x.RecordDigest.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"record_digest":`, x.RecordDigest); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Signature != nil {
-		b = append(b, `"signature":`...)
-		if b, err = x.Signature.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -563,22 +415,18 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Integrity{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
-			if err := x.RecordDigest.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.RecordDigest.DecodeNode(s, c1)
 		case "signature":
-			if !s.IsNull(c1) {
-				v2 := new(Signature)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Signature = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Signature)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -593,44 +441,29 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkIntegrity validates a value against provenance.json#/$defs/integrity.
 func checkIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/$defs/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "record_digest":
-				at[0] = c
-			case "signature":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "record_digest":
+			at[0] = c
+		case "signature":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkDigest(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSignature(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "record_digest", "signature":
-					continue
-				}
-				if s.Failf(n, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/integrity/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -639,7 +472,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *MethodID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -668,17 +501,14 @@ var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 // checkMethodID validates a value against provenance.json#/$defs/method_id.
 func checkMethodID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/method_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-		if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
+	}
+	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -687,93 +517,36 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Provenance) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"run_id":`...)
-	if b, err = x.RunID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"run_id":`, x.RunID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"tool":`...)
-	if b, err = x.Tool.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.StartedAt != nil {
-		b = append(b, `"started_at":`...)
-		b = envgenrt.AppendString(b, *x.StartedAt)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
+	if b, err = envgenrt.AppendSliceMember(b, `"inputs":`, x.Inputs); err != nil {
+		return b, err
 	}
-	if x.Inputs != nil {
-		b = append(b, `"inputs":`...)
-		b = append(b, '[')
-		for i1 := range x.Inputs {
-			if b, err = x.Inputs[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"outputs":`, x.Outputs); err != nil {
+		return b, err
 	}
-	if x.Outputs != nil {
-		b = append(b, `"outputs":`...)
-		b = append(b, '[')
-		for i1 := range x.Outputs {
-			if b, err = x.Outputs[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"methods":`, x.Methods); err != nil {
+		return b, err
 	}
-	if x.Methods != nil {
-		b = append(b, `"methods":`...)
-		b = append(b, '[')
-		for i1 := range x.Methods {
-			if b, err = x.Methods[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
+		return b, err
 	}
-	if x.Evidence != nil {
-		b = append(b, `"evidence":`...)
-		b = append(b, '[')
-		for i1 := range x.Evidence {
-			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"parents":`, x.Parents); err != nil {
+		return b, err
 	}
-	if x.Parents != nil {
-		b = append(b, `"parents":`...)
-		b = append(b, '[')
-		for i1 := range x.Parents {
-			if b, err = x.Parents[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.Integrity != nil {
-		b = append(b, `"integrity":`...)
-		if b, err = x.Integrity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -786,89 +559,32 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Provenance{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
-			if err := x.RunID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.RunID.DecodeNode(s, c1)
 		case "tool":
-			if err := x.Tool.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tool.DecodeNode(s, c1)
 		case "started_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StartedAt = v2
-			}
+			err = s.ReadStringPtr(c1, &x.StartedAt)
 		case "inputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Inputs = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Inputs)
 		case "outputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Outputs = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Outputs)
 		case "methods":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]MethodID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Methods = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Methods)
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		case "parents":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]RunID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Parents = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Parents)
 		case "integrity":
-			if !s.IsNull(c1) {
-				v2 := new(Integrity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Integrity = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Integrity)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -883,82 +599,46 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvenance validates a value against provenance.json#.
 func checkProvenance(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "run_id":
-				at[0] = c
-			case "tool":
-				at[1] = c
-			case "started_at":
-				at[2] = c
-			case "inputs":
-				at[3] = c
-			case "outputs":
-				at[4] = c
-			case "methods":
-				at[5] = c
-			case "evidence":
-				at[6] = c
-			case "parents":
-				at[7] = c
-			case "integrity":
-				at[8] = c
-			default:
-				unknown = true
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "run_id":
+			at[0] = c
+		case "tool":
+			at[1] = c
+		case "started_at":
+			at[2] = c
+		case "inputs":
+			at[3] = c
+		case "outputs":
+			at[4] = c
+		case "methods":
+			at[5] = c
+		case "evidence":
+			at[6] = c
+		case "parents":
+			at[7] = c
+		case "integrity":
+			at[8] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRunID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTool(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkProvenancePropertiesInputs(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkProvenancePropertiesOutputs(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkProvenancePropertiesMethods(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkProvenancePropertiesEvidence(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkProvenancePropertiesParents(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "run_id", "tool", "started_at", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
-					continue
-				}
-				if s.Failf(n, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -966,15 +646,12 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
 func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "provenance.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -983,15 +660,12 @@ func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
 func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "provenance.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkArtifact(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkArtifact(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1000,15 +674,12 @@ func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
 func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "provenance.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkMethodID(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkMethodID(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1017,15 +688,12 @@ func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
 func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "provenance.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkArtifact(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkArtifact(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1034,15 +702,12 @@ func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
 func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "provenance.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkRunID(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkRunID(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1051,14 +716,11 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 // checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/properties/started_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1067,7 +729,7 @@ func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RunID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1094,17 +756,14 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRunID validates a value against provenance.json#/$defs/run_id.
 func checkRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1113,21 +772,15 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Signature) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"alg":`...)
-	b = envgenrt.AppendString(b, x.Alg)
-	b = append(b, ',')
-	b = append(b, `"key_id":`...)
-	b = envgenrt.AppendString(b, x.KeyID)
-	b = append(b, ',')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
+	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1139,22 +792,20 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Signature{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
-			if err := s.ReadString(c1, &x.Alg); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Alg)
 		case "key_id":
-			if err := s.ReadString(c1, &x.KeyID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.KeyID)
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1169,55 +820,37 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSignature validates a value against provenance.json#/$defs/signature.
 func checkSignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "provenance.json#/$defs/signature/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "alg":
-				at[0] = c
-			case "key_id":
-				at[1] = c
-			case "value":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "alg":
+			at[0] = c
+		case "key_id":
+			at[1] = c
+		case "value":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkSignaturePropertiesAlg(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSignaturePropertiesKeyID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkSignaturePropertiesValue(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "alg", "key_id", "value":
-					continue
-				}
-				if s.Failf(n, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/signature/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1225,17 +858,14 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 // checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1243,17 +873,14 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 // checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1261,17 +888,14 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 // checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 16 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
-			return false
-		}
-		if s.Length(n) > 5000 && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+		return false
+	}
+	if s.Longer(n, 5000) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

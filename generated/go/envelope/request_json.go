@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -35,8 +35,7 @@ func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
 func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/$defs/provenance_mode/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "full") {
@@ -50,28 +49,16 @@ func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Capture != nil {
-		b = append(b, `"capture":`...)
-		b = envgenrt.AppendBool(b, *x.Capture)
-		b = append(b, ',')
-	}
-	if x.CaptureArtifacts != nil {
-		b = append(b, `"capture_artifacts":`...)
-		b = envgenrt.AppendBool(b, *x.CaptureArtifacts)
-		b = append(b, ',')
-	}
-	if x.Mode != nil {
-		b = append(b, `"mode":`...)
-		if b, err = x.Mode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
+	b = envgenrt.AppendBoolPtrMember(b, `"capture_artifacts":`, x.CaptureArtifacts)
+	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -84,34 +71,20 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvenanceOptions{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "capture":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Capture = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.Capture)
 		case "capture_artifacts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CaptureArtifacts = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.CaptureArtifacts)
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ProvenanceMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Mode)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -126,135 +99,66 @@ func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/$defs/provenance_options/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "capture":
-				at[0] = c
-			case "capture_artifacts":
-				at[1] = c
-			case "mode":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "capture":
+			at[0] = c
+		case "capture_artifacts":
+			at[1] = c
+		case "mode":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvenanceOptionsPropertiesCapture(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvenanceOptionsPropertiesCaptureArtifacts(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkProvenanceMode(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "capture", "capture_artifacts", "mode":
-					continue
-				}
-				if s.Failf(n, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvenanceOptionsPropertiesCapture, checkProvenanceOptionsPropertiesCaptureArtifacts, checkProvenanceMode) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "request.json#/$defs/provenance_options/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
 func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type", "must be boolean, not %s")
 }
 
 // checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
 func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		if b, err = x.RequestID.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
+		return b, err
 	}
-	if x.Deterministic != nil {
-		b = append(b, `"deterministic":`...)
-		b = envgenrt.AppendBool(b, *x.Deterministic)
-		b = append(b, ',')
+	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
+	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
+		return b, err
 	}
-	if x.ResponseMode != nil {
-		b = append(b, `"response_mode":`...)
-		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Fields != nil {
-		b = append(b, `"fields":`...)
-		b = append(b, '[')
-		for i1 := range x.Fields {
-			b = envgenrt.AppendString(b, x.Fields[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.TokenBudget != nil {
-		b = append(b, `"token_budget":`...)
-		b = envgenrt.AppendInt(b, *x.TokenBudget)
-		b = append(b, ',')
-	}
-	if x.Locale != nil {
-		b = append(b, `"locale":`...)
-		b = envgenrt.AppendString(b, *x.Locale)
-		b = append(b, ',')
-	}
-	if x.Provenance != nil {
-		b = append(b, `"provenance":`...)
-		if b, err = x.Provenance.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendIntPtrMember(b, `"token_budget":`, x.TokenBudget)
+	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
+	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -267,85 +171,32 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
 		case "deterministic":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Deterministic = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.Deterministic)
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
 		case "fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Fields = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "token_budget":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.TokenBudget = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.TokenBudget)
 		case "locale":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locale = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Locale)
 		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(ProvenanceOptions)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -360,76 +211,40 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "request_id":
-				at[0] = c
-			case "deterministic":
-				at[1] = c
-			case "response_mode":
-				at[2] = c
-			case "fields":
-				at[3] = c
-			case "page_size":
-				at[4] = c
-			case "cursor":
-				at[5] = c
-			case "token_budget":
-				at[6] = c
-			case "locale":
-				at[7] = c
-			case "provenance":
-				at[8] = c
-			default:
-				unknown = true
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "request_id":
+			at[0] = c
+		case "deterministic":
+			at[1] = c
+		case "response_mode":
+			at[2] = c
+		case "fields":
+			at[3] = c
+		case "page_size":
+			at[4] = c
+		case "cursor":
+			at[5] = c
+		case "token_budget":
+			at[6] = c
+		case "locale":
+			at[7] = c
+		case "provenance":
+			at[8] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRequestPropertiesDeterministic(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRequestPropertiesPageSize(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkRequestPropertiesCursor(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkRequestPropertiesTokenBudget(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "request_id", "deterministic", "response_mode", "fields", "page_size", "cursor", "token_budget", "locale", "provenance":
-					continue
-				}
-				if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestID, checkRequestPropertiesDeterministic, checkResponseMode, checkRequestPropertiesFields, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesTokenBudget, checkRequestPropertiesLocale, checkProvenanceOptions) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -437,44 +252,33 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
 func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "request.json#/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type", "must be boolean, not %s")
 }
 
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Count(n) < 1 && s.Fail(n, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item") {
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
 			return false
 		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -482,17 +286,14 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -502,17 +303,14 @@ var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za
 // checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/locale/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
-			return false
-		}
-		if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
-			return false
-		}
+	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+		return false
+	}
+	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -520,14 +318,11 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -535,14 +330,11 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
 func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "request.json#/properties/token_budget/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -551,7 +343,7 @@ func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -578,8 +370,7 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {

@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Severity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -35,8 +35,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSeverity validates a value against warning.json#/$defs/severity.
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "warning.json#/$defs/severity/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/$defs/severity/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {
@@ -50,30 +49,20 @@ func checkSeverity(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Warning) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	if b, err = x.Code.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"severity":`...)
-	if b, err = x.Severity.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"severity":`, x.Severity); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
-	if x.Suggestion != nil {
-		b = append(b, `"suggestion":`...)
-		b = envgenrt.AppendString(b, *x.Suggestion)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
+	b = envgenrt.AppendStringPtrMember(b, `"suggestion":`, x.Suggestion)
 	if x.Context != nil {
 		b = append(b, `"context":`...)
 		if b, err = x.Context.AppendJSON(b); err != nil {
@@ -92,34 +81,24 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Warning{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := x.Code.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Code.DecodeNode(s, c1)
 		case "severity":
-			if err := x.Severity.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Severity.DecodeNode(s, c1)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "suggestion":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Suggestion = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Suggestion)
 		case "context":
-			if err := x.Context.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Context.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -134,65 +113,41 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWarning validates a value against warning.json#.
 func checkWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "warning.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "severity":
-				at[1] = c
-			case "message":
-				at[2] = c
-			case "suggestion":
-				at[3] = c
-			case "context":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "severity":
+			at[1] = c
+		case "message":
+			at[2] = c
+		case "suggestion":
+			at[3] = c
+		case "context":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkWarningPropertiesMessage(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkDetailMap(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "severity", "message", "suggestion", "context":
-					continue
-				}
-				if s.Failf(n, "warning.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "warning.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -200,17 +155,14 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 // checkWarningPropertiesMessage validates a value against warning.json#/properties/message.
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "warning.json#/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -218,17 +170,14 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 // checkWarningPropertiesSuggestion validates a value against warning.json#/properties/suggestion.
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "warning.json#/properties/suggestion/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -11,7 +11,7 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Keywords) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -26,43 +26,19 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Enum != nil {
-		b = append(b, `"enum":`...)
-		if b, err = x.Enum.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"enum":`, x.Enum); err != nil {
+		return b, err
 	}
-	if x.Const != nil {
-		b = append(b, `"const":`...)
-		if b, err = x.Const.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"const":`, x.Const); err != nil {
+		return b, err
 	}
-	if x.StringField != nil {
-		b = append(b, `"string":`...)
-		b = envgenrt.AppendString(b, *x.StringField)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"string":`, x.StringField)
+	b = envgenrt.AppendStringPtrMember(b, `"format":`, x.Format)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"number":`, x.Number); err != nil {
+		return b, err
 	}
-	if x.Format != nil {
-		b = append(b, `"format":`...)
-		b = envgenrt.AppendString(b, *x.Format)
-		b = append(b, ',')
-	}
-	if x.Number != nil {
-		b = append(b, `"number":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.Number); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Tuple != nil {
-		b = append(b, `"tuple":`...)
-		if b, err = x.Tuple.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tuple":`, x.Tuple); err != nil {
+		return b, err
 	}
 	if x.List != nil {
 		b = append(b, `"list":`...)
@@ -88,12 +64,8 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
-	if x.Object != nil {
-		b = append(b, `"object":`...)
-		if b, err = x.Object.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"object":`, x.Object); err != nil {
+		return b, err
 	}
 	if x.Open != nil {
 		b = append(b, `"open":`...)
@@ -108,12 +80,8 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.AnyOf != nil {
-		b = append(b, `"anyOf":`...)
-		if b, err = x.AnyOf.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"anyOf":`, x.AnyOf); err != nil {
+		return b, err
 	}
 	if !x.OneOf.IsZero() {
 		b = append(b, `"oneOf":`...)
@@ -140,24 +108,12 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.AllOf != nil {
-		b = append(b, `"allOf":`...)
-		b = envgenrt.AppendInt(b, *x.AllOf)
-		b = append(b, ',')
+	b = envgenrt.AppendIntPtrMember(b, `"allOf":`, x.AllOf)
+	if b, err = envgenrt.AppendPtrMember(b, `"unevaluatedProperties":`, x.UnevaluatedProperties); err != nil {
+		return b, err
 	}
-	if x.UnevaluatedProperties != nil {
-		b = append(b, `"unevaluatedProperties":`...)
-		if b, err = x.UnevaluatedProperties.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.UnevaluatedItems != nil {
-		b = append(b, `"unevaluatedItems":`...)
-		if b, err = x.UnevaluatedItems.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"unevaluatedItems":`, x.UnevaluatedItems); err != nil {
+		return b, err
 	}
 	if x.Never != nil {
 		b = append(b, `"never":`...)
@@ -177,66 +133,23 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Keywords{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
-			if s.IsNull(c1) {
-				x.Type = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Type = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
 		case "enum":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsEnum)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Enum = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Enum)
 		case "const":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsConst)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Const = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Const)
 		case "string":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.StringField = v2
-			}
+			err = s.ReadStringPtr(c1, &x.StringField)
 		case "format":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Format = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Format)
 		case "number":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Number = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.Number)
 		case "tuple":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsTuple)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tuple = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tuple)
 		case "list":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -256,13 +169,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Contains = a2
 		case "object":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsObject)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Object = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Object)
 		case "open":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -273,59 +180,30 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Open = m2
 		case "anyOf":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsAnyOf)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.AnyOf = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.AnyOf)
 		case "oneOf":
-			if s.IsNull(c1) {
-				x.OneOf = envgenrt.NullValue[KeywordsOneOf]()
-			} else {
-				var v2 KeywordsOneOf
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.OneOf = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.OneOf)
 		case "not":
 			x.Not = s.DecodeRaw(c1)
 		case "if":
 			x.If = s.DecodeRaw(c1)
 		case "allOf":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.AllOf = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.AllOf)
 		case "unevaluatedProperties":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsUnevaluatedProperties)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UnevaluatedProperties = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.UnevaluatedProperties)
 		case "unevaluatedItems":
-			if !s.IsNull(c1) {
-				v2 := new(KeywordsUnevaluatedItems)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UnevaluatedItems = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.UnevaluatedItems)
 		case "never":
 			x.Never = s.DecodeRaw(c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -340,126 +218,60 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 // checkKeywords validates a value against keywords.json#.
 func checkKeywords(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "keywords.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [19]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				at[0] = c
-			case "enum":
-				at[1] = c
-			case "const":
-				at[2] = c
-			case "string":
-				at[3] = c
-			case "format":
-				at[4] = c
-			case "number":
-				at[5] = c
-			case "tuple":
-				at[6] = c
-			case "list":
-				at[7] = c
-			case "contains":
-				at[8] = c
-			case "object":
-				at[9] = c
-			case "open":
-				at[10] = c
-			case "anyOf":
-				at[11] = c
-			case "oneOf":
-				at[12] = c
-			case "not":
-				at[13] = c
-			case "if":
-				at[14] = c
-			case "allOf":
-				at[15] = c
-			case "unevaluatedProperties":
-				at[16] = c
-			case "unevaluatedItems":
-				at[17] = c
-			case "never":
-				at[18] = c
-			default:
-				unknown = true
-			}
+	var at [19]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "type":
+			at[0] = c
+		case "enum":
+			at[1] = c
+		case "const":
+			at[2] = c
+		case "string":
+			at[3] = c
+		case "format":
+			at[4] = c
+		case "number":
+			at[5] = c
+		case "tuple":
+			at[6] = c
+		case "list":
+			at[7] = c
+		case "contains":
+			at[8] = c
+		case "object":
+			at[9] = c
+		case "open":
+			at[10] = c
+		case "anyOf":
+			at[11] = c
+		case "oneOf":
+			at[12] = c
+		case "not":
+			at[13] = c
+		case "if":
+			at[14] = c
+		case "allOf":
+			at[15] = c
+		case "unevaluatedProperties":
+			at[16] = c
+		case "unevaluatedItems":
+			at[17] = c
+		case "never":
+			at[18] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkKeywordsPropertiesType(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkKeywordsEnum(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkKeywordsConst(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkKeywordsPropertiesString(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkKeywordsPropertiesFormat(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkKeywordsPropertiesNumber(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkKeywordsTuple(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkKeywordsPropertiesList(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkKeywordsPropertiesContains(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkKeywordsObject(s, at[9]) && s.Stop() {
-			return false
-		}
-		if at[10] != 0 && !checkKeywordsPropertiesOpen(s, at[10]) && s.Stop() {
-			return false
-		}
-		if at[11] != 0 && !checkKeywordsAnyOf(s, at[11]) && s.Stop() {
-			return false
-		}
-		if at[12] != 0 && !checkKeywordsOneOf(s, at[12]) && s.Stop() {
-			return false
-		}
-		if at[13] != 0 && !checkKeywordsPropertiesNot(s, at[13]) && s.Stop() {
-			return false
-		}
-		if at[14] != 0 && !checkKeywordsPropertiesIf(s, at[14]) && s.Stop() {
-			return false
-		}
-		if at[15] != 0 && !checkKeywordsPropertiesAllOf(s, at[15]) && s.Stop() {
-			return false
-		}
-		if at[16] != 0 && !checkKeywordsUnevaluatedProperties(s, at[16]) && s.Stop() {
-			return false
-		}
-		if at[17] != 0 && !checkKeywordsUnevaluatedItems(s, at[17]) && s.Stop() {
-			return false
-		}
-		if at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "type", "enum", "const", "string", "format", "number", "tuple", "list", "contains", "object", "open", "anyOf", "oneOf", "not", "if", "allOf", "unevaluatedProperties", "unevaluatedItems", "never":
-					continue
-				}
-				if s.Failf(n, "keywords.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkKeywordsPropertiesType, checkKeywordsEnum, checkKeywordsConst, checkKeywordsPropertiesString, checkKeywordsPropertiesFormat, checkKeywordsPropertiesNumber, checkKeywordsTuple, checkKeywordsPropertiesList, checkKeywordsPropertiesContains, checkKeywordsObject, checkKeywordsPropertiesOpen, checkKeywordsAnyOf, checkKeywordsOneOf, checkKeywordsPropertiesNot, checkKeywordsPropertiesIf, checkKeywordsPropertiesAllOf, checkKeywordsUnevaluatedProperties, checkKeywordsUnevaluatedItems, checkKeywordsPropertiesNever) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "keywords.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -478,32 +290,24 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsPropertiesAllOfAllOf1 validates a value against keywords.json#/properties/allOf/allOf/1.
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/allOf/allOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type", "must be integer, not %s")
 }
 
 // checkKeywordsPropertiesContains validates a value against keywords.json#/properties/contains.
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "keywords.json#/properties/contains/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		{
-			matches := 0
-			for c := s.First(n); c < s.End(n); c = s.Next(c) {
-				if s.Quiet(checkKeywordsPropertiesContainsContains, c) {
-					matches++
-				}
+	{
+		matches := 0
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			if s.Quiet(checkKeywordsPropertiesContainsContains, c) {
+				matches++
 			}
-			if matches < 1 && s.Fail(n, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item") {
-				return false
-			}
+		}
+		if matches < 1 && s.Fail(n, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -511,25 +315,17 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsPropertiesContainsContains validates a value against keywords.json#/properties/contains/contains.
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/contains/contains/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type", "must be integer, not %s")
 }
 
 // checkKeywordsPropertiesFormat validates a value against keywords.json#/properties/format.
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/format/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/format/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
-			return false
-		}
+	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -552,33 +348,25 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 // checkKeywordsPropertiesIfElse validates a value against keywords.json#/properties/if/else.
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/if/else/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
-			return false
-		}
+	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkKeywordsPropertiesIfIf validates a value against keywords.json#/properties/if/if.
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/if/if/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type", "must be string, not %s")
 }
 
 // checkKeywordsPropertiesIfThen validates a value against keywords.json#/properties/if/then.
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
+		if s.Shorter(n, 1) && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
 	}
@@ -588,61 +376,48 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 // checkKeywordsPropertiesList validates a value against keywords.json#/properties/list.
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "keywords.json#/properties/list/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/list/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkKeywordsPropertiesListItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		{
-			matches := 0
-			for c := s.First(n); c < s.End(n); c = s.Next(c) {
-				if s.Quiet(checkKeywordsPropertiesListContains, c) {
-					matches++
-				}
-			}
-			if matches < 2 && s.Fail(n, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items") {
-				return false
-			}
-			if matches > 3 && s.Fail(n, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items") {
-				return false
-			}
-		}
-		if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/list/minItems", "minItems", "must have at least 2 items") {
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkKeywordsPropertiesListItems(s, c) && s.Stop() {
 			return false
 		}
-		if s.Count(n) > 6 && s.Fail(n, "keywords.json#/properties/list/maxItems", "maxItems", "must have at most 6 items") {
+	}
+	{
+		matches := 0
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			if s.Quiet(checkKeywordsPropertiesListContains, c) {
+				matches++
+			}
+		}
+		if matches < 2 && s.Fail(n, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items") {
 			return false
 		}
-		if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+		if matches > 3 && s.Fail(n, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items") {
 			return false
 		}
+	}
+	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/list/minItems", "minItems", "must have at least 2 items") {
+		return false
+	}
+	if s.Count(n) > 6 && s.Fail(n, "keywords.json#/properties/list/maxItems", "maxItems", "must have at most 6 items") {
+		return false
+	}
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkKeywordsPropertiesListContains validates a value against keywords.json#/properties/list/contains.
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/list/contains/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type", "must be string, not %s")
 }
 
 // checkKeywordsPropertiesListItems validates a value against keywords.json#/properties/list/items.
 func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject) {
-		s.Failf(n, "keywords.json#/properties/list/items/type", "type", "must be integer or string or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type", "must be integer or string or object, not %s")
 }
 
 // checkKeywordsPropertiesNever validates a value against keywords.json#/properties/never.
@@ -662,37 +437,29 @@ func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsPropertiesNotNot validates a value against keywords.json#/properties/not/not.
 func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/not/not/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type", "must be string, not %s")
 }
 
 // checkKeywordsPropertiesNumber validates a value against keywords.json#/properties/number.
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "keywords.json#/properties/number/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
-			return false
-		}
-		if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
+		return false
+	}
+	if s.Compare(n, "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
+		return false
+	}
+	if s.Compare(n, "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
+		return false
+	}
+	if s.Compare(n, "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
+		return false
+	}
+	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -700,32 +467,24 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 // checkKeywordsPropertiesOpen validates a value against keywords.json#/properties/open.
 func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "keywords.json#/properties/open/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/open/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkKeywordsPropertiesOpenAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Has(n, "c") && !checkKeywordsPropertiesOpenDependentSchemasC(s, n) && s.Stop() {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkKeywordsPropertiesOpenAdditionalProperties(s, c) && s.Stop() {
 			return false
 		}
+	}
+	if s.Has(n, "c") && !checkKeywordsPropertiesOpenDependentSchemasC(s, n) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkKeywordsPropertiesOpenAdditionalProperties validates a value against keywords.json#/properties/open/additionalProperties.
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/open/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type", "must be integer, not %s")
 }
 
 // checkKeywordsPropertiesOpenDependentSchemasC validates a value against keywords.json#/properties/open/dependentSchemas/c.
@@ -744,32 +503,24 @@ var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 // checkKeywordsPropertiesString validates a value against keywords.json#/properties/string.
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/string/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/string/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 2 && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
-			return false
-		}
-		if s.Length(n) > 3 && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
-			return false
-		}
-		if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
-			return false
-		}
+	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
+		return false
+	}
+	if s.Longer(n, 3) && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
+		return false
+	}
+	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkKeywordsPropertiesType validates a value against keywords.json#/properties/type.
 func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/type/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type", "must be null or string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -781,7 +532,7 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -866,22 +617,12 @@ func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsAnyOfAnyOf0 validates a value against keywords.json#/properties/anyOf/anyOf/0.
 func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/anyOf/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type", "must be string, not %s")
 }
 
 // checkKeywordsAnyOfAnyOf1 validates a value against keywords.json#/properties/anyOf/anyOf/1.
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/anyOf/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type", "must be integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -893,7 +634,7 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -940,7 +681,7 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -987,18 +728,14 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"a":`...)
-	b = envgenrt.AppendInt(b, x.A)
-	b = append(b, ',')
-	b = append(b, `"b":`...)
-	b = envgenrt.AppendString(b, x.B)
-	b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"a":`, x.A)
+	b = envgenrt.AppendStringMember(b, `"b":`, x.B)
 	if x.XP != nil {
 		b = append(b, `"x-p":`...)
 		if b, err = envgenrt.AppendRaw(b, x.XP); err != nil {
@@ -1030,16 +767,13 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = KeywordsObject{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
-			if err := s.ReadInt64(c1, &x.A); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.A)
 		case "b":
-			if err := s.ReadString(c1, &x.B); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.B)
 		case "x-p":
 			x.XP = s.DecodeRaw(c1)
 		default:
@@ -1048,7 +782,10 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1065,73 +802,64 @@ var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 // checkKeywordsObject validates a value against keywords.json#/properties/object.
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "keywords.json#/properties/object/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/object/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				at[0] = c
-			case "b":
-				at[1] = c
-			case "x-p":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
+		case "b":
+			at[1] = c
+		case "x-p":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkKeywordsObjectPropertiesA(s, at[0]) && s.Stop() {
-			return false
+	}
+	if !s.CheckMembers(at[:], checkKeywordsObjectPropertiesA, checkKeywordsObjectPropertiesB, checkKeywordsObjectPropertiesXP) {
+		return false
+	}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		known := false
+		switch string(s.Key(c)) {
+		case "a", "b", "x-p":
+			known = true
 		}
-		if at[1] != 0 && !checkKeywordsObjectPropertiesB(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop() {
-			return false
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
-			switch string(s.Key(c)) {
-			case "a", "b", "x-p":
-				known = true
-			}
-			if patternKeywordsObjectProperties0.Match(s.Key(c)) {
-				known = true
-				if !checkKeywordsObjectPatternPropertiesX5Ex(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if patternKeywordsObjectProperties0.Match(s.Key(c)) {
+			known = true
+			if !checkKeywordsObjectPatternPropertiesX5Ex(s, c) && s.Stop() {
 				return false
 			}
 		}
-		if at[0] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
+		if !known && s.Failf(n, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
-		if at[1] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
+	}
+	if at[0] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
+		return false
+	}
+	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
+		return false
+	}
+	if s.Count(n) > 5 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties") {
+		return false
+	}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		k := s.NameNode(c)
+		valid := checkKeywordsObjectPropertyNames(s, k)
+		s.DropNameNode(k)
+		if !valid && s.Stop() {
 			return false
 		}
-		if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
+	}
+	if s.Has(n, "a") {
+		if !s.Has(n, "b") && s.Fail(n, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
 			return false
-		}
-		if s.Count(n) > 5 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties") {
-			return false
-		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			k := s.NameNode(c)
-			valid := checkKeywordsObjectPropertyNames(s, k)
-			s.DropNameNode(k)
-			if !valid && s.Stop() {
-				return false
-			}
-		}
-		if s.Has(n, "a") {
-			if !s.Has(n, "b") && s.Fail(n, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
-				return false
-			}
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1139,39 +867,24 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsObjectPatternPropertiesX5Ex validates a value against keywords.json#/properties/object/patternProperties/%5Ex-.
 func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "must be string, not %s")
 }
 
 // checkKeywordsObjectPropertiesA validates a value against keywords.json#/properties/object/properties/a.
 func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/object/properties/a/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type", "must be integer, not %s")
 }
 
 // checkKeywordsObjectPropertiesB validates a value against keywords.json#/properties/object/properties/b.
 func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/object/properties/b/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type", "must be string, not %s")
 }
 
 // checkKeywordsObjectPropertiesXP validates a value against keywords.json#/properties/object/properties/x-p.
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 2 && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
+		if s.Longer(n, 2) && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
 			return false
 		}
 	}
@@ -1182,7 +895,7 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 4 && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
+		if s.Longer(n, 4) && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
 			return false
 		}
 	}
@@ -1198,7 +911,7 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1280,19 +993,14 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 
 // checkKeywordsOneOfOneOf0 validates a value against keywords.json#/properties/oneOf/oneOf/0.
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/oneOf/oneOf/0/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type", "must be integer, not %s")
 }
 
 // checkKeywordsOneOfOneOf1 validates a value against keywords.json#/properties/oneOf/oneOf/1.
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
+		if s.Compare(n, "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
 			return false
 		}
 	}
@@ -1308,7 +1016,7 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1352,20 +1060,12 @@ func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadStringPtr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -1386,48 +1086,35 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 // checkKeywordsTuple validates a value against keywords.json#/properties/tuple.
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "keywords.json#/properties/tuple/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-				if !checkKeywordsTuplePrefixItems0(s, c) && s.Stop() {
-					return false
-				}
-			case i == 1:
-				if !checkKeywordsTuplePrefixItems1(s, c) && s.Stop() {
-					return false
-				}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+			if !checkKeywordsTuplePrefixItems0(s, c) && s.Stop() {
+				return false
+			}
+		case i == 1:
+			if !checkKeywordsTuplePrefixItems1(s, c) && s.Stop() {
+				return false
 			}
 		}
-		if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
-			return false
-		}
+	}
+	if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkKeywordsTuplePrefixItems0 validates a value against keywords.json#/properties/tuple/prefixItems/0.
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "keywords.json#/properties/tuple/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type", "must be integer, not %s")
 }
 
 // checkKeywordsTuplePrefixItems1 validates a value against keywords.json#/properties/tuple/prefixItems/1.
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "keywords.json#/properties/tuple/prefixItems/1/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1440,7 +1127,7 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 // violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1510,26 +1197,23 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 // checkKeywordsUnevaluatedItemsIn is the body of checkKeywordsUnevaluatedItems.
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "keywords.json#/properties/unevaluatedItems/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-			default:
-				continue
-			}
-			s.Mark(n, i)
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+		default:
+			continue
 		}
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
-				return false
-			}
-		}
-		s.MarkAll(n)
+		s.Mark(n, i)
 	}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
+			return false
+		}
+	}
+	s.MarkAll(n)
 	return s.ErrorCount() == errs
 }
 
@@ -1543,7 +1227,7 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1599,7 +1283,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -1622,32 +1306,27 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 // checkKeywordsUnevaluatedPropertiesIn is the body of checkKeywordsUnevaluatedProperties.
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "keywords.json#/properties/unevaluatedProperties/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch string(s.Key(c)) {
-			case "a":
-				at[0] = c
-				s.Mark(n, i)
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
+			s.Mark(n, i)
 		}
 	}
 	if !s.Track(checkKeywordsUnevaluatedPropertiesAllOf0, n) && s.Stop() {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c, i := m.Node(), m.Index()
+		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+			return false
 		}
-		s.MarkAll(n)
 	}
+	s.MarkAll(n)
 	return s.ErrorCount() == errs
 }
 
@@ -1676,7 +1355,7 @@ func (x Small) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Small) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1704,7 +1383,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
+		if s.Compare(n, "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
 			return false
 		}
 	}

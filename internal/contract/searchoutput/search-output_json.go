@@ -12,33 +12,19 @@ import (
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Hit) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	b = envgenrt.AppendInt(b, x.ChunkID)
-	b = append(b, ',')
-	b = append(b, `"score":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Score); err != nil {
+	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
+	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	b = envgenrt.AppendInt(b, x.Rank)
-	b = append(b, ',')
-	if x.SourceFile != nil {
-		b = append(b, `"source_file":`...)
-		b = envgenrt.AppendString(b, *x.SourceFile)
-		b = append(b, ',')
-	}
-	if x.Snippet != nil {
-		b = append(b, `"snippet":`...)
-		b = envgenrt.AppendString(b, *x.Snippet)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
+	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
+	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -50,38 +36,24 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Hit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := s.ReadInt64(c1, &x.ChunkID); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkID)
 		case "score":
-			if err := s.ReadFloat64(c1, &x.Score); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Score)
 		case "rank":
-			if err := s.ReadInt64(c1, &x.Rank); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Rank)
 		case "source_file":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.SourceFile = v2
-			}
+			err = s.ReadStringPtr(c1, &x.SourceFile)
 		case "snippet":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Snippet = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Snippet)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -96,65 +68,41 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkHit validates a value against search-output.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/hit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "score":
-				at[1] = c
-			case "rank":
-				at[2] = c
-			case "source_file":
-				at[3] = c
-			case "snippet":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "score":
+			at[1] = c
+		case "rank":
+			at[2] = c
+		case "source_file":
+			at[3] = c
+		case "snippet":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkHitPropertiesChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkHitPropertiesRank(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkHitPropertiesSnippet(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "chunk_id", "score", "rank", "source_file", "snippet":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkHitPropertiesChunkID, checkHitPropertiesScore, checkHitPropertiesRank, checkHitPropertiesSourceFile, checkHitPropertiesSnippet) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -162,14 +110,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesChunkID validates a value against search-output.json#/$defs/hit/properties/chunk_id.
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -177,14 +122,11 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesRank validates a value against search-output.json#/$defs/hit/properties/rank.
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -192,42 +134,31 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 // checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkHitPropertiesSnippet validates a value against search-output.json#/$defs/hit/properties/snippet.
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/snippet/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type", "must be string, not %s")
 }
 
 // checkHitPropertiesSourceFile validates a value against search-output.json#/$defs/hit/properties/source_file.
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search-output.json#/$defs/hit/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -258,7 +189,7 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResults) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -289,21 +220,16 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResults{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Hit, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Hits = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -318,39 +244,27 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResults validates a value against search-output.json#/$defs/search_results.
 func checkSearchResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search-output.json#/$defs/search_results/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "hits":
-				at[0] = c
-			default:
-				unknown = true
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "hits":
+			at[0] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkSearchResultsPropertiesHits(s, at[0]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "hits":
-					continue
-				}
-				if s.Failf(n, "search-output.json#/$defs/search_results/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkSearchResultsPropertiesHits(s, at[0]) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_results/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -358,15 +272,12 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 // checkSearchResultsPropertiesHits validates a value against search-output.json#/$defs/search_results/properties/hits.
 func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "search-output.json#/$defs/search_results/properties/hits/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkHit(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkHit(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -8,26 +8,15 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tree) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Children != nil {
-		b = append(b, `"children":`...)
-		b = append(b, '[')
-		for i1 := range x.Children {
-			if b, err = x.Children[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -40,25 +29,18 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tree{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "children":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Tree, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Children = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Children)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -73,44 +55,29 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTree validates a value against tree.json#.
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "children":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "children":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkTreePropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "name", "children":
-					continue
-				}
-				if s.Failf(n, "tree.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkTreePropertiesName, checkTreePropertiesChildren) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "tree.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -118,15 +85,12 @@ func checkTree(s *envgenrt.State, n int32) bool {
 // checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkTree(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkTree(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -135,14 +99,11 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 // checkTreePropertiesName validates a value against tree.json#/properties/name.
 func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tree.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 20 && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
-			return false
-		}
+	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

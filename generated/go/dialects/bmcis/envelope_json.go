@@ -16,17 +16,15 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"_metadata":`...)
-	if b, err = x.Metadata.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"_metadata":`, x.Metadata); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"results":`...)
 	if x.Results == nil {
 		b = append(b, `null`...)
@@ -52,11 +50,9 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"execution_context":`...)
-	if b, err = x.ExecutionContext.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"execution_context":`, x.ExecutionContext); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"warnings":`...)
 	if x.Warnings == nil {
 		b = append(b, `null`...)
@@ -71,12 +67,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Error != nil {
-		b = append(b, `"error":`...)
-		if b, err = x.Error.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -102,12 +94,11 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "_metadata":
-			if err := x.Metadata.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Metadata.DecodeNode(s, c1)
 		case "results":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -118,45 +109,23 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Results = a2
 		case "pagination":
-			if s.IsNull(c1) {
-				x.Pagination = envgenrt.NullValue[PaginationMetadata]()
-			} else {
-				var v2 PaginationMetadata
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Pagination)
 		case "execution_context":
-			if err := x.ExecutionContext.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ExecutionContext.DecodeNode(s, c1)
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ResponseWarning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseError)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -171,84 +140,58 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "_metadata":
-				at[0] = c
-			case "results":
-				at[1] = c
-			case "pagination":
-				at[2] = c
-			case "execution_context":
-				at[3] = c
-			case "warnings":
-				at[4] = c
-			case "error":
-				at[5] = c
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "_metadata":
+			at[0] = c
+		case "results":
+			at[1] = c
+		case "pagination":
+			at[2] = c
+		case "execution_context":
+			at[3] = c
+		case "warnings":
+			at[4] = c
+		case "error":
+			at[5] = c
 		}
-		if at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopePropertiesResults(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseMetadata, checkEnvelopePropertiesResults, checkPaginationMetadata, checkExecutionContext, checkEnvelopePropertiesWarnings, checkResponseError) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopePropertiesResults validates a value against envelope.json#/properties/results.
 func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/results/type", "must be array, not %s")
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseWarning(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseWarning(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -263,15 +206,13 @@ func (x ExecutionContext) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"tokens_estimated":`...)
-	b = envgenrt.AppendInt(b, x.TokensEstimated)
-	b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"tokens_estimated":`, x.TokensEstimated)
 	if !x.TokensUsed.IsZero() {
 		b = append(b, `"tokens_used":`...)
 		if p1 := x.TokensUsed.Ptr(); p1 != nil {
@@ -281,17 +222,11 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"cache_hit":`...)
-	b = envgenrt.AppendBool(b, x.CacheHit)
-	b = append(b, ',')
-	b = append(b, `"execution_time_ms":`...)
-	if b, err = envgenrt.AppendFloat(b, x.ExecutionTimeMs); err != nil {
+	b = envgenrt.AppendBoolMember(b, `"cache_hit":`, x.CacheHit)
+	if b, err = envgenrt.AppendFloatMember(b, `"execution_time_ms":`, x.ExecutionTimeMs); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"request_id":`...)
-	b = envgenrt.AppendString(b, x.RequestID)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"request_id":`, x.RequestID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -316,41 +251,29 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ExecutionContext{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tokens_estimated":
-			if err := s.ReadInt64(c1, &x.TokensEstimated); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.TokensEstimated)
 		case "tokens_used":
-			if s.IsNull(c1) {
-				x.TokensUsed = envgenrt.NullValue[int64]()
-			} else {
-				var v2 int64
-				if err := s.ReadInt64(c1, &v2); err != nil {
-					return err
-				}
-				x.TokensUsed = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.TokensUsed, (*envgenrt.State).ReadInt64)
 		case "cache_hit":
-			if err := s.ReadBool(c1, &x.CacheHit); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.CacheHit)
 		case "execution_time_ms":
-			if err := s.ReadFloat64(c1, &x.ExecutionTimeMs); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.ExecutionTimeMs)
 		case "request_id":
-			if err := s.ReadString(c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.RequestID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -365,105 +288,65 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 // checkExecutionContext validates a value against envelope.json#/$defs/execution_context.
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tokens_estimated":
-				at[0] = c
-			case "tokens_used":
-				at[1] = c
-			case "cache_hit":
-				at[2] = c
-			case "execution_time_ms":
-				at[3] = c
-			case "request_id":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tokens_estimated":
+			at[0] = c
+		case "tokens_used":
+			at[1] = c
+		case "cache_hit":
+			at[2] = c
+		case "execution_time_ms":
+			at[3] = c
+		case "request_id":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkExecutionContextPropertiesTokensEstimated(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkExecutionContextPropertiesTokensUsed(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkExecutionContextPropertiesCacheHit(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkExecutionContextPropertiesExecutionTimeMs(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkExecutionContextPropertiesRequestID(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkExecutionContextPropertiesTokensEstimated, checkExecutionContextPropertiesTokensUsed, checkExecutionContextPropertiesCacheHit, checkExecutionContextPropertiesExecutionTimeMs, checkExecutionContextPropertiesRequestID) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkExecutionContextPropertiesCacheHit validates a value against envelope.json#/$defs/execution_context/properties/cache_hit.
 func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "must be boolean, not %s")
 }
 
 // checkExecutionContextPropertiesExecutionTimeMs validates a value against envelope.json#/$defs/execution_context/properties/execution_time_ms.
 func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "must be number, not %s")
 }
 
 // checkExecutionContextPropertiesRequestID validates a value against envelope.json#/$defs/execution_context/properties/request_id.
 func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type", "must be string, not %s")
 }
 
 // checkExecutionContextPropertiesTokensEstimated validates a value against envelope.json#/$defs/execution_context/properties/tokens_estimated.
 func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "must be integer, not %s")
 }
 
 // checkExecutionContextPropertiesTokensUsed validates a value against envelope.json#/$defs/execution_context/properties/tokens_used.
 func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "must be null or integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -475,27 +358,15 @@ func (x PaginationMetadata) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaginationMetadata) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.HasMore != nil {
-		b = append(b, `"has_more":`...)
-		b = envgenrt.AppendBool(b, *x.HasMore)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
 	if !x.TotalAvailable.IsZero() {
 		b = append(b, `"total_available":`...)
 		if p1 := x.TotalAvailable.Ptr(); p1 != nil {
@@ -529,49 +400,27 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = PaginationMetadata{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.HasMore)
 		case "total_available":
-			if s.IsNull(c1) {
-				x.TotalAvailable = envgenrt.NullValue[int64]()
-			} else {
-				var v2 int64
-				if err := s.ReadInt64(c1, &v2); err != nil {
-					return err
-				}
-				x.TotalAvailable = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.TotalAvailable, (*envgenrt.State).ReadInt64)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -586,8 +435,7 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPaginationMetadata validates a value against envelope.json#/$defs/pagination_metadata.
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type", "must be null or object, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
@@ -604,16 +452,7 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if at[0] != 0 && !checkPaginationMetadataPropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaginationMetadataPropertiesPageSize(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationMetadataPropertiesHasMore(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaginationMetadataPropertiesTotalAvailable(s, at[3]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkPaginationMetadataPropertiesCursor, checkPaginationMetadataPropertiesPageSize, checkPaginationMetadataPropertiesHasMore, checkPaginationMetadataPropertiesTotalAvailable) {
 			return false
 		}
 	}
@@ -622,42 +461,22 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 
 // checkPaginationMetadataPropertiesCursor validates a value against envelope.json#/$defs/pagination_metadata/properties/cursor.
 func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "must be string, not %s")
 }
 
 // checkPaginationMetadataPropertiesHasMore validates a value against envelope.json#/$defs/pagination_metadata/properties/has_more.
 func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "must be boolean, not %s")
 }
 
 // checkPaginationMetadataPropertiesPageSize validates a value against envelope.json#/$defs/pagination_metadata/properties/page_size.
 func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "must be integer, not %s")
 }
 
 // checkPaginationMetadataPropertiesTotalAvailable validates a value against envelope.json#/$defs/pagination_metadata/properties/total_available.
 func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "must be null or integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -669,28 +488,15 @@ func (x ResponseError) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseError) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
-	if x.AllowedFields != nil {
-		b = append(b, `"allowed_fields":`...)
-		b = append(b, '[')
-		for i1 := range x.AllowedFields {
-			b = envgenrt.AppendString(b, x.AllowedFields[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
+	b = envgenrt.AppendStringsMember(b, `"allowed_fields":`, x.AllowedFields)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -715,34 +521,25 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseError{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "allowed_fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.AllowedFields = a2
+			err = envgenrt.ReadSlice(s, c1, &x.AllowedFields, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -757,37 +554,28 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseError validates a value against envelope.json#/$defs/response_error.
 func checkResponseError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/response_error/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "allowed_fields":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "allowed_fields":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkResponseErrorPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseErrorPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseErrorPropertiesAllowedFields(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseErrorPropertiesCode, checkResponseErrorPropertiesMessage, checkResponseErrorPropertiesAllowedFields) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -795,15 +583,12 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 // checkResponseErrorPropertiesAllowedFields validates a value against envelope.json#/$defs/response_error/properties/allowed_fields.
 func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -811,32 +596,17 @@ func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool 
 
 // checkResponseErrorPropertiesAllowedFieldsItems validates a value against envelope.json#/$defs/response_error/properties/allowed_fields/items.
 func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "must be string, not %s")
 }
 
 // checkResponseErrorPropertiesCode validates a value against envelope.json#/$defs/response_error/properties/code.
 func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type", "must be string, not %s")
 }
 
 // checkResponseErrorPropertiesMessage validates a value against envelope.json#/$defs/response_error/properties/message.
 func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -848,29 +618,19 @@ func (x ResponseMetadata) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMetadata) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"operation":`...)
-	b = envgenrt.AppendString(b, x.Operation)
-	b = append(b, ',')
-	b = append(b, `"version":`...)
-	b = envgenrt.AppendString(b, x.Version)
-	b = append(b, ',')
-	b = append(b, `"timestamp":`...)
-	b = envgenrt.AppendString(b, x.Timestamp)
-	b = append(b, ',')
-	b = append(b, `"request_id":`...)
-	b = envgenrt.AppendString(b, x.RequestID)
-	b = append(b, ',')
-	b = append(b, `"status":`...)
-	if b, err = x.Status.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"operation":`, x.Operation)
+	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringMember(b, `"timestamp":`, x.Timestamp)
+	b = envgenrt.AppendStringMember(b, `"request_id":`, x.RequestID)
+	if b, err = envgenrt.AppendMember(b, `"status":`, x.Status); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	if !x.Message.IsZero() {
 		b = append(b, `"message":`...)
 		if p1 := x.Message.Ptr(); p1 != nil {
@@ -904,45 +664,31 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseMetadata{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "operation":
-			if err := s.ReadString(c1, &x.Operation); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Operation)
 		case "version":
-			if err := s.ReadString(c1, &x.Version); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Version)
 		case "timestamp":
-			if err := s.ReadString(c1, &x.Timestamp); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Timestamp)
 		case "request_id":
-			if err := s.ReadString(c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.RequestID)
 		case "status":
-			if err := x.Status.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Status.DecodeNode(s, c1)
 		case "message":
-			if s.IsNull(c1) {
-				x.Message = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Message = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Message, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -957,125 +703,84 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseMetadata validates a value against envelope.json#/$defs/response_metadata.
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "operation":
-				at[0] = c
-			case "version":
-				at[1] = c
-			case "timestamp":
-				at[2] = c
-			case "request_id":
-				at[3] = c
-			case "status":
-				at[4] = c
-			case "message":
-				at[5] = c
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "operation":
+			at[0] = c
+		case "version":
+			at[1] = c
+		case "timestamp":
+			at[2] = c
+		case "request_id":
+			at[3] = c
+		case "status":
+			at[4] = c
+		case "message":
+			at[5] = c
 		}
-		if at[0] != 0 && !checkResponseMetadataPropertiesOperation(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseMetadataPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseMetadataPropertiesRequestID(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkResponseStatus(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkResponseMetadataPropertiesMessage(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseMetadataPropertiesOperation, checkResponseMetadataPropertiesVersion, checkResponseMetadataPropertiesTimestamp, checkResponseMetadataPropertiesRequestID, checkResponseStatus, checkResponseMetadataPropertiesMessage) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseMetadataPropertiesMessage validates a value against envelope.json#/$defs/response_metadata/properties/message.
 func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type", "must be null or string, not %s")
 }
 
 // checkResponseMetadataPropertiesOperation validates a value against envelope.json#/$defs/response_metadata/properties/operation.
 func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type", "must be string, not %s")
 }
 
 // checkResponseMetadataPropertiesRequestID validates a value against envelope.json#/$defs/response_metadata/properties/request_id.
 func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type", "must be string, not %s")
 }
 
 // checkResponseMetadataPropertiesTimestamp validates a value against envelope.json#/$defs/response_metadata/properties/timestamp.
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseMetadataPropertiesVersion validates a value against envelope.json#/$defs/response_metadata/properties/version.
 func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseStatus, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1102,8 +807,7 @@ func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseStatus validates a value against envelope.json#/$defs/response_status.
 func checkResponseStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_status/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "success", "partial", "error") {
@@ -1122,23 +826,17 @@ func (x ResponseWarning) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"level":`...)
-	if b, err = x.Level.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if !x.Suggestion.IsZero() {
 		b = append(b, `"suggestion":`...)
 		if p1 := x.Suggestion.Ptr(); p1 != nil {
@@ -1172,37 +870,27 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseWarning{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
-			if err := x.Level.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Level.DecodeNode(s, c1)
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "suggestion":
-			if s.IsNull(c1) {
-				x.Suggestion = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Suggestion = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Suggestion, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1217,84 +905,57 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseWarning validates a value against envelope.json#/$defs/response_warning.
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/response_warning/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "level":
-				at[0] = c
-			case "code":
-				at[1] = c
-			case "message":
-				at[2] = c
-			case "suggestion":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "level":
+			at[0] = c
+		case "code":
+			at[1] = c
+		case "message":
+			at[2] = c
+		case "suggestion":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkWarningLevel(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseWarningPropertiesCode(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseWarningPropertiesMessage(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseWarningPropertiesSuggestion(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkWarningLevel, checkResponseWarningPropertiesCode, checkResponseWarningPropertiesMessage, checkResponseWarningPropertiesSuggestion) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseWarningPropertiesCode validates a value against envelope.json#/$defs/response_warning/properties/code.
 func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type", "must be string, not %s")
 }
 
 // checkResponseWarningPropertiesMessage validates a value against envelope.json#/$defs/response_warning/properties/message.
 func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type", "must be string, not %s")
 }
 
 // checkResponseWarningPropertiesSuggestion validates a value against envelope.json#/$defs/response_warning/properties/suggestion.
 func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type", "must be null or string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WarningLevel, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningLevel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1321,8 +982,7 @@ func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWarningLevel validates a value against envelope.json#/$defs/warning_level.
 func checkWarningLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/warning_level/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {

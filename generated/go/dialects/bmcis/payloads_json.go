@@ -11,7 +11,7 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ChunkID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -37,12 +37,7 @@ func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkChunkID validates a value against payloads.json#/$defs/chunk_id.
 func checkChunkID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type", "must be integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -54,27 +49,21 @@ func (x ConfidenceScore) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ConfidenceScore) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"score_reliability":`...)
-	if b, err = x.ScoreReliability.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"score_reliability":`, x.ScoreReliability); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"source_quality":`...)
-	if b, err = x.SourceQuality.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"source_quality":`, x.SourceQuality); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"recency":`...)
-	if b, err = x.Recency.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"recency":`, x.Recency); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -99,27 +88,25 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ConfidenceScore{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "score_reliability":
-			if err := x.ScoreReliability.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ScoreReliability.DecodeNode(s, c1)
 		case "source_quality":
-			if err := x.SourceQuality.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SourceQuality.DecodeNode(s, c1)
 		case "recency":
-			if err := x.Recency.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Recency.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -134,40 +121,31 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 // checkConfidenceScore validates a value against payloads.json#/$defs/confidence_score.
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "score_reliability":
-				at[0] = c
-			case "source_quality":
-				at[1] = c
-			case "recency":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "score_reliability":
+			at[0] = c
+		case "source_quality":
+			at[1] = c
+		case "recency":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkScore(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -181,23 +159,17 @@ func (x Cursor) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Cursor) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"query_hash":`...)
-	b = envgenrt.AppendString(b, x.QueryHash)
-	b = append(b, ',')
-	b = append(b, `"offset":`...)
-	b = envgenrt.AppendInt(b, x.Offset)
-	b = append(b, ',')
-	b = append(b, `"response_mode":`...)
-	if b, err = x.ResponseMode.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"query_hash":`, x.QueryHash)
+	b = envgenrt.AppendIntMember(b, `"offset":`, x.Offset)
+	if b, err = envgenrt.AppendMember(b, `"response_mode":`, x.ResponseMode); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -222,27 +194,25 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Cursor{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query_hash":
-			if err := s.ReadString(c1, &x.QueryHash); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.QueryHash)
 		case "offset":
-			if err := s.ReadInt64(c1, &x.Offset); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Offset)
 		case "response_mode":
-			if err := x.ResponseMode.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ResponseMode.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -257,40 +227,31 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCursor validates a value against payloads.json#/$defs/cursor.
 func checkCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/cursor/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "query_hash":
-				at[0] = c
-			case "offset":
-				at[1] = c
-			case "response_mode":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "query_hash":
+			at[0] = c
+		case "offset":
+			at[1] = c
+		case "response_mode":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkCursorPropertiesQueryHash(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkCursorPropertiesOffset(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCursorPropertiesQueryHash, checkCursorPropertiesOffset, checkResponseMode) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -298,26 +259,18 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 // checkCursorPropertiesOffset validates a value against payloads.json#/$defs/cursor/properties/offset.
 func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkCursorPropertiesQueryHash validates a value against payloads.json#/$defs/cursor/properties/query_hash.
 func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -329,15 +282,13 @@ func (x DeduplicationInfo) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *DeduplicationInfo) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"is_duplicate":`...)
-	b = envgenrt.AppendBool(b, x.IsDuplicate)
-	b = append(b, ',')
+	b = envgenrt.AppendBoolMember(b, `"is_duplicate":`, x.IsDuplicate)
 	b = append(b, `"similar_chunk_ids":`...)
 	if x.SimilarChunkIDs == nil {
 		b = append(b, `null`...)
@@ -352,11 +303,9 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = append(b, `"confidence":`...)
-	if b, err = x.Confidence.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"confidence":`, x.Confidence); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -381,34 +330,25 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = DeduplicationInfo{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "is_duplicate":
-			if err := s.ReadBool(c1, &x.IsDuplicate); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.IsDuplicate)
 		case "similar_chunk_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ChunkID, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.SimilarChunkIDs = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.SimilarChunkIDs)
 		case "confidence":
-			if err := x.Confidence.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Confidence.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -423,66 +363,49 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDeduplicationInfo validates a value against payloads.json#/$defs/deduplication_info.
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "is_duplicate":
-				at[0] = c
-			case "similar_chunk_ids":
-				at[1] = c
-			case "confidence":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "is_duplicate":
+			at[0] = c
+		case "similar_chunk_ids":
+			at[1] = c
+		case "confidence":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkDeduplicationInfoPropertiesIsDuplicate(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkDeduplicationInfoPropertiesIsDuplicate, checkDeduplicationInfoPropertiesSimilarChunkIDs, checkScore) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkDeduplicationInfoPropertiesIsDuplicate validates a value against payloads.json#/$defs/deduplication_info/properties/is_duplicate.
 func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "must be boolean, not %s")
 }
 
 // checkDeduplicationInfoPropertiesSimilarChunkIDs validates a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids.
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkChunkID(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkChunkID(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -497,7 +420,7 @@ func (x Payloads) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payloads) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -525,7 +448,7 @@ func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Rank) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -552,14 +475,11 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRank validates a value against payloads.json#/$defs/rank.
 func checkRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/rank/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -573,21 +493,15 @@ func (x RankingContext) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RankingContext) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"percentile":`...)
-	b = envgenrt.AppendInt(b, x.Percentile)
-	b = append(b, ',')
-	b = append(b, `"explanation":`...)
-	b = envgenrt.AppendString(b, x.Explanation)
-	b = append(b, ',')
-	b = append(b, `"score_method":`...)
-	b = envgenrt.AppendString(b, x.ScoreMethod)
-	b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"percentile":`, x.Percentile)
+	b = envgenrt.AppendStringMember(b, `"explanation":`, x.Explanation)
+	b = envgenrt.AppendStringMember(b, `"score_method":`, x.ScoreMethod)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -612,27 +526,25 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RankingContext{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "percentile":
-			if err := s.ReadInt64(c1, &x.Percentile); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Percentile)
 		case "explanation":
-			if err := s.ReadString(c1, &x.Explanation); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Explanation)
 		case "score_method":
-			if err := s.ReadString(c1, &x.ScoreMethod); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ScoreMethod)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -647,87 +559,65 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRankingContext validates a value against payloads.json#/$defs/ranking_context.
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "percentile":
-				at[0] = c
-			case "explanation":
-				at[1] = c
-			case "score_method":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "percentile":
+			at[0] = c
+		case "explanation":
+			at[1] = c
+		case "score_method":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRankingContextPropertiesExplanation(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRankingContextPropertiesScoreMethod(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRankingContextPropertiesPercentile, checkRankingContextPropertiesExplanation, checkRankingContextPropertiesScoreMethod) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRankingContextPropertiesExplanation validates a value against payloads.json#/$defs/ranking_context/properties/explanation.
 func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type", "must be string, not %s")
 }
 
 // checkRankingContextPropertiesPercentile validates a value against payloads.json#/$defs/ranking_context/properties/percentile.
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if s.Compare(n, "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRankingContextPropertiesScoreMethod validates a value against payloads.json#/$defs/ranking_context/properties/score_method.
 func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Score, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Score) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -756,17 +646,14 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 // checkScore validates a value against payloads.json#/$defs/score.
 func checkScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "payloads.json#/$defs/score/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if s.Compare(n, "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -780,46 +667,30 @@ func (x SearchResultFull) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultFull) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	if b, err = x.ChunkID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"chunk_text":`...)
-	b = envgenrt.AppendString(b, x.ChunkText)
-	b = append(b, ',')
-	b = append(b, `"similarity_score":`...)
-	if b, err = x.SimilarityScore.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"chunk_text":`, x.ChunkText)
+	if b, err = envgenrt.AppendMember(b, `"similarity_score":`, x.SimilarityScore); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"bm25_score":`...)
-	if b, err = x.Bm25Score.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"bm25_score":`, x.Bm25Score); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"hybrid_score":`...)
-	if b, err = x.HybridScore.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"hybrid_score":`, x.HybridScore); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	if b, err = x.Rank.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"rank":`, x.Rank); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"score_type":`...)
-	b = envgenrt.AppendString(b, x.ScoreType)
-	b = append(b, ',')
-	b = append(b, `"source_file":`...)
-	b = envgenrt.AppendString(b, x.SourceFile)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"score_type":`, x.ScoreType)
+	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
@@ -829,18 +700,10 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"context_header":`...)
-	b = envgenrt.AppendString(b, x.ContextHeader)
-	b = append(b, ',')
-	b = append(b, `"chunk_index":`...)
-	b = envgenrt.AppendInt(b, x.ChunkIndex)
-	b = append(b, ',')
-	b = append(b, `"total_chunks":`...)
-	b = envgenrt.AppendInt(b, x.TotalChunks)
-	b = append(b, ',')
-	b = append(b, `"chunk_token_count":`...)
-	b = envgenrt.AppendInt(b, x.ChunkTokenCount)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"context_header":`, x.ContextHeader)
+	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
+	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
+	b = envgenrt.AppendIntMember(b, `"chunk_token_count":`, x.ChunkTokenCount)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -865,73 +728,45 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultFull{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := x.ChunkID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ChunkID.DecodeNode(s, c1)
 		case "chunk_text":
-			if err := s.ReadString(c1, &x.ChunkText); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ChunkText)
 		case "similarity_score":
-			if err := x.SimilarityScore.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SimilarityScore.DecodeNode(s, c1)
 		case "bm25_score":
-			if err := x.Bm25Score.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Bm25Score.DecodeNode(s, c1)
 		case "hybrid_score":
-			if err := x.HybridScore.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.HybridScore.DecodeNode(s, c1)
 		case "rank":
-			if err := x.Rank.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Rank.DecodeNode(s, c1)
 		case "score_type":
-			if err := s.ReadString(c1, &x.ScoreType); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ScoreType)
 		case "source_file":
-			if err := s.ReadString(c1, &x.SourceFile); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.SourceFile)
 		case "source_category":
-			if s.IsNull(c1) {
-				x.SourceCategory = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.SourceCategory = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
 		case "context_header":
-			if err := s.ReadString(c1, &x.ContextHeader); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ContextHeader)
 		case "chunk_index":
-			if err := s.ReadInt64(c1, &x.ChunkIndex); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkIndex)
 		case "total_chunks":
-			if err := s.ReadInt64(c1, &x.TotalChunks); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.TotalChunks)
 		case "chunk_token_count":
-			if err := s.ReadInt64(c1, &x.ChunkTokenCount); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkTokenCount)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -946,117 +781,78 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResultFull validates a value against payloads.json#/$defs/search_result_full.
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [13]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "chunk_text":
-				at[1] = c
-			case "similarity_score":
-				at[2] = c
-			case "bm25_score":
-				at[3] = c
-			case "hybrid_score":
-				at[4] = c
-			case "rank":
-				at[5] = c
-			case "score_type":
-				at[6] = c
-			case "source_file":
-				at[7] = c
-			case "source_category":
-				at[8] = c
-			case "context_header":
-				at[9] = c
-			case "chunk_index":
-				at[10] = c
-			case "total_chunks":
-				at[11] = c
-			case "chunk_token_count":
-				at[12] = c
-			}
+	var at [13]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "chunk_text":
+			at[1] = c
+		case "similarity_score":
+			at[2] = c
+		case "bm25_score":
+			at[3] = c
+		case "hybrid_score":
+			at[4] = c
+		case "rank":
+			at[5] = c
+		case "score_type":
+			at[6] = c
+		case "source_file":
+			at[7] = c
+		case "source_category":
+			at[8] = c
+		case "context_header":
+			at[9] = c
+		case "chunk_index":
+			at[10] = c
+		case "total_chunks":
+			at[11] = c
+		case "chunk_token_count":
+			at[12] = c
 		}
-		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSearchResultFullPropertiesChunkText(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkScore(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkScore(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkScore(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkRank(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkSearchResultFullPropertiesScoreType(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkSearchResultFullPropertiesSourceFile(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkSearchResultFullPropertiesSourceCategory(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkSearchResultFullPropertiesContextHeader(s, at[9]) && s.Stop() {
-			return false
-		}
-		if at[10] != 0 && !checkSearchResultFullPropertiesChunkIndex(s, at[10]) && s.Stop() {
-			return false
-		}
-		if at[11] != 0 && !checkSearchResultFullPropertiesTotalChunks(s, at[11]) && s.Stop() {
-			return false
-		}
-		if at[12] != 0 && !checkSearchResultFullPropertiesChunkTokenCount(s, at[12]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
-			return false
-		}
-		if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
-			return false
-		}
-		if at[9] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
-			return false
-		}
-		if at[10] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
-			return false
-		}
-		if at[11] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
-			return false
-		}
-		if at[12] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkChunkID, checkSearchResultFullPropertiesChunkText, checkScore, checkScore, checkScore, checkRank, checkSearchResultFullPropertiesScoreType, checkSearchResultFullPropertiesSourceFile, checkSearchResultFullPropertiesSourceCategory, checkSearchResultFullPropertiesContextHeader, checkSearchResultFullPropertiesChunkIndex, checkSearchResultFullPropertiesTotalChunks, checkSearchResultFullPropertiesChunkTokenCount) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
+		return false
+	}
+	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
+		return false
+	}
+	if at[9] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
+		return false
+	}
+	if at[10] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
+		return false
+	}
+	if at[11] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
+		return false
+	}
+	if at[12] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1064,94 +860,60 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 // checkSearchResultFullPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_full/properties/chunk_index.
 func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkSearchResultFullPropertiesChunkText validates a value against payloads.json#/$defs/search_result_full/properties/chunk_text.
 func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "must be string, not %s")
 }
 
 // checkSearchResultFullPropertiesChunkTokenCount validates a value against payloads.json#/$defs/search_result_full/properties/chunk_token_count.
 func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkSearchResultFullPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_full/properties/context_header.
 func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type", "must be string, not %s")
 }
 
 // checkSearchResultFullPropertiesScoreType validates a value against payloads.json#/$defs/search_result_full/properties/score_type.
 func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type", "must be string, not %s")
 }
 
 // checkSearchResultFullPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_full/properties/source_category.
 func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type", "must be null or string, not %s")
 }
 
 // checkSearchResultFullPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_full/properties/source_file.
 func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type", "must be string, not %s")
 }
 
 // checkSearchResultFullPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_full/properties/total_chunks.
 func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1165,27 +927,21 @@ func (x SearchResultIDs) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultIDs) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	if b, err = x.ChunkID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"hybrid_score":`...)
-	if b, err = x.HybridScore.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"hybrid_score":`, x.HybridScore); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	if b, err = x.Rank.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"rank":`, x.Rank); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1210,27 +966,25 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultIDs{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := x.ChunkID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ChunkID.DecodeNode(s, c1)
 		case "hybrid_score":
-			if err := x.HybridScore.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.HybridScore.DecodeNode(s, c1)
 		case "rank":
-			if err := x.Rank.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Rank.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1245,40 +999,31 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResultIDs validates a value against payloads.json#/$defs/search_result_ids.
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "hybrid_score":
-				at[1] = c
-			case "rank":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "hybrid_score":
+			at[1] = c
+		case "rank":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1292,30 +1037,22 @@ func (x SearchResultMetadata) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultMetadata) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	if b, err = x.ChunkID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"hybrid_score":`...)
-	if b, err = x.HybridScore.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"hybrid_score":`, x.HybridScore); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	if b, err = x.Rank.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"rank":`, x.Rank); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"source_file":`...)
-	b = envgenrt.AppendString(b, x.SourceFile)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
@@ -1325,12 +1062,8 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"chunk_index":`...)
-	b = envgenrt.AppendInt(b, x.ChunkIndex)
-	b = append(b, ',')
-	b = append(b, `"total_chunks":`...)
-	b = envgenrt.AppendInt(b, x.TotalChunks)
-	b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
+	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1355,49 +1088,33 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultMetadata{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := x.ChunkID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ChunkID.DecodeNode(s, c1)
 		case "hybrid_score":
-			if err := x.HybridScore.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.HybridScore.DecodeNode(s, c1)
 		case "rank":
-			if err := x.Rank.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Rank.DecodeNode(s, c1)
 		case "source_file":
-			if err := s.ReadString(c1, &x.SourceFile); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.SourceFile)
 		case "source_category":
-			if s.IsNull(c1) {
-				x.SourceCategory = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.SourceCategory = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
 		case "chunk_index":
-			if err := s.ReadInt64(c1, &x.ChunkIndex); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkIndex)
 		case "total_chunks":
-			if err := s.ReadInt64(c1, &x.TotalChunks); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.TotalChunks)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1412,69 +1129,48 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResultMetadata validates a value against payloads.json#/$defs/search_result_metadata.
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "hybrid_score":
-				at[1] = c
-			case "rank":
-				at[2] = c
-			case "source_file":
-				at[3] = c
-			case "source_category":
-				at[4] = c
-			case "chunk_index":
-				at[5] = c
-			case "total_chunks":
-				at[6] = c
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "hybrid_score":
+			at[1] = c
+		case "rank":
+			at[2] = c
+		case "source_file":
+			at[3] = c
+		case "source_category":
+			at[4] = c
+		case "chunk_index":
+			at[5] = c
+		case "total_chunks":
+			at[6] = c
 		}
-		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkSearchResultMetadataPropertiesSourceFile(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkSearchResultMetadataPropertiesSourceCategory(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkSearchResultMetadataPropertiesChunkIndex(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkSearchResultMetadataPropertiesTotalChunks(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultMetadataPropertiesSourceFile, checkSearchResultMetadataPropertiesSourceCategory, checkSearchResultMetadataPropertiesChunkIndex, checkSearchResultMetadataPropertiesTotalChunks) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1482,49 +1178,33 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 // checkSearchResultMetadataPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_metadata/properties/chunk_index.
 func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkSearchResultMetadataPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_metadata/properties/source_category.
 func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "must be null or string, not %s")
 }
 
 // checkSearchResultMetadataPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_metadata/properties/source_file.
 func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "must be string, not %s")
 }
 
 // checkSearchResultMetadataPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_metadata/properties/total_chunks.
 func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1538,30 +1218,22 @@ func (x SearchResultPreview) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SearchResultPreview) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"chunk_id":`...)
-	if b, err = x.ChunkID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"hybrid_score":`...)
-	if b, err = x.HybridScore.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"hybrid_score":`, x.HybridScore); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"rank":`...)
-	if b, err = x.Rank.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"rank":`, x.Rank); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"source_file":`...)
-	b = envgenrt.AppendString(b, x.SourceFile)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
 	if !x.SourceCategory.IsZero() {
 		b = append(b, `"source_category":`...)
 		if p1 := x.SourceCategory.Ptr(); p1 != nil {
@@ -1571,18 +1243,10 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"chunk_index":`...)
-	b = envgenrt.AppendInt(b, x.ChunkIndex)
-	b = append(b, ',')
-	b = append(b, `"total_chunks":`...)
-	b = envgenrt.AppendInt(b, x.TotalChunks)
-	b = append(b, ',')
-	b = append(b, `"chunk_snippet":`...)
-	b = envgenrt.AppendString(b, x.ChunkSnippet)
-	b = append(b, ',')
-	b = append(b, `"context_header":`...)
-	b = envgenrt.AppendString(b, x.ContextHeader)
-	b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
+	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
+	b = envgenrt.AppendStringMember(b, `"chunk_snippet":`, x.ChunkSnippet)
+	b = envgenrt.AppendStringMember(b, `"context_header":`, x.ContextHeader)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1607,57 +1271,37 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = SearchResultPreview{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
-			if err := x.ChunkID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ChunkID.DecodeNode(s, c1)
 		case "hybrid_score":
-			if err := x.HybridScore.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.HybridScore.DecodeNode(s, c1)
 		case "rank":
-			if err := x.Rank.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Rank.DecodeNode(s, c1)
 		case "source_file":
-			if err := s.ReadString(c1, &x.SourceFile); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.SourceFile)
 		case "source_category":
-			if s.IsNull(c1) {
-				x.SourceCategory = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.SourceCategory = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
 		case "chunk_index":
-			if err := s.ReadInt64(c1, &x.ChunkIndex); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ChunkIndex)
 		case "total_chunks":
-			if err := s.ReadInt64(c1, &x.TotalChunks); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.TotalChunks)
 		case "chunk_snippet":
-			if err := s.ReadString(c1, &x.ChunkSnippet); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ChunkSnippet)
 		case "context_header":
-			if err := s.ReadString(c1, &x.ContextHeader); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ContextHeader)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1672,85 +1316,58 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSearchResultPreview validates a value against payloads.json#/$defs/search_result_preview.
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "chunk_id":
-				at[0] = c
-			case "hybrid_score":
-				at[1] = c
-			case "rank":
-				at[2] = c
-			case "source_file":
-				at[3] = c
-			case "source_category":
-				at[4] = c
-			case "chunk_index":
-				at[5] = c
-			case "total_chunks":
-				at[6] = c
-			case "chunk_snippet":
-				at[7] = c
-			case "context_header":
-				at[8] = c
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "chunk_id":
+			at[0] = c
+		case "hybrid_score":
+			at[1] = c
+		case "rank":
+			at[2] = c
+		case "source_file":
+			at[3] = c
+		case "source_category":
+			at[4] = c
+		case "chunk_index":
+			at[5] = c
+		case "total_chunks":
+			at[6] = c
+		case "chunk_snippet":
+			at[7] = c
+		case "context_header":
+			at[8] = c
 		}
-		if at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRank(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkSearchResultPreviewPropertiesSourceFile(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkSearchResultPreviewPropertiesSourceCategory(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkSearchResultPreviewPropertiesChunkIndex(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkSearchResultPreviewPropertiesTotalChunks(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkSearchResultPreviewPropertiesChunkSnippet(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkSearchResultPreviewPropertiesContextHeader(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
-			return false
-		}
-		if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
-			return false
-		}
-		if at[8] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultPreviewPropertiesSourceFile, checkSearchResultPreviewPropertiesSourceCategory, checkSearchResultPreviewPropertiesChunkIndex, checkSearchResultPreviewPropertiesTotalChunks, checkSearchResultPreviewPropertiesChunkSnippet, checkSearchResultPreviewPropertiesContextHeader) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
+		return false
+	}
+	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
+		return false
+	}
+	if at[8] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1758,69 +1375,43 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 // checkSearchResultPreviewPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_index.
 func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkSearchResultPreviewPropertiesChunkSnippet validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_snippet.
 func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "must be string, not %s")
 }
 
 // checkSearchResultPreviewPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_preview/properties/context_header.
 func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "must be string, not %s")
 }
 
 // checkSearchResultPreviewPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_preview/properties/source_category.
 func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "must be null or string, not %s")
 }
 
 // checkSearchResultPreviewPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_preview/properties/source_file.
 func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "must be string, not %s")
 }
 
 // checkSearchResultPreviewPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_preview/properties/total_chunks.
 func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1834,15 +1425,13 @@ func (x VendorInfoFull) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoFull) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"vendor_name":`...)
-	b = envgenrt.AppendString(b, x.VendorName)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
 	b = append(b, `"entities":`...)
 	if x.Entities == nil {
 		b = append(b, `null`...)
@@ -1871,11 +1460,9 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = append(b, `"statistics":`...)
-	if b, err = x.Statistics.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"statistics":`, x.Statistics); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1900,12 +1487,11 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoFull{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
-			if err := s.ReadString(c1, &x.VendorName); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.VendorName)
 		case "entities":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -1925,16 +1511,17 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Relationships = a2
 		case "statistics":
-			if err := x.Statistics.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Statistics.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1949,48 +1536,36 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVendorInfoFull validates a value against payloads.json#/$defs/vendor_info_full.
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				at[0] = c
-			case "entities":
-				at[1] = c
-			case "relationships":
-				at[2] = c
-			case "statistics":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "vendor_name":
+			at[0] = c
+		case "entities":
+			at[1] = c
+		case "relationships":
+			at[2] = c
+		case "statistics":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkVendorInfoFullPropertiesVendorName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVendorInfoFullPropertiesEntities(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVendorInfoFullPropertiesRelationships(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVendorInfoFullPropertiesVendorName, checkVendorInfoFullPropertiesEntities, checkVendorInfoFullPropertiesRelationships, checkVendorStatistics) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1998,14 +1573,11 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 // checkVendorInfoFullPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_full/properties/entities.
 func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
-			return false
-		}
+	if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2013,26 +1585,18 @@ func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 // checkVendorInfoFullPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_full/properties/relationships.
 func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
-			return false
-		}
+	if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkVendorInfoFullPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_full/properties/vendor_name.
 func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2044,15 +1608,13 @@ func (x VendorInfoIDs) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoIDs) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"vendor_name":`...)
-	b = envgenrt.AppendString(b, x.VendorName)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
 	b = append(b, `"entity_ids":`...)
 	if x.EntityIDs == nil {
 		b = append(b, `null`...)
@@ -2101,41 +1663,25 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoIDs{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
-			if err := s.ReadString(c1, &x.VendorName); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.VendorName)
 		case "entity_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.EntityIDs = a2
+			err = envgenrt.ReadSlice(s, c1, &x.EntityIDs, (*envgenrt.State).ReadString)
 		case "relationship_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.RelationshipIDs = a2
+			err = envgenrt.ReadSlice(s, c1, &x.RelationshipIDs, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2150,40 +1696,31 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVendorInfoIDs validates a value against payloads.json#/$defs/vendor_info_ids.
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				at[0] = c
-			case "entity_ids":
-				at[1] = c
-			case "relationship_ids":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "vendor_name":
+			at[0] = c
+		case "entity_ids":
+			at[1] = c
+		case "relationship_ids":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkVendorInfoIDsPropertiesVendorName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVendorInfoIDsPropertiesVendorName, checkVendorInfoIDsPropertiesEntityIDs, checkVendorInfoIDsPropertiesRelationshipIDs) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2191,15 +1728,12 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 // checkVendorInfoIDsPropertiesEntityIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids.
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2207,26 +1741,18 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 
 // checkVendorInfoIDsPropertiesEntityIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items.
 func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "must be string, not %s")
 }
 
 // checkVendorInfoIDsPropertiesRelationshipIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids.
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2234,22 +1760,12 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 
 // checkVendorInfoIDsPropertiesRelationshipIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items.
 func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "must be string, not %s")
 }
 
 // checkVendorInfoIDsPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_ids/properties/vendor_name.
 func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2261,20 +1777,16 @@ func (x VendorInfoMetadata) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoMetadata) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"vendor_name":`...)
-	b = envgenrt.AppendString(b, x.VendorName)
-	b = append(b, ',')
-	b = append(b, `"statistics":`...)
-	if b, err = x.Statistics.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
+	if b, err = envgenrt.AppendMember(b, `"statistics":`, x.Statistics); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"top_entities":`...)
 	if x.TopEntities == nil {
 		b = append(b, `null`...)
@@ -2289,9 +1801,7 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = append(b, `"last_updated":`...)
-	b = envgenrt.AppendString(b, x.LastUpdated)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"last_updated":`, x.LastUpdated)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -2316,16 +1826,13 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoMetadata{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
-			if err := s.ReadString(c1, &x.VendorName); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.VendorName)
 		case "statistics":
-			if err := x.Statistics.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Statistics.DecodeNode(s, c1)
 		case "top_entities":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -2336,16 +1843,17 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.TopEntities = a2
 		case "last_updated":
-			if err := s.ReadString(c1, &x.LastUpdated); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.LastUpdated)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2360,48 +1868,36 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVendorInfoMetadata validates a value against payloads.json#/$defs/vendor_info_metadata.
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				at[0] = c
-			case "statistics":
-				at[1] = c
-			case "top_entities":
-				at[2] = c
-			case "last_updated":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "vendor_name":
+			at[0] = c
+		case "statistics":
+			at[1] = c
+		case "top_entities":
+			at[2] = c
+		case "last_updated":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkVendorInfoMetadataPropertiesVendorName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVendorInfoMetadataPropertiesTopEntities(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVendorInfoMetadataPropertiesVendorName, checkVendorStatistics, checkVendorInfoMetadataPropertiesTopEntities, checkVendorInfoMetadataPropertiesLastUpdated) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2409,36 +1905,23 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 // checkVendorInfoMetadataPropertiesLastUpdated validates a value against payloads.json#/$defs/vendor_info_metadata/properties/last_updated.
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkVendorInfoMetadataPropertiesTopEntities validates a value against payloads.json#/$defs/vendor_info_metadata/properties/top_entities.
 func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "must be array, not %s")
 }
 
 // checkVendorInfoMetadataPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_metadata/properties/vendor_name.
 func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2450,15 +1933,13 @@ func (x VendorInfoPreview) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorInfoPreview) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"vendor_name":`...)
-	b = envgenrt.AppendString(b, x.VendorName)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
 	b = append(b, `"entities":`...)
 	if x.Entities == nil {
 		b = append(b, `null`...)
@@ -2487,11 +1968,9 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = append(b, `"statistics":`...)
-	if b, err = x.Statistics.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"statistics":`, x.Statistics); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -2516,12 +1995,11 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorInfoPreview{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
-			if err := s.ReadString(c1, &x.VendorName); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.VendorName)
 		case "entities":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -2541,16 +2019,17 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Relationships = a2
 		case "statistics":
-			if err := x.Statistics.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Statistics.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2565,48 +2044,36 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVendorInfoPreview validates a value against payloads.json#/$defs/vendor_info_preview.
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "vendor_name":
-				at[0] = c
-			case "entities":
-				at[1] = c
-			case "relationships":
-				at[2] = c
-			case "statistics":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "vendor_name":
+			at[0] = c
+		case "entities":
+			at[1] = c
+		case "relationships":
+			at[2] = c
+		case "statistics":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkVendorInfoPreviewPropertiesVendorName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVendorInfoPreviewPropertiesEntities(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVendorInfoPreviewPropertiesRelationships(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVendorInfoPreviewPropertiesVendorName, checkVendorInfoPreviewPropertiesEntities, checkVendorInfoPreviewPropertiesRelationships, checkVendorStatistics) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2614,14 +2081,11 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 // checkVendorInfoPreviewPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_preview/properties/entities.
 func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
-			return false
-		}
+	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2629,26 +2093,18 @@ func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 // checkVendorInfoPreviewPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_preview/properties/relationships.
 func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
-			return false
-		}
+	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkVendorInfoPreviewPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_preview/properties/vendor_name.
 func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2660,22 +2116,14 @@ func (x VendorStatistics) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VendorStatistics) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.EntityCount != nil {
-		b = append(b, `"entity_count":`...)
-		b = envgenrt.AppendInt(b, *x.EntityCount)
-		b = append(b, ',')
-	}
-	if x.RelationshipCount != nil {
-		b = append(b, `"relationship_count":`...)
-		b = envgenrt.AppendInt(b, *x.RelationshipCount)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"entity_count":`, x.EntityCount)
+	b = envgenrt.AppendIntPtrMember(b, `"relationship_count":`, x.RelationshipCount)
 	if x.EntityTypeDistribution != nil {
 		b = append(b, `"entity_type_distribution":`...)
 		b = append(b, '{')
@@ -2726,24 +2174,13 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = VendorStatistics{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "entity_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.EntityCount = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.EntityCount)
 		case "relationship_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RelationshipCount = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.RelationshipCount)
 		case "entity_type_distribution":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -2754,7 +2191,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.EntityTypeDistribution = m2
 		case "relationship_type_distribution":
@@ -2767,7 +2204,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.RelationshipTypeDistribution = m2
 		default:
@@ -2776,7 +2213,10 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2791,36 +2231,24 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVendorStatistics validates a value against payloads.json#/$defs/vendor_statistics.
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "entity_count":
-				at[0] = c
-			case "relationship_count":
-				at[1] = c
-			case "entity_type_distribution":
-				at[2] = c
-			case "relationship_type_distribution":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "entity_count":
+			at[0] = c
+		case "relationship_count":
+			at[1] = c
+		case "entity_type_distribution":
+			at[2] = c
+		case "relationship_type_distribution":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkVendorStatisticsPropertiesEntityCount(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVendorStatisticsPropertiesRelationshipCount(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVendorStatisticsPropertiesEntityCount, checkVendorStatisticsPropertiesRelationshipCount, checkVendorStatisticsPropertiesEntityTypeDistribution, checkVendorStatisticsPropertiesRelationshipTypeDistribution) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2828,14 +2256,11 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 // checkVendorStatisticsPropertiesEntityCount validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_count.
 func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2843,16 +2268,13 @@ func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool
 // checkVendorStatisticsPropertiesEntityTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2861,14 +2283,11 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 // checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2876,14 +2295,11 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 // checkVendorStatisticsPropertiesRelationshipCount validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_count.
 func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2891,16 +2307,13 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32
 // checkVendorStatisticsPropertiesRelationshipTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2909,14 +2322,11 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 // checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,42 +16,19 @@ func (x Request) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"query":`...)
-	b = envgenrt.AppendString(b, x.Query)
-	b = append(b, ',')
-	if x.ResponseMode != nil {
-		b = append(b, `"response_mode":`...)
-		if b, err = x.ResponseMode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
+	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
+		return b, err
 	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.Fields != nil {
-		b = append(b, `"fields":`...)
-		b = append(b, '[')
-		for i1 := range x.Fields {
-			b = envgenrt.AppendString(b, x.Fields[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -76,54 +53,29 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
-			if err := s.ReadString(c1, &x.Query); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Query)
 		case "response_mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ResponseMode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Fields = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -138,70 +90,47 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "query":
-				at[0] = c
-			case "response_mode":
-				at[1] = c
-			case "page_size":
-				at[2] = c
-			case "cursor":
-				at[3] = c
-			case "fields":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "query":
+			at[0] = c
+		case "response_mode":
+			at[1] = c
+		case "page_size":
+			at[2] = c
+		case "cursor":
+			at[3] = c
+		case "fields":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRequestPropertiesCursor(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRequestPropertiesFields(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestPropertiesQuery, checkResponseMode, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesFields) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s")
 }
 
 // checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "request.json#/properties/fields/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -209,28 +138,20 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 
 // checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s")
 }
 
 // checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "request.json#/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+		return false
+	}
+	if s.Compare(n, "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -238,17 +159,14 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesQuery validates a value against request.json#/properties/query.
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/query/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/query/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 500 && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 500) && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -257,7 +175,7 @@ func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -284,8 +202,7 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/$defs/response_mode/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {

@@ -11,39 +11,27 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Data) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"tool":`...)
-	b = envgenrt.AppendString(b, x.Tool)
-	b = append(b, ',')
-	b = append(b, `"version":`...)
-	b = envgenrt.AppendString(b, x.Version)
-	b = append(b, ',')
-	b = append(b, `"requestId":`...)
-	b = envgenrt.AppendString(b, x.RequestID)
-	b = append(b, ',')
-	b = append(b, `"generatedAt":`...)
-	b = envgenrt.AppendString(b, x.GeneratedAt)
-	b = append(b, ',')
-	b = append(b, `"workspace":`...)
-	if b, err = x.Workspace.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
+	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringMember(b, `"requestId":`, x.RequestID)
+	b = envgenrt.AppendStringMember(b, `"generatedAt":`, x.GeneratedAt)
+	if b, err = envgenrt.AppendMember(b, `"workspace":`, x.Workspace); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"result":`...)
 	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
 	}
 	b = append(b, ',')
-	b = append(b, `"meta":`...)
-	if b, err = x.Meta.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -55,36 +43,28 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Data{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
-			if err := s.ReadString(c1, &x.Tool); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Tool)
 		case "version":
-			if err := s.ReadString(c1, &x.Version); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Version)
 		case "requestId":
-			if err := s.ReadString(c1, &x.RequestID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.RequestID)
 		case "generatedAt":
-			if err := s.ReadString(c1, &x.GeneratedAt); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.GeneratedAt)
 		case "workspace":
-			if err := x.Workspace.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Workspace.DecodeNode(s, c1)
 		case "result":
 			x.Result = s.DecodeRaw(c1)
 		case "meta":
-			if err := x.Meta.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Meta.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -99,84 +79,57 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 // checkData validates a value against envelope.json#/$defs/data.
 func checkData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/data/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tool":
-				at[0] = c
-			case "version":
-				at[1] = c
-			case "requestId":
-				at[2] = c
-			case "generatedAt":
-				at[3] = c
-			case "workspace":
-				at[4] = c
-			case "result":
-				at[5] = c
-			case "meta":
-				at[6] = c
-			default:
-				unknown = true
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tool":
+			at[0] = c
+		case "version":
+			at[1] = c
+		case "requestId":
+			at[2] = c
+		case "generatedAt":
+			at[3] = c
+		case "workspace":
+			at[4] = c
+		case "result":
+			at[5] = c
+		case "meta":
+			at[6] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkDataPropertiesTool(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkDataPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkDataPropertiesRequestID(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkDataPropertiesTool, checkDataPropertiesVersion, checkDataPropertiesRequestID, checkDataPropertiesGeneratedAt, checkWorkspaceContext, nil, checkResponseMeta) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/data/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -184,66 +137,44 @@ func checkData(s *envgenrt.State, n int32) bool {
 // checkDataPropertiesGeneratedAt validates a value against envelope.json#/$defs/data/properties/generatedAt.
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkDataPropertiesRequestID validates a value against envelope.json#/$defs/data/properties/requestId.
 func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type", "must be string, not %s")
 }
 
 // checkDataPropertiesTool validates a value against envelope.json#/$defs/data/properties/tool.
 func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type", "must be string, not %s")
 }
 
 // checkDataPropertiesVersion validates a value against envelope.json#/$defs/data/properties/version.
 func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"success":`...)
-	b = envgenrt.AppendBool(b, x.Success)
-	b = append(b, ',')
-	b = append(b, `"data":`...)
-	if b, err = x.Data.AppendJSON(b); err != nil {
+	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
+	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -255,18 +186,18 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
-			if err := s.ReadBool(c1, &x.Success); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Success)
 		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Data.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -281,47 +212,32 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				at[0] = c
-			case "data":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "success":
+			at[0] = c
+		case "data":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkData(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "success", "data":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkData) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
+		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
 		if !checkEnvelopeThen(s, n) && s.Stop() {
@@ -361,12 +277,7 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
 }
 
 // checkEnvelopeThen validates a value against envelope.json#/then.
@@ -409,18 +320,14 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -447,16 +354,13 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Error{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -465,11 +369,14 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -484,101 +391,66 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 // checkError validates a value against envelope.json#/$defs/error.
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "details":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "details":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkErrorPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkErrorPropertiesDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "message", "details":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkErrorPropertiesCode, checkErrorPropertiesMessage, checkErrorPropertiesDetails) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkErrorPropertiesCode validates a value against envelope.json#/$defs/error/properties/code.
 func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type", "must be string, not %s")
 }
 
 // checkErrorPropertiesDetails validates a value against envelope.json#/$defs/error/properties/details.
 func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type", "must be object, not %s")
 }
 
 // checkErrorPropertiesMessage validates a value against envelope.json#/$defs/error/properties/message.
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorResult, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorResult) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"error":`...)
-	if b, err = x.Error.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -590,14 +462,16 @@ func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorResult{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
-			if err := x.Error.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Error.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -612,39 +486,27 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 // checkErrorResult validates a value against envelope.json#/$defs/error_result.
 func checkErrorResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error_result/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				at[0] = c
-			default:
-				unknown = true
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "error":
+			at[0] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "error":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_result/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -653,22 +515,14 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Limits) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.MaxItems != nil {
-		b = append(b, `"maxItems":`...)
-		b = envgenrt.AppendInt(b, *x.MaxItems)
-		b = append(b, ',')
-	}
-	if x.MaxDepth != nil {
-		b = append(b, `"maxDepth":`...)
-		b = envgenrt.AppendInt(b, *x.MaxDepth)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
+	b = envgenrt.AppendIntPtrMember(b, `"maxDepth":`, x.MaxDepth)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -680,26 +534,18 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Limits{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "maxItems":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxItems = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxItems)
 		case "maxDepth":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxDepth = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -714,41 +560,26 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLimits validates a value against envelope.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/limits/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "maxItems":
-				at[0] = c
-			case "maxDepth":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "maxItems":
+			at[0] = c
+		case "maxDepth":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkLimitsPropertiesMaxItems(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkLimitsPropertiesMaxDepth(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "maxItems", "maxDepth":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -756,14 +587,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxDepth validates a value against envelope.json#/$defs/limits/properties/maxDepth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -771,14 +599,11 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 // checkLimitsPropertiesMaxItems validates a value against envelope.json#/$defs/limits/properties/maxItems.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -787,25 +612,15 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Page) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	b = append(b, `"hasMore":`...)
-	b = envgenrt.AppendBool(b, x.HasMore)
-	b = append(b, ',')
-	if x.Total != nil {
-		b = append(b, `"total":`...)
-		b = envgenrt.AppendInt(b, *x.Total)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendBoolMember(b, `"hasMore":`, x.HasMore)
+	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -817,30 +632,20 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Page{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "hasMore":
-			if err := s.ReadBool(c1, &x.HasMore); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.HasMore)
 		case "total":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Total = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Total)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -855,84 +660,53 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPage validates a value against envelope.json#/$defs/page.
 func checkPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				at[0] = c
-			case "hasMore":
-				at[1] = c
-			case "total":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cursor":
+			at[0] = c
+		case "hasMore":
+			at[1] = c
+		case "total":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkPagePropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPagePropertiesHasMore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPagePropertiesTotal(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "cursor", "hasMore", "total":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPagePropertiesCursor, checkPagePropertiesHasMore, checkPagePropertiesTotal) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/page/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
 }
 
 // checkPagePropertiesHasMore validates a value against envelope.json#/$defs/page/properties/hasMore.
 func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type", "must be boolean, not %s")
 }
 
 // checkPagePropertiesTotal validates a value against envelope.json#/$defs/page/properties/total.
 func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -941,15 +715,13 @@ func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *QuerySuggestion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"tool":`...)
-	b = envgenrt.AppendString(b, x.Tool)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
 	b = append(b, `"args":`...)
 	if x.Args == nil {
 		b = append(b, `null`...)
@@ -967,11 +739,7 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 	}
 	b = append(b, ',')
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -983,12 +751,11 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = QuerySuggestion{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
-			if err := s.ReadString(c1, &x.Tool); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Tool)
 		case "args":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -997,19 +764,16 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Args = m2
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1024,125 +788,73 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkQuerySuggestion validates a value against envelope.json#/$defs/query_suggestion.
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tool":
-				at[0] = c
-			case "args":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tool":
+			at[0] = c
+		case "args":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkQuerySuggestionPropertiesTool(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkQuerySuggestionPropertiesArgs(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkQuerySuggestionPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tool", "args", "reason":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkQuerySuggestionPropertiesTool, checkQuerySuggestionPropertiesArgs, checkQuerySuggestionPropertiesReason) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkQuerySuggestionPropertiesArgs validates a value against envelope.json#/$defs/query_suggestion/properties/args.
 func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type", "must be object, not %s")
 }
 
 // checkQuerySuggestionPropertiesReason validates a value against envelope.json#/$defs/query_suggestion/properties/reason.
 func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type", "must be string, not %s")
 }
 
 // checkQuerySuggestionPropertiesTool validates a value against envelope.json#/$defs/query_suggestion/properties/tool.
 func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMeta, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"approxTokens":`...)
-	b = envgenrt.AppendInt(b, x.ApproxTokens)
-	b = append(b, ',')
-	b = append(b, `"truncated":`...)
-	b = envgenrt.AppendBool(b, x.Truncated)
-	b = append(b, ',')
-	b = append(b, `"limits":`...)
-	if b, err = x.Limits.AppendJSON(b); err != nil {
+	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
+	b = envgenrt.AppendBoolMember(b, `"truncated":`, x.Truncated)
+	if b, err = envgenrt.AppendMember(b, `"limits":`, x.Limits); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.NextQuerySuggestion != nil {
-		b = append(b, `"nextQuerySuggestion":`...)
-		b = append(b, '[')
-		for i1 := range x.NextQuerySuggestion {
-			if b, err = x.NextQuerySuggestion[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"nextQuerySuggestion":`, x.NextQuerySuggestion); err != nil {
+		return b, err
 	}
-	if x.Page != nil {
-		b = append(b, `"page":`...)
-		if b, err = x.Page.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"page":`, x.Page); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -1155,41 +867,24 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseMeta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "approxTokens":
-			if err := s.ReadInt64(c1, &x.ApproxTokens); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.ApproxTokens)
 		case "truncated":
-			if err := s.ReadBool(c1, &x.Truncated); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Truncated)
 		case "limits":
-			if err := x.Limits.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Limits.DecodeNode(s, c1)
 		case "nextQuerySuggestion":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]QuerySuggestion, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.NextQuerySuggestion = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.NextQuerySuggestion)
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(Page)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Page = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Page)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1204,65 +899,41 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseMeta validates a value against envelope.json#/$defs/response_meta.
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/response_meta/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "approxTokens":
-				at[0] = c
-			case "truncated":
-				at[1] = c
-			case "limits":
-				at[2] = c
-			case "nextQuerySuggestion":
-				at[3] = c
-			case "page":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "approxTokens":
+			at[0] = c
+		case "truncated":
+			at[1] = c
+		case "limits":
+			at[2] = c
+		case "nextQuerySuggestion":
+			at[3] = c
+		case "page":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkResponseMetaPropertiesApproxTokens(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseMetaPropertiesTruncated(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkLimits(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkPage(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "approxTokens", "truncated", "limits", "nextQuerySuggestion", "page":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseMetaPropertiesApproxTokens, checkResponseMetaPropertiesTruncated, checkLimits, checkResponseMetaPropertiesNextQuerySuggestion, checkPage) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1270,14 +941,11 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 // checkResponseMetaPropertiesApproxTokens validates a value against envelope.json#/$defs/response_meta/properties/approxTokens.
 func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1285,15 +953,12 @@ func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 // checkResponseMetaPropertiesNextQuerySuggestion validates a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion.
 func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkQuerySuggestion(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkQuerySuggestion(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1301,35 +966,22 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 
 // checkResponseMetaPropertiesTruncated validates a value against envelope.json#/$defs/response_meta/properties/truncated.
 func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WorkspaceContext, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"root":`...)
-	b = envgenrt.AppendString(b, x.Root)
-	b = append(b, ',')
-	b = append(b, `"repoName":`...)
-	b = envgenrt.AppendString(b, x.RepoName)
-	b = append(b, ',')
-	if x.Rev != nil {
-		b = append(b, `"rev":`...)
-		b = envgenrt.AppendString(b, *x.Rev)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
+	b = envgenrt.AppendStringMember(b, `"repoName":`, x.RepoName)
+	b = envgenrt.AppendStringPtrMember(b, `"rev":`, x.Rev)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1341,26 +993,20 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = WorkspaceContext{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
-			if err := s.ReadString(c1, &x.Root); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Root)
 		case "repoName":
-			if err := s.ReadString(c1, &x.RepoName); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.RepoName)
 		case "rev":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Rev = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Rev)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1375,82 +1021,49 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWorkspaceContext validates a value against envelope.json#/$defs/workspace_context.
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "root":
-				at[0] = c
-			case "repoName":
-				at[1] = c
-			case "rev":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "root":
+			at[0] = c
+		case "repoName":
+			at[1] = c
+		case "rev":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkWorkspaceContextPropertiesRoot(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkWorkspaceContextPropertiesRepoName(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkWorkspaceContextPropertiesRev(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "root", "repoName", "rev":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkWorkspaceContextPropertiesRoot, checkWorkspaceContextPropertiesRepoName, checkWorkspaceContextPropertiesRev) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkWorkspaceContextPropertiesRepoName validates a value against envelope.json#/$defs/workspace_context/properties/repoName.
 func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type", "must be string, not %s")
 }
 
 // checkWorkspaceContextPropertiesRev validates a value against envelope.json#/$defs/workspace_context/properties/rev.
 func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type", "must be string, not %s")
 }
 
 // checkWorkspaceContextPropertiesRoot validates a value against envelope.json#/$defs/workspace_context/properties/root.
 func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type", "must be string, not %s")
 }

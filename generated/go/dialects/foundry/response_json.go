@@ -11,7 +11,7 @@ import (
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -38,8 +38,7 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkContentFidelity validates a value against response.json#/$defs/content_fidelity.
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/content_fidelity/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
@@ -58,29 +57,17 @@ func (x ErrorData) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.ErrorCode != nil {
-		b = append(b, `"error_code":`...)
-		b = envgenrt.AppendString(b, *x.ErrorCode)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
+	if b, err = envgenrt.AppendPtrMember(b, `"error_type":`, x.ErrorType); err != nil {
+		return b, err
 	}
-	if x.ErrorType != nil {
-		b = append(b, `"error_type":`...)
-		if b, err = x.ErrorType.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Remediation != nil {
-		b = append(b, `"remediation":`...)
-		b = envgenrt.AppendString(b, *x.Remediation)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -96,11 +83,7 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.RetryAfterSeconds != nil {
-		b = append(b, `"retry_after_seconds":`...)
-		b = envgenrt.AppendInt(b, *x.RetryAfterSeconds)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"retry_after_seconds":`, x.RetryAfterSeconds)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -125,32 +108,15 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorData{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error_code":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ErrorCode = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ErrorCode)
 		case "error_type":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorType)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ErrorType = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ErrorType)
 		case "remediation":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Remediation = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Remediation)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -159,24 +125,21 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retry_after_seconds":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfterSeconds = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.RetryAfterSeconds)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -191,86 +154,53 @@ func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 // checkErrorData validates a value against response.json#/$defs/error_data.
 func checkErrorData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/error_data/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error_code":
-				at[0] = c
-			case "error_type":
-				at[1] = c
-			case "remediation":
-				at[2] = c
-			case "details":
-				at[3] = c
-			case "retry_after_seconds":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "error_code":
+			at[0] = c
+		case "error_type":
+			at[1] = c
+		case "remediation":
+			at[2] = c
+		case "details":
+			at[3] = c
+		case "retry_after_seconds":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkErrorDataPropertiesErrorCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkErrorDataPropertiesRemediation(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkErrorDataPropertiesRetryAfterSeconds(s, at[4]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkErrorDataPropertiesErrorCode, checkErrorType, checkErrorDataPropertiesRemediation, checkErrorDataPropertiesDetails, checkErrorDataPropertiesRetryAfterSeconds) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkErrorDataPropertiesDetails validates a value against response.json#/$defs/error_data/properties/details.
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type", "must be object, not %s")
 }
 
 // checkErrorDataPropertiesErrorCode validates a value against response.json#/$defs/error_data/properties/error_code.
 func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/error_data/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type", "must be string, not %s")
 }
 
 // checkErrorDataPropertiesRemediation validates a value against response.json#/$defs/error_data/properties/remediation.
 func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/error_data/properties/remediation/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type", "must be string, not %s")
 }
 
 // checkErrorDataPropertiesRetryAfterSeconds validates a value against response.json#/$defs/error_data/properties/retry_after_seconds.
 func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -279,7 +209,7 @@ func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool 
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -306,8 +236,7 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 // checkErrorType validates a value against response.json#/$defs/error_type.
 func checkErrorType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/error_type/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_type/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
@@ -326,87 +255,34 @@ func (x Metadata) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Metadata) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"version":`...)
-	if b, err = x.Version.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"version":`, x.Version); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
+	b = envgenrt.AppendStringsMember(b, `"warnings":`, x.Warnings)
+	if b, err = envgenrt.AppendSliceMember(b, `"warning_details":`, x.WarningDetails); err != nil {
+		return b, err
 	}
-	if x.Warnings != nil {
-		b = append(b, `"warnings":`...)
-		b = append(b, '[')
-		for i1 := range x.Warnings {
-			b = envgenrt.AppendString(b, x.Warnings[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
+		return b, err
 	}
-	if x.WarningDetails != nil {
-		b = append(b, `"warning_details":`...)
-		b = append(b, '[')
-		for i1 := range x.WarningDetails {
-			if b, err = x.WarningDetails[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"rate_limit":`, x.RateLimit); err != nil {
+		return b, err
 	}
-	if x.Pagination != nil {
-		b = append(b, `"pagination":`...)
-		if b, err = x.Pagination.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
+		return b, err
 	}
-	if x.RateLimit != nil {
-		b = append(b, `"rate_limit":`...)
-		if b, err = x.RateLimit.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"content_fidelity":`, x.ContentFidelity); err != nil {
+		return b, err
 	}
-	if x.Telemetry != nil {
-		b = append(b, `"telemetry":`...)
-		if b, err = x.Telemetry.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.ContentFidelity != nil {
-		b = append(b, `"content_fidelity":`...)
-		if b, err = x.ContentFidelity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.ContentFidelitySchemaVersion != nil {
-		b = append(b, `"content_fidelity_schema_version":`...)
-		b = envgenrt.AppendString(b, *x.ContentFidelitySchemaVersion)
-		b = append(b, ',')
-	}
-	if x.DroppedContentIDs != nil {
-		b = append(b, `"dropped_content_ids":`...)
-		b = append(b, '[')
-		for i1 := range x.DroppedContentIDs {
-			b = envgenrt.AppendString(b, x.DroppedContentIDs[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"content_fidelity_schema_version":`, x.ContentFidelitySchemaVersion)
+	b = envgenrt.AppendStringsMember(b, `"dropped_content_ids":`, x.DroppedContentIDs)
 	if x.ContentArchiveHashes != nil {
 		b = append(b, `"content_archive_hashes":`...)
 		b = append(b, '{')
@@ -444,93 +320,29 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Metadata{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
-			if err := x.Version.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Version.DecodeNode(s, c1)
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Warnings, (*envgenrt.State).ReadString)
 		case "warning_details":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]WarningDetail, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.WarningDetails = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.WarningDetails)
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(Pagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
 		case "rate_limit":
-			if !s.IsNull(c1) {
-				v2 := new(RateLimit)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RateLimit = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
 		case "telemetry":
-			if !s.IsNull(c1) {
-				v2 := new(Telemetry)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Telemetry = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
 		case "content_fidelity":
-			if !s.IsNull(c1) {
-				v2 := new(ContentFidelity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ContentFidelity = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ContentFidelity)
 		case "content_fidelity_schema_version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ContentFidelitySchemaVersion = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ContentFidelitySchemaVersion)
 		case "dropped_content_ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.DroppedContentIDs = a2
+			err = envgenrt.ReadSlice(s, c1, &x.DroppedContentIDs, (*envgenrt.State).ReadString)
 		case "content_archive_hashes":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -541,7 +353,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ContentArchiveHashes = m2
 		default:
@@ -550,7 +362,10 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -565,74 +380,41 @@ func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMetadata validates a value against response.json#/$defs/metadata.
 func checkMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/metadata/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [11]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "version":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			case "warnings":
-				at[2] = c
-			case "warning_details":
-				at[3] = c
-			case "pagination":
-				at[4] = c
-			case "rate_limit":
-				at[5] = c
-			case "telemetry":
-				at[6] = c
-			case "content_fidelity":
-				at[7] = c
-			case "content_fidelity_schema_version":
-				at[8] = c
-			case "dropped_content_ids":
-				at[9] = c
-			case "content_archive_hashes":
-				at[10] = c
-			}
+	var at [11]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "version":
+			at[0] = c
+		case "request_id":
+			at[1] = c
+		case "warnings":
+			at[2] = c
+		case "warning_details":
+			at[3] = c
+		case "pagination":
+			at[4] = c
+		case "rate_limit":
+			at[5] = c
+		case "telemetry":
+			at[6] = c
+		case "content_fidelity":
+			at[7] = c
+		case "content_fidelity_schema_version":
+			at[8] = c
+		case "dropped_content_ids":
+			at[9] = c
+		case "content_archive_hashes":
+			at[10] = c
 		}
-		if at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkMetadataPropertiesWarnings(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkMetadataPropertiesWarningDetails(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkPagination(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkMetadataPropertiesContentFidelitySchemaVersion(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkMetadataPropertiesDroppedContentIDs(s, at[9]) && s.Stop() {
-			return false
-		}
-		if at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkMetadataVersion, checkMetadataPropertiesRequestID, checkMetadataPropertiesWarnings, checkMetadataPropertiesWarningDetails, checkPagination, checkRateLimit, checkTelemetry, checkContentFidelity, checkMetadataPropertiesContentFidelitySchemaVersion, checkMetadataPropertiesDroppedContentIDs, checkMetadataPropertiesContentArchiveHashes) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -640,16 +422,13 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 // checkMetadataPropertiesContentArchiveHashes validates a value against response.json#/$defs/metadata/properties/content_archive_hashes.
 func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -657,36 +436,23 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 
 // checkMetadataPropertiesContentArchiveHashesAdditionalProperties validates a value against response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties.
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "must be string, not %s")
 }
 
 // checkMetadataPropertiesContentFidelitySchemaVersion validates a value against response.json#/$defs/metadata/properties/content_fidelity_schema_version.
 func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "must be string, not %s")
 }
 
 // checkMetadataPropertiesDroppedContentIDs validates a value against response.json#/$defs/metadata/properties/dropped_content_ids.
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -694,12 +460,7 @@ func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 
 // checkMetadataPropertiesDroppedContentIDsItems validates a value against response.json#/$defs/metadata/properties/dropped_content_ids/items.
 func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "must be string, not %s")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
@@ -707,14 +468,11 @@ var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`
 // checkMetadataPropertiesRequestID validates a value against response.json#/$defs/metadata/properties/request_id.
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
-			return false
-		}
+	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -722,15 +480,12 @@ func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 // checkMetadataPropertiesWarningDetails validates a value against response.json#/$defs/metadata/properties/warning_details.
 func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/warning_details/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkWarningDetail(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkWarningDetail(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -739,15 +494,12 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 // checkMetadataPropertiesWarnings validates a value against response.json#/$defs/metadata/properties/warnings.
 func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -755,19 +507,14 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 
 // checkMetadataPropertiesWarningsItems validates a value against response.json#/$defs/metadata/properties/warnings/items.
 func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/warnings/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of MetadataVersion, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -794,8 +541,7 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMetadataVersion validates a value against response.json#/$defs/metadata/properties/version.
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
@@ -814,7 +560,7 @@ func (x Pagination) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Pagination) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -829,26 +575,10 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.HasMore != nil {
-		b = append(b, `"has_more":`...)
-		b = envgenrt.AppendBool(b, *x.HasMore)
-		b = append(b, ',')
-	}
-	if x.TotalCount != nil {
-		b = append(b, `"total_count":`...)
-		b = envgenrt.AppendInt(b, *x.TotalCount)
-		b = append(b, ',')
-	}
-	if x.PageSize != nil {
-		b = append(b, `"page_size":`...)
-		b = envgenrt.AppendInt(b, *x.PageSize)
-		b = append(b, ',')
-	}
-	if x.Page != nil {
-		b = append(b, `"page":`...)
-		b = envgenrt.AppendInt(b, *x.Page)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
+	b = envgenrt.AppendIntPtrMember(b, `"total_count":`, x.TotalCount)
+	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
+	b = envgenrt.AppendIntPtrMember(b, `"page":`, x.Page)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -873,57 +603,29 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Pagination{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if s.IsNull(c1) {
-				x.Cursor = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Cursor = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Cursor, (*envgenrt.State).ReadString)
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.HasMore)
 		case "total_count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.TotalCount = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.TotalCount)
 		case "page_size":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.PageSize = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Page = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Page)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -938,76 +640,48 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPagination validates a value against response.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				at[0] = c
-			case "has_more":
-				at[1] = c
-			case "total_count":
-				at[2] = c
-			case "page_size":
-				at[3] = c
-			case "page":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cursor":
+			at[0] = c
+		case "has_more":
+			at[1] = c
+		case "total_count":
+			at[2] = c
+		case "page_size":
+			at[3] = c
+		case "page":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkPaginationPropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaginationPropertiesTotalCount(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaginationPropertiesPageSize(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkPaginationPropertiesPage(s, at[4]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPaginationPropertiesCursor, checkPaginationPropertiesHasMore, checkPaginationPropertiesTotalCount, checkPaginationPropertiesPageSize, checkPaginationPropertiesPage) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkPaginationPropertiesCursor validates a value against response.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/pagination/properties/cursor/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type", "must be null or string, not %s")
 }
 
 // checkPaginationPropertiesHasMore validates a value against response.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
 }
 
 // checkPaginationPropertiesPage validates a value against response.json#/$defs/pagination/properties/page.
 func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/pagination/properties/page/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1015,14 +689,11 @@ func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesPageSize validates a value against response.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1030,14 +701,11 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 // checkPaginationPropertiesTotalCount validates a value against response.json#/$defs/pagination/properties/total_count.
 func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/pagination/properties/total_count/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1051,37 +719,17 @@ func (x RateLimit) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Limit != nil {
-		b = append(b, `"limit":`...)
-		b = envgenrt.AppendInt(b, *x.Limit)
-		b = append(b, ',')
-	}
-	if x.Remaining != nil {
-		b = append(b, `"remaining":`...)
-		b = envgenrt.AppendInt(b, *x.Remaining)
-		b = append(b, ',')
-	}
-	if x.ResetAt != nil {
-		b = append(b, `"reset_at":`...)
-		b = envgenrt.AppendString(b, *x.ResetAt)
-		b = append(b, ',')
-	}
-	if x.Period != nil {
-		b = append(b, `"period":`...)
-		b = envgenrt.AppendString(b, *x.Period)
-		b = append(b, ',')
-	}
-	if x.RetryAfter != nil {
-		b = append(b, `"retry_after":`...)
-		b = envgenrt.AppendInt(b, *x.RetryAfter)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
+	b = envgenrt.AppendIntPtrMember(b, `"remaining":`, x.Remaining)
+	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
+	b = envgenrt.AppendStringPtrMember(b, `"period":`, x.Period)
+	b = envgenrt.AppendIntPtrMember(b, `"retry_after":`, x.RetryAfter)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1106,55 +754,29 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RateLimit{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Limit = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Limit)
 		case "remaining":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Remaining = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Remaining)
 		case "reset_at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ResetAt = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ResetAt)
 		case "period":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Period = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Period)
 		case "retry_after":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.RetryAfter = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.RetryAfter)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1169,41 +791,26 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRateLimit validates a value against response.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/rate_limit/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "limit":
-				at[0] = c
-			case "remaining":
-				at[1] = c
-			case "reset_at":
-				at[2] = c
-			case "period":
-				at[3] = c
-			case "retry_after":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "limit":
+			at[0] = c
+		case "remaining":
+			at[1] = c
+		case "reset_at":
+			at[2] = c
+		case "period":
+			at[3] = c
+		case "retry_after":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkRateLimitPropertiesLimit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRateLimitPropertiesRemaining(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRateLimitPropertiesPeriod(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRateLimitPropertiesRetryAfter(s, at[4]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesPeriod, checkRateLimitPropertiesRetryAfter) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1211,39 +818,28 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesLimit validates a value against response.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRateLimitPropertiesPeriod validates a value against response.json#/$defs/rate_limit/properties/period.
 func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/rate_limit/properties/period/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type", "must be string, not %s")
 }
 
 // checkRateLimitPropertiesRemaining validates a value against response.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1251,14 +847,11 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesResetAt validates a value against response.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1266,14 +859,11 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 // checkRateLimitPropertiesRetryAfter validates a value against response.json#/$defs/rate_limit/properties/retry_after.
 func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/rate_limit/properties/retry_after/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1282,15 +872,13 @@ func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Response) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"success":`...)
-	b = envgenrt.AppendBool(b, x.Success)
-	b = append(b, ',')
+	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
 	b = append(b, `"data":`...)
 	if x.Data == nil {
 		b = append(b, `null`...)
@@ -1315,11 +903,9 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.AppendString(b, *x.Error)
 	}
 	b = append(b, ',')
-	b = append(b, `"meta":`...)
-	if b, err = x.Meta.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -1331,12 +917,11 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Response{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
-			if err := s.ReadBool(c1, &x.Success); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Success)
 		case "data":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -1345,23 +930,18 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Data = m2
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Error)
 		case "meta":
-			if err := x.Meta.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Meta.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1376,63 +956,42 @@ func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponse validates a value against response.json#.
 func checkResponse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				at[0] = c
-			case "data":
-				at[1] = c
-			case "error":
-				at[2] = c
-			case "meta":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "success":
+			at[0] = c
+		case "data":
+			at[1] = c
+		case "error":
+			at[2] = c
+		case "meta":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkResponsePropertiesSuccess(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponsePropertiesError(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "success", "data", "error", "meta":
-					continue
-				}
-				if s.Failf(n, "response.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponsePropertiesSuccess, checkResponsePropertiesData, checkResponsePropertiesError, checkMetadata) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "response.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
+		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
 		if !checkResponseThen(s, n) && s.Stop() {
@@ -1459,10 +1018,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseElsePropertiesError(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop() {
+		if !s.CheckMembers(at[:], checkResponseElsePropertiesError, checkErrorData) {
 			return false
 		}
 	}
@@ -1472,14 +1028,11 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 // checkResponseElsePropertiesError validates a value against response.json#/else/properties/error.
 func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/else/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/else/properties/error/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1514,32 +1067,17 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 
 // checkResponsePropertiesData validates a value against response.json#/properties/data.
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/properties/data/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "response.json#/properties/data/type", "must be object, not %s")
 }
 
 // checkResponsePropertiesError validates a value against response.json#/properties/error.
 func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "response.json#/properties/error/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type", "must be null or string, not %s")
 }
 
 // checkResponsePropertiesSuccess validates a value against response.json#/properties/success.
 func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/properties/success/type", "must be boolean, not %s")
 }
 
 // checkResponseThen validates a value against response.json#/then.
@@ -1562,12 +1100,7 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 
 // checkResponseThenPropertiesError validates a value against response.json#/then/properties/error.
 func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull) {
-		s.Failf(n, "response.json#/then/properties/error/type", "type", "must be null, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull, "response.json#/then/properties/error/type", "must be null, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1579,29 +1112,17 @@ func (x Telemetry) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
+		return b, err
 	}
-	if x.DownstreamCalls != nil {
-		b = append(b, `"downstream_calls":`...)
-		b = envgenrt.AppendInt(b, *x.DownstreamCalls)
-		b = append(b, ',')
-	}
-	if x.CacheHit != nil {
-		b = append(b, `"cache_hit":`...)
-		b = envgenrt.AppendBool(b, *x.CacheHit)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
+	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1626,39 +1147,25 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Telemetry{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
 		case "downstream_calls":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DownstreamCalls = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
 		case "cache_hit":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.CacheHit = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.CacheHit)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1673,56 +1180,39 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTelemetry validates a value against response.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/telemetry/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "duration_ms":
-				at[0] = c
-			case "downstream_calls":
-				at[1] = c
-			case "cache_hit":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "duration_ms":
+			at[0] = c
+		case "downstream_calls":
+			at[1] = c
+		case "cache_hit":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkTelemetryPropertiesDurationMs(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTelemetryPropertiesDownstreamCalls(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTelemetryPropertiesCacheHit(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkTelemetryPropertiesDurationMs, checkTelemetryPropertiesDownstreamCalls, checkTelemetryPropertiesCacheHit) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkTelemetryPropertiesCacheHit validates a value against response.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
 }
 
 // checkTelemetryPropertiesDownstreamCalls validates a value against response.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "response.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1730,14 +1220,11 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 // checkTelemetryPropertiesDurationMs validates a value against response.json#/$defs/telemetry/properties/duration_ms.
 func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "response.json#/$defs/telemetry/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1751,27 +1238,17 @@ func (x WarningDetail) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningDetail) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Code != nil {
-		b = append(b, `"code":`...)
-		b = envgenrt.AppendString(b, *x.Code)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
+	if b, err = envgenrt.AppendPtrMember(b, `"severity":`, x.Severity); err != nil {
+		return b, err
 	}
-	if x.Severity != nil {
-		b = append(b, `"severity":`...)
-		if b, err = x.Severity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Context != nil {
 		b = append(b, `"context":`...)
 		b = append(b, '{')
@@ -1811,28 +1288,15 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = WarningDetail{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Code = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Code)
 		case "severity":
-			if !s.IsNull(c1) {
-				v2 := new(WarningSeverity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Severity = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Severity)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "context":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -1841,7 +1305,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Context = m2
 		default:
@@ -1850,7 +1314,10 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1865,78 +1332,51 @@ func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWarningDetail validates a value against response.json#/$defs/warning_detail.
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/warning_detail/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "severity":
-				at[1] = c
-			case "message":
-				at[2] = c
-			case "context":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "severity":
+			at[1] = c
+		case "message":
+			at[2] = c
+		case "context":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkWarningDetailPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkWarningSeverity(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkWarningDetailPropertiesMessage(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkWarningDetailPropertiesContext(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkWarningDetailPropertiesCode, checkWarningSeverity, checkWarningDetailPropertiesMessage, checkWarningDetailPropertiesContext) {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkWarningDetailPropertiesCode validates a value against response.json#/$defs/warning_detail/properties/code.
 func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/warning_detail/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type", "must be string, not %s")
 }
 
 // checkWarningDetailPropertiesContext validates a value against response.json#/$defs/warning_detail/properties/context.
 func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response.json#/$defs/warning_detail/properties/context/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type", "must be object, not %s")
 }
 
 // checkWarningDetailPropertiesMessage validates a value against response.json#/$defs/warning_detail/properties/message.
 func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/warning_detail/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of WarningSeverity, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1963,8 +1403,7 @@ func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkWarningSeverity validates a value against response.json#/$defs/warning_severity.
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response.json#/$defs/warning_severity/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {

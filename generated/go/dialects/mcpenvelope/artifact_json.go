@@ -8,39 +8,21 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Artifact) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"artifact_id":`...)
-	b = envgenrt.AppendString(b, x.ArtifactID)
-	b = append(b, ',')
-	b = append(b, `"media_type":`...)
-	b = envgenrt.AppendString(b, x.MediaType)
-	b = append(b, ',')
-	if x.Locator != nil {
-		b = append(b, `"locator":`...)
-		b = envgenrt.AppendString(b, *x.Locator)
-		b = append(b, ',')
-	}
-	if x.SizeBytes != nil {
-		b = append(b, `"size_bytes":`...)
-		b = envgenrt.AppendInt(b, *x.SizeBytes)
-		b = append(b, ',')
-	}
-	if x.Digest != nil {
-		b = append(b, `"digest":`...)
-		if b, err = x.Digest.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"artifact_id":`, x.ArtifactID)
+	b = envgenrt.AppendStringMember(b, `"media_type":`, x.MediaType)
+	b = envgenrt.AppendStringPtrMember(b, `"locator":`, x.Locator)
+	b = envgenrt.AppendIntPtrMember(b, `"size_bytes":`, x.SizeBytes)
+	if b, err = envgenrt.AppendPtrMember(b, `"digest":`, x.Digest); err != nil {
+		return b, err
 	}
 	if x.Labels != nil {
 		b = append(b, `"labels":`...)
@@ -66,44 +48,21 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Artifact{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "artifact_id":
-			if err := s.ReadString(c1, &x.ArtifactID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ArtifactID)
 		case "media_type":
-			if err := s.ReadString(c1, &x.MediaType); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.MediaType)
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Locator)
 		case "size_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.SizeBytes = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(ArtifactDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Digest)
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -114,11 +73,14 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -133,75 +95,45 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifact validates a value against artifact.json#.
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "artifact_id":
-				at[1] = c
-			case "media_type":
-				at[2] = c
-			case "locator":
-				at[3] = c
-			case "size_bytes":
-				at[4] = c
-			case "digest":
-				at[5] = c
-			case "labels":
-				at[6] = c
-			default:
-				unknown = true
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "artifact_id":
+			at[1] = c
+		case "media_type":
+			at[2] = c
+		case "locator":
+			at[3] = c
+		case "size_bytes":
+			at[4] = c
+		case "digest":
+			at[5] = c
+		case "labels":
+			at[6] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkArtifactPropertiesArtifactID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkArtifactPropertiesMediaType(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkArtifactPropertiesLocator(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkArtifactPropertiesSizeBytes(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "artifact_id", "media_type", "locator", "size_bytes", "digest", "labels":
-					continue
-				}
-				if s.Failf(n, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkArtifactSchemaVersion, checkArtifactPropertiesArtifactID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkArtifactDigest, checkArtifactPropertiesLabels) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "artifact.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -209,14 +141,11 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesArtifactID validates a value against artifact.json#/properties/artifact_id.
 func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -224,16 +153,13 @@ func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesLabels validates a value against artifact.json#/properties/labels.
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -242,14 +168,11 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesLabelsAdditionalProperties validates a value against artifact.json#/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -257,14 +180,11 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 // checkArtifactPropertiesLocator validates a value against artifact.json#/properties/locator.
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -272,14 +192,11 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesMediaType validates a value against artifact.json#/properties/media_type.
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -287,14 +204,11 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 // checkArtifactPropertiesSizeBytes validates a value against artifact.json#/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "artifact.json#/properties/size_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -303,20 +217,16 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"alg":`...)
-	if b, err = x.Alg.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -328,18 +238,18 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactDigest{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
-			if err := x.Alg.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Alg.DecodeNode(s, c1)
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -354,47 +264,32 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactDigest validates a value against artifact.json#/properties/digest.
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "alg":
-				at[0] = c
-			case "value":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "alg":
+			at[0] = c
+		case "value":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkArtifactDigestAlg(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkArtifactDigestPropertiesValue(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "alg", "value":
-					continue
-				}
-				if s.Failf(n, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "artifact.json#/properties/digest/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -404,17 +299,14 @@ var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`
 // checkArtifactDigestPropertiesValue validates a value against artifact.json#/properties/digest/properties/value.
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 16 && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
-			return false
-		}
-		if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
-			return false
-		}
+	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+		return false
+	}
+	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -423,7 +315,7 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -450,8 +342,7 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactDigestAlg validates a value against artifact.json#/properties/digest/properties/alg.
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -465,7 +356,7 @@ func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -492,8 +383,7 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactSchemaVersion validates a value against artifact.json#/properties/schema_version.
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {

@@ -8,38 +8,20 @@ import "github.com/envgen/envgen/envgenrt"
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.ArtifactID != nil {
-		b = append(b, `"artifact_id":`...)
-		b = envgenrt.AppendString(b, *x.ArtifactID)
-		b = append(b, ',')
-	}
-	if x.Locator != nil {
-		b = append(b, `"locator":`...)
-		b = envgenrt.AppendString(b, *x.Locator)
-		b = append(b, ',')
-	}
-	if x.MediaType != nil {
-		b = append(b, `"media_type":`...)
-		b = envgenrt.AppendString(b, *x.MediaType)
-		b = append(b, ',')
-	}
-	if x.Digest != nil {
-		b = append(b, `"digest":`...)
-		if b, err = x.Digest.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"artifact_id":`, x.ArtifactID)
+	b = envgenrt.AppendStringPtrMember(b, `"locator":`, x.Locator)
+	b = envgenrt.AppendStringPtrMember(b, `"media_type":`, x.MediaType)
+	if b, err = envgenrt.AppendPtrMember(b, `"digest":`, x.Digest); err != nil {
+		return b, err
 	}
 	if x.Labels != nil {
 		b = append(b, `"labels":`...)
@@ -65,44 +47,19 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactRef{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "artifact_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ArtifactID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ArtifactID)
 		case "locator":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locator = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Locator)
 		case "media_type":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.MediaType = v2
-			}
+			err = s.ReadStringPtr(c1, &x.MediaType)
 		case "digest":
-			if !s.IsNull(c1) {
-				v2 := new(ArtifactRefDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Digest = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Digest)
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -113,11 +70,14 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Labels = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -132,64 +92,37 @@ func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactRef validates a value against artifact_ref.json#.
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact_ref.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "artifact_id":
-				at[1] = c
-			case "locator":
-				at[2] = c
-			case "media_type":
-				at[3] = c
-			case "digest":
-				at[4] = c
-			case "labels":
-				at[5] = c
-			default:
-				unknown = true
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "artifact_id":
+			at[1] = c
+		case "locator":
+			at[2] = c
+		case "media_type":
+			at[3] = c
+		case "digest":
+			at[4] = c
+		case "labels":
+			at[5] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkArtifactRefPropertiesArtifactID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkArtifactRefPropertiesLocator(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkArtifactRefPropertiesMediaType(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "artifact_id", "locator", "media_type", "digest", "labels":
-					continue
-				}
-				if s.Failf(n, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkArtifactRefSchemaVersion, checkArtifactRefPropertiesArtifactID, checkArtifactRefPropertiesLocator, checkArtifactRefPropertiesMediaType, checkArtifactRefDigest, checkArtifactRefPropertiesLabels) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
 	}
 	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf") {
 		return false
@@ -222,14 +155,11 @@ func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 // checkArtifactRefPropertiesArtifactID validates a value against artifact_ref.json#/properties/artifact_id.
 func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -237,16 +167,13 @@ func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 // checkArtifactRefPropertiesLabels validates a value against artifact_ref.json#/properties/labels.
 func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact_ref.json#/properties/labels/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -255,14 +182,11 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 // checkArtifactRefPropertiesLabelsAdditionalProperties validates a value against artifact_ref.json#/properties/labels/additionalProperties.
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -270,14 +194,11 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n i
 // checkArtifactRefPropertiesLocator validates a value against artifact_ref.json#/properties/locator.
 func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/locator/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -285,14 +206,11 @@ func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 // checkArtifactRefPropertiesMediaType validates a value against artifact_ref.json#/properties/media_type.
 func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/media_type/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -301,20 +219,16 @@ func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"alg":`...)
-	if b, err = x.Alg.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -326,18 +240,18 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ArtifactRefDigest{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
-			if err := x.Alg.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Alg.DecodeNode(s, c1)
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -352,47 +266,32 @@ func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactRefDigest validates a value against artifact_ref.json#/properties/digest.
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "artifact_ref.json#/properties/digest/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "alg":
-				at[0] = c
-			case "value":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "alg":
+			at[0] = c
+		case "value":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkArtifactRefDigestAlg(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkArtifactRefDigestPropertiesValue(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "alg", "value":
-					continue
-				}
-				if s.Failf(n, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -402,17 +301,14 @@ var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]
 // checkArtifactRefDigestPropertiesValue validates a value against artifact_ref.json#/properties/digest/properties/value.
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 16 && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
-			return false
-		}
-		if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
-			return false
-		}
+	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+		return false
+	}
+	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -421,7 +317,7 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -448,8 +344,7 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactRefDigestAlg validates a value against artifact_ref.json#/properties/digest/properties/alg.
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -464,7 +359,7 @@ func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 // violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -491,8 +386,7 @@ func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkArtifactRefSchemaVersion validates a value against artifact_ref.json#/properties/schema_version.
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {

@@ -11,17 +11,15 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"result":`...)
 	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
@@ -38,36 +36,14 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Errors != nil {
-		b = append(b, `"errors":`...)
-		b = append(b, '[')
-		for i1 := range x.Errors {
-			if b, err = x.Errors[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"errors":`, x.Errors); err != nil {
+		return b, err
 	}
-	if x.Warnings != nil {
-		b = append(b, `"warnings":`...)
-		b = append(b, '[')
-		for i1 := range x.Warnings {
-			if b, err = x.Warnings[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"warnings":`, x.Warnings); err != nil {
+		return b, err
 	}
-	if x.Meta != nil {
-		b = append(b, `"meta":`...)
-		if b, err = x.Meta.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -80,56 +56,26 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "result":
 			x.Result = s.DecodeRaw(c1)
 		case "provenance":
-			if s.IsNull(c1) {
-				x.Provenance = envgenrt.NullValue[ProvRecord]()
-			} else {
-				var v2 ProvRecord
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Provenance)
 		case "errors":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]EnvelopeError, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Errors = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Errors)
 		case "warnings":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]EnvelopeWarning, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Warnings = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMeta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Meta)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -144,67 +90,40 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "result":
-				at[1] = c
-			case "provenance":
-				at[2] = c
-			case "errors":
-				at[3] = c
-			case "warnings":
-				at[4] = c
-			case "meta":
-				at[5] = c
-			default:
-				unknown = true
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "result":
+			at[1] = c
+		case "provenance":
+			at[2] = c
+		case "errors":
+			at[3] = c
+		case "warnings":
+			at[4] = c
+		case "meta":
+			at[5] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopePropertiesResult(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopePropertiesErrors(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopePropertiesWarnings(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "result", "provenance", "errors", "warnings", "meta":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeSchemaVersion, checkEnvelopePropertiesResult, checkProvRecordOrNull, checkEnvelopePropertiesErrors, checkEnvelopePropertiesWarnings, checkEnvelopeMeta) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -212,15 +131,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopePropertiesErrors validates a value against envelope.json#/properties/errors.
 func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/errors/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeError(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeError(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -228,26 +144,18 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopePropertiesResult validates a value against envelope.json#/properties/result.
 func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type", "must be null or boolean or number or string or array or object, not %s")
 }
 
 // checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/warnings/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeWarning(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeWarning(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -257,18 +165,14 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeError) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -284,22 +188,9 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Retryable != nil {
-		b = append(b, `"retryable":`...)
-		b = envgenrt.AppendBool(b, *x.Retryable)
-		b = append(b, ',')
-	}
-	if x.Evidence != nil {
-		b = append(b, `"evidence":`...)
-		b = append(b, '[')
-		for i1 := range x.Evidence {
-			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	b = envgenrt.AppendBoolPtrMember(b, `"retryable":`, x.Retryable)
+	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -312,16 +203,13 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeError{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -330,30 +218,18 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retryable":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Retryable = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.Retryable)
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -368,62 +244,38 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeError validates a value against envelope.json#/$defs/envelope_error.
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "details":
-				at[2] = c
-			case "retryable":
-				at[3] = c
-			case "evidence":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "details":
+			at[2] = c
+		case "retryable":
+			at[3] = c
+		case "evidence":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeErrorPropertiesRetryable(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEnvelopeErrorPropertiesEvidence(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "message", "details", "retryable", "evidence":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeErrorPropertiesCode, checkEnvelopeErrorPropertiesMessage, checkEnvelopeErrorPropertiesDetails, checkEnvelopeErrorPropertiesRetryable, checkEnvelopeErrorPropertiesEvidence) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -431,17 +283,14 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesCode validates a value against envelope.json#/$defs/envelope_error/properties/code.
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -449,16 +298,13 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesDetails validates a value against envelope.json#/$defs/envelope_error/properties/details.
 func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -466,26 +312,18 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopeErrorPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_error/properties/details/additionalProperties.
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
 }
 
 // checkEnvelopeErrorPropertiesEvidence validates a value against envelope.json#/$defs/envelope_error/properties/evidence.
 func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -494,56 +332,36 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkEnvelopeErrorPropertiesMessage validates a value against envelope.json#/$defs/envelope_error/properties/message.
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeErrorPropertiesRetryable validates a value against envelope.json#/$defs/envelope_error/properties/retryable.
 func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Adapter != nil {
-		b = append(b, `"adapter":`...)
-		b = envgenrt.AppendString(b, *x.Adapter)
-		b = append(b, ',')
-	}
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
-	}
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		b = envgenrt.AppendInt(b, *x.DurationMs)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
+	b = envgenrt.AppendIntPtrMember(b, `"duration_ms":`, x.DurationMs)
 	if x.SchemaHints != nil {
 		b = append(b, `"schema_hints":`...)
 		b = append(b, '{')
@@ -568,32 +386,15 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Adapter)
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.DurationMs)
 		case "schema_hints":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -604,11 +405,14 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.SchemaHints = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -623,51 +427,30 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "adapter":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			case "duration_ms":
-				at[2] = c
-			case "schema_hints":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "adapter":
+			at[0] = c
+		case "request_id":
+			at[1] = c
+		case "duration_ms":
+			at[2] = c
+		case "schema_hints":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopeMetaPropertiesAdapter(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeMetaPropertiesDurationMs(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "adapter", "request_id", "duration_ms", "schema_hints":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPropertiesAdapter, checkEnvelopeMetaPropertiesRequestID, checkEnvelopeMetaPropertiesDurationMs, checkEnvelopeMetaPropertiesSchemaHints) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/properties/meta/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -675,14 +458,11 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesAdapter validates a value against envelope.json#/properties/meta/properties/adapter.
 func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -690,14 +470,11 @@ func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesDurationMs validates a value against envelope.json#/properties/meta/properties/duration_ms.
 func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -705,14 +482,11 @@ func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -720,16 +494,13 @@ func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHints validates a value against envelope.json#/properties/meta/properties/schema_hints.
 func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -738,14 +509,11 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties validates a value against envelope.json#/properties/meta/properties/schema_hints/additionalProperties.
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -754,7 +522,7 @@ func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.Stat
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -781,8 +549,7 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeSchemaVersion validates a value against envelope.json#/properties/schema_version.
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
@@ -796,18 +563,14 @@ func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeWarning) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"code":`...)
-	b = envgenrt.AppendString(b, x.Code)
-	b = append(b, ',')
-	b = append(b, `"message":`...)
-	b = envgenrt.AppendString(b, x.Message)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
+	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
 		b = append(b, '{')
@@ -823,17 +586,8 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	if x.Evidence != nil {
-		b = append(b, `"evidence":`...)
-		b = append(b, '[')
-		for i1 := range x.Evidence {
-			if b, err = x.Evidence[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -846,16 +600,13 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeWarning{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
-			if err := s.ReadString(c1, &x.Code); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Code)
 		case "message":
-			if err := s.ReadString(c1, &x.Message); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Message)
 		case "details":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -864,22 +615,16 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -894,57 +639,36 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarning validates a value against envelope.json#/$defs/envelope_warning.
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "code":
-				at[0] = c
-			case "message":
-				at[1] = c
-			case "details":
-				at[2] = c
-			case "evidence":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "code":
+			at[0] = c
+		case "message":
+			at[1] = c
+		case "details":
+			at[2] = c
+		case "evidence":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEnvelopeWarningPropertiesEvidence(s, at[3]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "code", "message", "details", "evidence":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -952,17 +676,14 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesCode validates a value against envelope.json#/$defs/envelope_warning/properties/code.
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -970,16 +691,13 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesDetails validates a value against envelope.json#/$defs/envelope_warning/properties/details.
 func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -987,26 +705,18 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopeWarningPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_warning/properties/details/additionalProperties.
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
 }
 
 // checkEnvelopeWarningPropertiesEvidence validates a value against envelope.json#/$defs/envelope_warning/properties/evidence.
 func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1015,17 +725,14 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkEnvelopeWarningPropertiesMessage validates a value against envelope.json#/$defs/envelope_warning/properties/message.
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 2000 && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -8,33 +8,19 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Evidence) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"field":`...)
-	b = envgenrt.AppendString(b, x.Field)
-	b = append(b, ',')
-	b = append(b, `"source":`...)
-	b = envgenrt.AppendString(b, x.Source)
-	b = append(b, ',')
-	if x.Method != nil {
-		b = append(b, `"method":`...)
-		b = envgenrt.AppendString(b, *x.Method)
-		b = append(b, ',')
-	}
-	if x.Note != nil {
-		b = append(b, `"note":`...)
-		b = envgenrt.AppendString(b, *x.Note)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
+	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
+	b = envgenrt.AppendStringPtrMember(b, `"method":`, x.Method)
+	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -46,38 +32,24 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Evidence{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "field":
-			if err := s.ReadString(c1, &x.Field); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Field)
 		case "source":
-			if err := s.ReadString(c1, &x.Source); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Source)
 		case "method":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Method = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Method)
 		case "note":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Note = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Note)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -92,65 +64,41 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEvidence validates a value against evidence.json#.
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "evidence.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "evidence.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "field":
-				at[1] = c
-			case "source":
-				at[2] = c
-			case "method":
-				at[3] = c
-			case "note":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "field":
+			at[1] = c
+		case "source":
+			at[2] = c
+		case "method":
+			at[3] = c
+		case "note":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkEvidencePropertiesNote(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "field", "source", "method", "note":
-					continue
-				}
-				if s.Failf(n, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEvidenceSchemaVersion, checkEvidencePropertiesField, checkEvidencePropertiesSource, checkEvidencePropertiesMethod, checkEvidencePropertiesNote) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "evidence.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -158,17 +106,14 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 // checkEvidencePropertiesField validates a value against evidence.json#/properties/field.
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "evidence.json#/properties/field/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/field/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -176,17 +121,14 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 // checkEvidencePropertiesMethod validates a value against evidence.json#/properties/method.
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "evidence.json#/properties/method/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/method/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -194,14 +136,11 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 // checkEvidencePropertiesNote validates a value against evidence.json#/properties/note.
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "evidence.json#/properties/note/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/note/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 400 && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
-			return false
-		}
+	if s.Longer(n, 400) && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -209,17 +148,14 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 // checkEvidencePropertiesSource validates a value against evidence.json#/properties/source.
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "evidence.json#/properties/source/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/source/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 1000 && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 1000) && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -228,7 +164,7 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -255,8 +191,7 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEvidenceSchemaVersion validates a value against evidence.json#/properties/schema_version.
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "evidence.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {

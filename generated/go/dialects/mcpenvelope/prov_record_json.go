@@ -8,30 +8,20 @@ import "github.com/envgen/envgen/envgenrt"
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"run_id":`...)
-	b = envgenrt.AppendString(b, x.RunID)
-	b = append(b, ',')
-	b = append(b, `"tool":`...)
-	if b, err = x.Tool.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"run_id":`, x.RunID)
+	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Time != nil {
-		b = append(b, `"time":`...)
-		b = envgenrt.AppendString(b, *x.Time)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"time":`, x.Time)
 	b = append(b, `"inputs":`...)
 	if x.Inputs == nil {
 		b = append(b, `null`...)
@@ -98,12 +88,8 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Integrity != nil {
-		b = append(b, `"integrity":`...)
-		if b, err = x.Integrity.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -116,93 +102,34 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecord{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "run_id":
-			if err := s.ReadString(c1, &x.RunID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.RunID)
 		case "tool":
-			if err := x.Tool.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tool.DecodeNode(s, c1)
 		case "time":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Time = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Time)
 		case "inputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Inputs = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Inputs)
 		case "outputs":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Artifact, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Outputs = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Outputs)
 		case "methods":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Methods = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Methods, (*envgenrt.State).ReadString)
 		case "evidence":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Evidence, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Evidence = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
 		case "parents":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Parents = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Parents, (*envgenrt.State).ReadString)
 		case "integrity":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegrity)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Integrity = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Integrity)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -217,105 +144,66 @@ func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvRecord validates a value against prov_record.json#.
 func checkProvRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov_record.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [10]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "run_id":
-				at[1] = c
-			case "tool":
-				at[2] = c
-			case "time":
-				at[3] = c
-			case "inputs":
-				at[4] = c
-			case "outputs":
-				at[5] = c
-			case "methods":
-				at[6] = c
-			case "evidence":
-				at[7] = c
-			case "parents":
-				at[8] = c
-			case "integrity":
-				at[9] = c
-			default:
-				unknown = true
-			}
+	var at [10]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "run_id":
+			at[1] = c
+		case "tool":
+			at[2] = c
+		case "time":
+			at[3] = c
+		case "inputs":
+			at[4] = c
+		case "outputs":
+			at[5] = c
+		case "methods":
+			at[6] = c
+		case "evidence":
+			at[7] = c
+		case "parents":
+			at[8] = c
+		case "integrity":
+			at[9] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordPropertiesRunID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkProvRecordPropertiesInputs(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkProvRecordPropertiesOutputs(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkProvRecordPropertiesMethods(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkProvRecordPropertiesEvidence(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkProvRecordPropertiesParents(s, at[8]) && s.Stop() {
-			return false
-		}
-		if at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "run_id", "tool", "time", "inputs", "outputs", "methods", "evidence", "parents", "integrity":
-					continue
-				}
-				if s.Failf(n, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
-			return false
-		}
-		if at[7] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
-			return false
-		}
-		if at[8] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvRecordSchemaVersion, checkProvRecordPropertiesRunID, checkProvRecordTool, checkProvRecordPropertiesTime, checkProvRecordPropertiesInputs, checkProvRecordPropertiesOutputs, checkProvRecordPropertiesMethods, checkProvRecordPropertiesEvidence, checkProvRecordPropertiesParents, checkProvRecordIntegrity) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
+		return false
+	}
+	if at[7] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
+		return false
+	}
+	if at[8] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -328,15 +216,12 @@ func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesEvidence validates a value against prov_record.json#/properties/evidence.
 func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "prov_record.json#/properties/evidence/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEvidence(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEvidence(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -345,15 +230,12 @@ func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesInputs validates a value against prov_record.json#/properties/inputs.
 func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "prov_record.json#/properties/inputs/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkArtifact(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkArtifact(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -362,15 +244,12 @@ func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesMethods validates a value against prov_record.json#/properties/methods.
 func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "prov_record.json#/properties/methods/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -381,20 +260,17 @@ var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([
 // checkProvRecordPropertiesMethodsItems validates a value against prov_record.json#/properties/methods/items.
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/methods/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
-		if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
+	}
+	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -402,15 +278,12 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesOutputs validates a value against prov_record.json#/properties/outputs.
 func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "prov_record.json#/properties/outputs/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkArtifact(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkArtifact(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -419,15 +292,12 @@ func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesParents validates a value against prov_record.json#/properties/parents.
 func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "prov_record.json#/properties/parents/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -436,17 +306,14 @@ func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesParentsItems validates a value against prov_record.json#/properties/parents/items.
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/parents/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -454,14 +321,11 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesRunID validates a value against prov_record.json#/properties/run_id.
 func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -469,14 +333,11 @@ func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 // checkProvRecordPropertiesTime validates a value against prov_record.json#/properties/time.
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/time/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -485,25 +346,17 @@ func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.RecordDigest != nil {
-		b = append(b, `"record_digest":`...)
-		if b, err = x.RecordDigest.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
+		return b, err
 	}
-	if x.Signature != nil {
-		b = append(b, `"signature":`...)
-		if b, err = x.Signature.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
+		return b, err
 	}
 	b = envgenrt.EndObject(b)
 	return b, nil
@@ -516,26 +369,18 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegrity{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegrityRecordDigest)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RecordDigest = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RecordDigest)
 		case "signature":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordIntegritySignature)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Signature = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Signature)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -550,41 +395,26 @@ func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvRecordIntegrity validates a value against prov_record.json#/properties/integrity.
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov_record.json#/properties/integrity/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "record_digest":
-				at[0] = c
-			case "signature":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "record_digest":
+			at[0] = c
+		case "signature":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvRecordIntegrityRecordDigest(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordIntegritySignature(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "record_digest", "signature":
-					continue
-				}
-				if s.Failf(n, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -594,20 +424,16 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"alg":`...)
-	if b, err = x.Alg.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -619,18 +445,18 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegrityRecordDigest{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
-			if err := x.Alg.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Alg.DecodeNode(s, c1)
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -645,47 +471,32 @@ func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bo
 // checkProvRecordIntegrityRecordDigest validates a value against prov_record.json#/properties/integrity/properties/record_digest.
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "alg":
-				at[0] = c
-			case "value":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "alg":
+			at[0] = c
+		case "value":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvRecordIntegrityRecordDigestAlg(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordIntegrityRecordDigestPropertiesValue(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "alg", "value":
-					continue
-				}
-				if s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -695,17 +506,14 @@ var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern
 // checkProvRecordIntegrityRecordDigestPropertiesValue validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/value.
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
-			return false
-		}
-		if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
-			return false
-		}
+	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+		return false
+	}
+	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -715,7 +523,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -742,8 +550,7 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 // checkProvRecordIntegrityRecordDigestAlg validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -758,21 +565,15 @@ func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"alg":`...)
-	b = envgenrt.AppendString(b, x.Alg)
-	b = append(b, ',')
-	b = append(b, `"key_id":`...)
-	b = envgenrt.AppendString(b, x.KeyID)
-	b = append(b, ',')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
+	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -784,22 +585,20 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordIntegritySignature{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
-			if err := s.ReadString(c1, &x.Alg); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Alg)
 		case "key_id":
-			if err := s.ReadString(c1, &x.KeyID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.KeyID)
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -814,55 +613,37 @@ func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool 
 // checkProvRecordIntegritySignature validates a value against prov_record.json#/properties/integrity/properties/signature.
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "alg":
-				at[0] = c
-			case "key_id":
-				at[1] = c
-			case "value":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "alg":
+			at[0] = c
+		case "key_id":
+			at[1] = c
+		case "value":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvRecordIntegritySignaturePropertiesAlg(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordIntegritySignaturePropertiesKeyID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkProvRecordIntegritySignaturePropertiesValue(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "alg", "key_id", "value":
-					continue
-				}
-				if s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -870,17 +651,14 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 // checkProvRecordIntegritySignaturePropertiesAlg validates a value against prov_record.json#/properties/integrity/properties/signature/properties/alg.
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -888,17 +666,14 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 // checkProvRecordIntegritySignaturePropertiesKeyID validates a value against prov_record.json#/properties/integrity/properties/signature/properties/key_id.
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -906,17 +681,14 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 // checkProvRecordIntegritySignaturePropertiesValue validates a value against prov_record.json#/properties/integrity/properties/signature/properties/value.
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 16 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
-			return false
-		}
-		if s.Length(n) > 5000 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
-			return false
-		}
+	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+		return false
+	}
+	if s.Longer(n, 5000) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -925,7 +697,7 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -952,8 +724,7 @@ func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvRecordSchemaVersion validates a value against prov_record.json#/properties/schema_version.
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
@@ -967,23 +738,15 @@ func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	b = append(b, `"version":`...)
-	b = envgenrt.AppendString(b, x.Version)
-	b = append(b, ',')
-	if x.Adapter != nil {
-		b = append(b, `"adapter":`...)
-		b = envgenrt.AppendString(b, *x.Adapter)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -995,26 +758,20 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordTool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "version":
-			if err := s.ReadString(c1, &x.Version); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Version)
 		case "adapter":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Adapter = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Adapter)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1029,52 +786,34 @@ func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvRecordTool validates a value against prov_record.json#/properties/tool.
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov_record.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "version":
-				at[1] = c
-			case "adapter":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "version":
+			at[1] = c
+		case "adapter":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkProvRecordToolPropertiesAdapter(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "name", "version", "adapter":
-					continue
-				}
-				if s.Failf(n, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkProvRecordToolPropertiesName, checkProvRecordToolPropertiesVersion, checkProvRecordToolPropertiesAdapter) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/tool/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1082,14 +821,11 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 // checkProvRecordToolPropertiesAdapter validates a value against prov_record.json#/properties/tool/properties/adapter.
 func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1097,17 +833,14 @@ func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 // checkProvRecordToolPropertiesName validates a value against prov_record.json#/properties/tool/properties/name.
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1115,17 +848,14 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 // checkProvRecordToolPropertiesVersion validates a value against prov_record.json#/properties/tool/properties/version.
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 100 && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -8,27 +8,19 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Request) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
-	}
-	b = append(b, `"tool":`...)
-	if b, err = x.Tool.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
+	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"params":`...)
 	if b, err = envgenrt.AppendRaw(b, x.Params); err != nil {
 		return b, err
@@ -48,18 +40,10 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Preferences != nil {
-		b = append(b, `"preferences":`...)
-		if b, err = x.Preferences.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"preferences":`, x.Preferences); err != nil {
+		return b, err
 	}
-	if x.Time != nil {
-		b = append(b, `"time":`...)
-		b = envgenrt.AppendString(b, *x.Time)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"time":`, x.Time)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -71,55 +55,28 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Request{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		case "tool":
-			if err := x.Tool.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Tool.DecodeNode(s, c1)
 		case "params":
 			x.Params = s.DecodeRaw(c1)
 		case "artifacts":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ArtifactRef, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Artifacts = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Artifacts)
 		case "preferences":
-			if !s.IsNull(c1) {
-				v2 := new(RequestPreferences)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Preferences = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Preferences)
 		case "time":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Time = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Time)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -134,78 +91,48 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			case "tool":
-				at[2] = c
-			case "params":
-				at[3] = c
-			case "artifacts":
-				at[4] = c
-			case "preferences":
-				at[5] = c
-			case "time":
-				at[6] = c
-			default:
-				unknown = true
-			}
+	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "request_id":
+			at[1] = c
+		case "tool":
+			at[2] = c
+		case "params":
+			at[3] = c
+		case "artifacts":
+			at[4] = c
+		case "preferences":
+			at[5] = c
+		case "time":
+			at[6] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRequestPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRequestPropertiesParams(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkRequestPropertiesArtifacts(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "schema_version", "request_id", "tool", "params", "artifacts", "preferences", "time":
-					continue
-				}
-				if s.Failf(n, "request.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestSchemaVersion, checkRequestPropertiesRequestID, checkRequestTool, checkRequestPropertiesParams, checkRequestPropertiesArtifacts, checkRequestPreferences, checkRequestPropertiesTime) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -213,15 +140,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesArtifacts validates a value against request.json#/properties/artifacts.
 func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "request.json#/properties/artifacts/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkArtifactRef(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkArtifactRef(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -229,25 +153,17 @@ func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 
 // checkRequestPropertiesParams validates a value against request.json#/properties/params.
 func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type", "must be null or boolean or number or string or array or object, not %s")
 }
 
 // checkRequestPropertiesRequestID validates a value against request.json#/properties/request_id.
 func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/request_id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -255,14 +171,11 @@ func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 // checkRequestPropertiesTime validates a value against request.json#/properties/time.
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/time/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/time/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -271,27 +184,15 @@ func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Deterministic != nil {
-		b = append(b, `"deterministic":`...)
-		b = envgenrt.AppendBool(b, *x.Deterministic)
-		b = append(b, ',')
-	}
-	if x.MaxOutputBytes != nil {
-		b = append(b, `"max_output_bytes":`...)
-		b = envgenrt.AppendInt(b, *x.MaxOutputBytes)
-		b = append(b, ',')
-	}
-	if x.Locale != nil {
-		b = append(b, `"locale":`...)
-		b = envgenrt.AppendString(b, *x.Locale)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
+	b = envgenrt.AppendIntPtrMember(b, `"max_output_bytes":`, x.MaxOutputBytes)
+	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -303,34 +204,20 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RequestPreferences{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "deterministic":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Deterministic = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.Deterministic)
 		case "max_output_bytes":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.MaxOutputBytes = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.MaxOutputBytes)
 		case "locale":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Locale = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Locale)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -345,71 +232,45 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequestPreferences validates a value against request.json#/properties/preferences.
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/properties/preferences/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/preferences/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "deterministic":
-				at[0] = c
-			case "max_output_bytes":
-				at[1] = c
-			case "locale":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "deterministic":
+			at[0] = c
+		case "max_output_bytes":
+			at[1] = c
+		case "locale":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRequestPreferencesPropertiesDeterministic(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRequestPreferencesPropertiesMaxOutputBytes(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkRequestPreferencesPropertiesLocale(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "deterministic", "max_output_bytes", "locale":
-					continue
-				}
-				if s.Failf(n, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestPreferencesPropertiesDeterministic, checkRequestPreferencesPropertiesMaxOutputBytes, checkRequestPreferencesPropertiesLocale) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "request.json#/properties/preferences/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRequestPreferencesPropertiesDeterministic validates a value against request.json#/properties/preferences/properties/deterministic.
 func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type", "must be boolean, not %s")
 }
 
 // checkRequestPreferencesPropertiesLocale validates a value against request.json#/properties/preferences/properties/locale.
 func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 50 && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
-			return false
-		}
+	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -417,14 +278,11 @@ func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 // checkRequestPreferencesPropertiesMaxOutputBytes validates a value against request.json#/properties/preferences/properties/max_output_bytes.
 func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -433,7 +291,7 @@ func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32)
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -460,8 +318,7 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequestSchemaVersion validates a value against request.json#/properties/schema_version.
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/schema_version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/schema_version/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
@@ -475,20 +332,14 @@ func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RequestTool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Version != nil {
-		b = append(b, `"version":`...)
-		b = envgenrt.AppendString(b, *x.Version)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -500,22 +351,18 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = RequestTool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Version = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Version)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -530,44 +377,29 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRequestTool validates a value against request.json#/properties/tool.
 func checkRequestTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "request.json#/properties/tool/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/tool/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "version":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "version":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRequestToolPropertiesVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "name", "version":
-					continue
-				}
-				if s.Failf(n, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRequestToolPropertiesName, checkRequestToolPropertiesVersion) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "request.json#/properties/tool/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -575,17 +407,14 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 // checkRequestToolPropertiesName validates a value against request.json#/properties/tool/properties/name.
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/tool/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 200 && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -593,14 +422,11 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 // checkRequestToolPropertiesVersion validates a value against request.json#/properties/tool/properties/version.
 func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "request.json#/properties/tool/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 100 && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
-			return false
-		}
+	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

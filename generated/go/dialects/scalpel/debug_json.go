@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Debug) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -50,11 +50,9 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 	}
 	b = append(b, ',')
-	b = append(b, `"capabilities":`...)
-	if b, err = x.Capabilities.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"capabilities":`, x.Capabilities); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = append(b, `"duration_ms":`...)
 	if x.DurationMs == nil {
 		b = append(b, `null`...)
@@ -73,16 +71,12 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 	}
 	b = append(b, ',')
-	b = append(b, `"upgrade_hints":`...)
-	if b, err = x.UpgradeHints.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"data":`...)
-	if b, err = x.Data.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -94,40 +88,17 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Debug{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(TierName)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tier)
 		case "tool_version":
-			if !s.IsNull(c1) {
-				v2 := new(ToolVersion)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolVersion = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ToolVersion)
 		case "tool_id":
-			if !s.IsNull(c1) {
-				v2 := new(ToolID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolID = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ToolID)
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(RequestID)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
 		case "capabilities":
 			if !s.IsNull(c1) {
 				if err := x.Capabilities.DecodeNode(s, c1); err != nil {
@@ -135,21 +106,9 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 				}
 			}
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(DurationMs)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.DurationMs = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.DurationMs)
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		case "upgrade_hints":
 			if !s.IsNull(c1) {
 				if err := x.UpgradeHints.DecodeNode(s, c1); err != nil {
@@ -157,11 +116,12 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 				}
 			}
 		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Data.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -176,100 +136,67 @@ func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDebug validates a value against debug.json#.
 func checkDebug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "debug.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "debug.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tier":
-				at[0] = c
-			case "tool_version":
-				at[1] = c
-			case "tool_id":
-				at[2] = c
-			case "request_id":
-				at[3] = c
-			case "capabilities":
-				at[4] = c
-			case "duration_ms":
-				at[5] = c
-			case "error":
-				at[6] = c
-			case "upgrade_hints":
-				at[7] = c
-			case "data":
-				at[8] = c
-			default:
-				unknown = true
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tier":
+			at[0] = c
+		case "tool_version":
+			at[1] = c
+		case "tool_id":
+			at[2] = c
+		case "request_id":
+			at[3] = c
+		case "capabilities":
+			at[4] = c
+		case "duration_ms":
+			at[5] = c
+		case "error":
+			at[6] = c
+		case "upgrade_hints":
+			at[7] = c
+		case "data":
+			at[8] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
-					continue
-				}
-				if s.Failf(n, "debug.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_version\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_id\"") {
-			return false
-		}
-		if at[3] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"request_id\"") {
-			return false
-		}
-		if at[4] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"capabilities\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"duration_ms\"") {
-			return false
-		}
-		if at[6] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"error\"") {
-			return false
-		}
-		if at[7] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"upgrade_hints\"") {
-			return false
-		}
-		if at[8] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"data\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "debug.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_version\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_id\"") {
+		return false
+	}
+	if at[3] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"request_id\"") {
+		return false
+	}
+	if at[4] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"capabilities\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"duration_ms\"") {
+		return false
+	}
+	if at[6] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"error\"") {
+		return false
+	}
+	if at[7] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"upgrade_hints\"") {
+		return false
+	}
+	if at[8] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"data\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

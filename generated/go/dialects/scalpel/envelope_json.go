@@ -11,7 +11,7 @@ import (
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -32,16 +32,9 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
+	if err := envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString); err != nil {
+		return err
 	}
-	a1 := make([]string, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := s.ReadString(c1, &a1[i1]); err != nil {
-			return err
-		}
-	}
-	*x = a1
 	return nil
 }
 
@@ -54,8 +47,7 @@ func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCapabilities validates a value against envelope.json#/$defs/capabilities.
 func checkCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type", "must be null or array, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
@@ -70,12 +62,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 
 // checkCapabilitiesItems validates a value against envelope.json#/$defs/capabilities/items.
 func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -87,7 +74,7 @@ func (x Data) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Data) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -115,7 +102,7 @@ func (*Data) CheckNode(*envgenrt.State, int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -143,19 +130,14 @@ func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkDurationMs validates a value against envelope.json#/$defs/duration_ms.
 func checkDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeNumber) {
-		s.Failf(n, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type", "must be null or number, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -267,94 +249,32 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
-			if s.IsNull(c1) {
-				x.Tier = envgenrt.NullValue[TierName]()
-			} else {
-				var v2 TierName
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Tier)
 		case "tool_version":
-			if s.IsNull(c1) {
-				x.ToolVersion = envgenrt.NullValue[ToolVersion]()
-			} else {
-				var v2 ToolVersion
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolVersion = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.ToolVersion)
 		case "tool_id":
-			if s.IsNull(c1) {
-				x.ToolID = envgenrt.NullValue[ToolID]()
-			} else {
-				var v2 ToolID
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ToolID = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.ToolID)
 		case "request_id":
-			if s.IsNull(c1) {
-				x.RequestID = envgenrt.NullValue[RequestID]()
-			} else {
-				var v2 RequestID
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.RequestID = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.RequestID)
 		case "capabilities":
-			if s.IsNull(c1) {
-				x.Capabilities = envgenrt.NullValue[Capabilities]()
-			} else {
-				var v2 Capabilities
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Capabilities = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Capabilities)
 		case "duration_ms":
-			if s.IsNull(c1) {
-				x.DurationMs = envgenrt.NullValue[DurationMs]()
-			} else {
-				var v2 DurationMs
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.DurationMs = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.DurationMs)
 		case "error":
-			if s.IsNull(c1) {
-				x.Error = envgenrt.NullValue[ErrorModel]()
-			} else {
-				var v2 ErrorModel
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.Error)
 		case "upgrade_hints":
-			if s.IsNull(c1) {
-				x.UpgradeHints = envgenrt.NullValue[UpgradeHints]()
-			} else {
-				var v2 UpgradeHints
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.UpgradeHints = envgenrt.Value(v2)
-			}
+			err = envgenrt.DecodeNullable(s, c1, &x.UpgradeHints)
 		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Data.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -369,73 +289,40 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "tier":
-				at[0] = c
-			case "tool_version":
-				at[1] = c
-			case "tool_id":
-				at[2] = c
-			case "request_id":
-				at[3] = c
-			case "capabilities":
-				at[4] = c
-			case "duration_ms":
-				at[5] = c
-			case "error":
-				at[6] = c
-			case "upgrade_hints":
-				at[7] = c
-			case "data":
-				at[8] = c
-			default:
-				unknown = true
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "tier":
+			at[0] = c
+		case "tool_version":
+			at[1] = c
+		case "tool_id":
+			at[2] = c
+		case "request_id":
+			at[3] = c
+		case "capabilities":
+			at[4] = c
+		case "duration_ms":
+			at[5] = c
+		case "error":
+			at[6] = c
+		case "upgrade_hints":
+			at[7] = c
+		case "data":
+			at[8] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !(s.IsNull(at[0]) || checkTierName(s, at[0])) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkToolVersion(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkToolID(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkRequestID(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkCapabilities(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkDurationMs(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !(s.IsNull(at[6]) || checkErrorModel(s, at[6])) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkUpgradeHints(s, at[7]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
 		if !checkEnvelopeElse(s, n) && s.Stop() {
@@ -479,30 +366,21 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 
 // checkEnvelopeIfPropertiesError validates a value against envelope.json#/if/properties/error.
 func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type", "must be object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ErrorModel, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"error":`...)
-	b = envgenrt.AppendString(b, x.Error)
-	b = append(b, ',')
-	b = append(b, `"error_code":`...)
-	b = envgenrt.AppendString(b, x.ErrorCode)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"error":`, x.Error)
+	b = envgenrt.AppendStringMember(b, `"error_code":`, x.ErrorCode)
 	if !x.ErrorDetails.IsZero() {
 		b = append(b, `"error_details":`...)
 		if p1 := x.ErrorDetails.Ptr(); p1 != nil {
@@ -537,16 +415,13 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ErrorModel{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
-			if err := s.ReadString(c1, &x.Error); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Error)
 		case "error_code":
-			if err := s.ReadString(c1, &x.ErrorCode); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ErrorCode)
 		case "error_details":
 			if s.IsNull(c1) {
 				x.ErrorDetails = envgenrt.NullValue[map[string]json.RawMessage]()
@@ -559,13 +434,16 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 				for c3 := s.First(c1); c3 < s.End(c1); c3 = s.Next(c3) {
 					var e3 json.RawMessage
 					e3 = s.DecodeRaw(c3)
-					m3[string(s.Key(c3))] = e3
+					m3[s.KeyString(c3)] = e3
 				}
 				v2 = m3
 				x.ErrorDetails = envgenrt.Value(v2)
 			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -580,52 +458,34 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 // checkErrorModel validates a value against envelope.json#/$defs/error_model.
 func checkErrorModel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error_model/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				at[0] = c
-			case "error_code":
-				at[1] = c
-			case "error_details":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "error":
+			at[0] = c
+		case "error_code":
+			at[1] = c
+		case "error_details":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkErrorModelPropertiesError(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorModelPropertiesErrorCode(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkErrorModelPropertiesErrorDetails(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "error", "error_code", "error_details":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkErrorModelPropertiesError, checkErrorModelPropertiesErrorCode, checkErrorModelPropertiesErrorDetails) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_model/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -637,39 +497,24 @@ func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 
 // checkErrorModelPropertiesError validates a value against envelope.json#/$defs/error_model/properties/error.
 func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type", "must be string, not %s")
 }
 
 // checkErrorModelPropertiesErrorCode validates a value against envelope.json#/$defs/error_model/properties/error_code.
 func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type", "must be string, not %s")
 }
 
 // checkErrorModelPropertiesErrorDetails validates a value against envelope.json#/$defs/error_model/properties/error_details.
 func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type", "must be null or object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -695,19 +540,14 @@ func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkRequestID validates a value against envelope.json#/$defs/request_id.
 func checkRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type", "must be null or string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of TierName, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *TierName) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -734,8 +574,7 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTierName validates a value against envelope.json#/$defs/tier_name.
 func checkTierName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tier_name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "community", "pro", "enterprise") {
@@ -754,7 +593,7 @@ func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -780,19 +619,14 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkToolID validates a value against envelope.json#/$defs/tool_id.
 func checkToolID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type", "must be null or string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolVersion, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -818,35 +652,22 @@ func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkToolVersion validates a value against envelope.json#/$defs/tool_version.
 func checkToolVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type", "must be null or string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"feature":`...)
-	b = envgenrt.AppendString(b, x.Feature)
-	b = append(b, ',')
-	b = append(b, `"tier":`...)
-	b = envgenrt.AppendString(b, x.Tier)
-	b = append(b, ',')
-	if x.Reason != nil {
-		b = append(b, `"reason":`...)
-		b = envgenrt.AppendString(b, *x.Reason)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
+	b = envgenrt.AppendStringMember(b, `"tier":`, x.Tier)
+	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -858,26 +679,20 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = UpgradeHint{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
-			if err := s.ReadString(c1, &x.Feature); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Feature)
 		case "tier":
-			if err := s.ReadString(c1, &x.Tier); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Tier)
 		case "reason":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Reason = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Reason)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -892,91 +707,58 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 // checkUpgradeHint validates a value against envelope.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "feature":
-				at[0] = c
-			case "tier":
-				at[1] = c
-			case "reason":
-				at[2] = c
-			default:
-				unknown = true
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "feature":
+			at[0] = c
+		case "tier":
+			at[1] = c
+		case "reason":
+			at[2] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkUpgradeHintPropertiesFeature(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkUpgradeHintPropertiesTier(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkUpgradeHintPropertiesReason(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "feature", "tier", "reason":
-					continue
-				}
-				if s.Failf(n, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkUpgradeHintPropertiesTier, checkUpgradeHintPropertiesReason) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkUpgradeHintPropertiesFeature validates a value against envelope.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s")
 }
 
 // checkUpgradeHintPropertiesReason validates a value against envelope.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s")
 }
 
 // checkUpgradeHintPropertiesTier validates a value against envelope.json#/$defs/upgrade_hint/properties/tier.
 func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHints, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -999,16 +781,9 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
 func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindArray {
-		return s.WrongKind(n, "an array")
+	if err := envgenrt.DecodeSlice(s, n, x); err != nil {
+		return err
 	}
-	a1 := make([]UpgradeHint, s.Count(n))
-	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-		if err := a1[i1].DecodeNode(s, c1); err != nil {
-			return err
-		}
-	}
-	*x = a1
 	return nil
 }
 
@@ -1021,8 +796,7 @@ func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
 // checkUpgradeHints validates a value against envelope.json#/$defs/upgrade_hints.
 func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/upgrade_hints/type", "must be null or array, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {

@@ -8,18 +8,14 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Minimal) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Error != nil {
-		b = append(b, `"error":`...)
-		if b, err = x.Error.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
+		return b, err
 	}
 	if x.Data != nil {
 		b = append(b, `"data":`...)
@@ -39,22 +35,18 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Minimal{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Data.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -69,38 +61,26 @@ func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMinimal validates a value against minimal.json#.
 func checkMinimal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "minimal.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "minimal.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "error":
-				at[0] = c
-			case "data":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "error":
+			at[0] = c
+		case "data":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkErrorModel(s, at[0]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "error", "data":
-					continue
-				}
-				if s.Failf(n, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkErrorModel, nil) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "minimal.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {
 		if !checkMinimalElse(s, n) && s.Stop() {
@@ -144,10 +124,5 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 
 // checkMinimalIfPropertiesError validates a value against minimal.json#/if/properties/error.
 func checkMinimalIfPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "minimal.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type", "must be object, not %s")
 }

@@ -16,35 +16,19 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Version != nil {
-		b = append(b, `"version":`...)
-		b = envgenrt.AppendString(b, *x.Version)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
+	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
+	if b, err = envgenrt.AppendPtrMember(b, `"global":`, x.Global); err != nil {
+		return b, err
 	}
-	if x.Description != nil {
-		b = append(b, `"description":`...)
-		b = envgenrt.AppendString(b, *x.Description)
-		b = append(b, ',')
-	}
-	if x.Global != nil {
-		b = append(b, `"global":`...)
-		if b, err = x.Global.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Parsing != nil {
-		b = append(b, `"parsing":`...)
-		if b, err = x.Parsing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"parsing":`, x.Parsing); err != nil {
+		return b, err
 	}
 	if x.Profiles != nil {
 		b = append(b, `"profiles":`...)
@@ -100,40 +84,17 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfig{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Version = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Version)
 		case "description":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Description = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Description)
 		case "global":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigGlobal)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Global = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Global)
 		case "parsing":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parsing = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Parsing)
 		case "profiles":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -144,7 +105,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Profiles = m2
 		case "tool_overrides":
@@ -157,7 +118,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
 				}
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.ToolOverrides = m2
 		default:
@@ -166,7 +127,10 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -181,73 +145,47 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfig validates a value against response_config.json#.
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [6]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "version":
-				at[0] = c
-			case "description":
-				at[1] = c
-			case "global":
-				at[2] = c
-			case "parsing":
-				at[3] = c
-			case "profiles":
-				at[4] = c
-			case "tool_overrides":
-				at[5] = c
-			}
+	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "version":
+			at[0] = c
+		case "description":
+			at[1] = c
+		case "global":
+			at[2] = c
+		case "parsing":
+			at[3] = c
+		case "profiles":
+			at[4] = c
+		case "tool_overrides":
+			at[5] = c
 		}
-		if at[0] != 0 && !checkResponseConfigPropertiesVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigPropertiesDescription(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigPropertiesVersion, checkResponseConfigPropertiesDescription, checkResponseConfigGlobal, checkResponseConfigParsing, checkResponseConfigPropertiesProfiles, checkResponseConfigPropertiesToolOverrides) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseConfigPropertiesDescription validates a value against response_config.json#/properties/description.
 func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/description/type", "must be string, not %s")
 }
 
 // checkResponseConfigPropertiesProfiles validates a value against response_config.json#/properties/profiles.
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/profiles/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -256,16 +194,13 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 // checkResponseConfigPropertiesToolOverrides validates a value against response_config.json#/properties/tool_overrides.
 func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -273,12 +208,7 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 
 // checkResponseConfigPropertiesVersion validates a value against response_config.json#/properties/version.
 func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/version/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/version/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -290,39 +220,19 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Profile != nil {
-		b = append(b, `"profile":`...)
-		if b, err = x.Profile.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
+		return b, err
 	}
-	if x.ExcludeEmptyArrays != nil {
-		b = append(b, `"exclude_empty_arrays":`...)
-		b = envgenrt.AppendBool(b, *x.ExcludeEmptyArrays)
-		b = append(b, ',')
-	}
-	if x.ExcludeEmptyObjects != nil {
-		b = append(b, `"exclude_empty_objects":`...)
-		b = envgenrt.AppendBool(b, *x.ExcludeEmptyObjects)
-		b = append(b, ',')
-	}
-	if x.ExcludeNullValues != nil {
-		b = append(b, `"exclude_null_values":`...)
-		b = envgenrt.AppendBool(b, *x.ExcludeNullValues)
-		b = append(b, ',')
-	}
-	if x.ExcludeDefaultValues != nil {
-		b = append(b, `"exclude_default_values":`...)
-		b = envgenrt.AppendBool(b, *x.ExcludeDefaultValues)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_arrays":`, x.ExcludeEmptyArrays)
+	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_objects":`, x.ExcludeEmptyObjects)
+	b = envgenrt.AppendBoolPtrMember(b, `"exclude_null_values":`, x.ExcludeNullValues)
+	b = envgenrt.AppendBoolPtrMember(b, `"exclude_default_values":`, x.ExcludeDefaultValues)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -347,55 +257,29 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigGlobal{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigGlobalProfile)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Profile = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Profile)
 		case "exclude_empty_arrays":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeEmptyArrays = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyArrays)
 		case "exclude_empty_objects":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeEmptyObjects = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyObjects)
 		case "exclude_null_values":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeNullValues = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ExcludeNullValues)
 		case "exclude_default_values":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ExcludeDefaultValues = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ExcludeDefaultValues)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -410,83 +294,48 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfigGlobal validates a value against response_config.json#/properties/global.
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/global/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/global/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "profile":
-				at[0] = c
-			case "exclude_empty_arrays":
-				at[1] = c
-			case "exclude_empty_objects":
-				at[2] = c
-			case "exclude_null_values":
-				at[3] = c
-			case "exclude_default_values":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "profile":
+			at[0] = c
+		case "exclude_empty_arrays":
+			at[1] = c
+		case "exclude_empty_objects":
+			at[2] = c
+		case "exclude_null_values":
+			at[3] = c
+		case "exclude_default_values":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseConfigGlobalPropertiesExcludeNullValues(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkResponseConfigGlobalPropertiesExcludeDefaultValues(s, at[4]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigGlobalProfile, checkResponseConfigGlobalPropertiesExcludeEmptyArrays, checkResponseConfigGlobalPropertiesExcludeEmptyObjects, checkResponseConfigGlobalPropertiesExcludeNullValues, checkResponseConfigGlobalPropertiesExcludeDefaultValues) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseConfigGlobalPropertiesExcludeDefaultValues validates a value against response_config.json#/properties/global/properties/exclude_default_values.
 func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigGlobalPropertiesExcludeEmptyArrays validates a value against response_config.json#/properties/global/properties/exclude_empty_arrays.
 func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigGlobalPropertiesExcludeEmptyObjects validates a value against response_config.json#/properties/global/properties/exclude_empty_objects.
 func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigGlobalPropertiesExcludeNullValues validates a value against response_config.json#/properties/global/properties/exclude_null_values.
 func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
@@ -494,7 +343,7 @@ func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n i
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -521,8 +370,7 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfigGlobalProfile validates a value against response_config.json#/properties/global/properties/profile.
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
@@ -541,32 +389,20 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Mode != nil {
-		b = append(b, `"mode":`...)
-		if b, err = x.Mode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
+		return b, err
 	}
-	if x.SanitizationPolicy != nil {
-		b = append(b, `"sanitization_policy":`...)
-		if b, err = x.SanitizationPolicy.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
+		return b, err
 	}
-	if x.ErrorReporting != nil {
-		b = append(b, `"error_reporting":`...)
-		if b, err = x.ErrorReporting.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"error_reporting":`, x.ErrorReporting); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -592,39 +428,25 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Mode)
 		case "sanitization_policy":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingSanitizationPolicy)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.SanitizationPolicy = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		case "error_reporting":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigParsingErrorReporting)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.ErrorReporting = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.ErrorReporting)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -639,31 +461,22 @@ func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfigParsing validates a value against response_config.json#/properties/parsing.
 func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "mode":
-				at[0] = c
-			case "sanitization_policy":
-				at[1] = c
-			case "error_reporting":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "mode":
+			at[0] = c
+		case "sanitization_policy":
+			at[1] = c
+		case "error_reporting":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkResponseConfigParsingMode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicy(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigParsingErrorReporting(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigParsingMode, checkResponseConfigParsingSanitizationPolicy, checkResponseConfigParsingErrorReporting) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -678,27 +491,15 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.IncludeSanitizationDetails != nil {
-		b = append(b, `"include_sanitization_details":`...)
-		b = envgenrt.AppendBool(b, *x.IncludeSanitizationDetails)
-		b = append(b, ',')
-	}
-	if x.IncludeErrorLocation != nil {
-		b = append(b, `"include_error_location":`...)
-		b = envgenrt.AppendBool(b, *x.IncludeErrorLocation)
-		b = append(b, ',')
-	}
-	if x.IncludeSuggestions != nil {
-		b = append(b, `"include_suggestions":`...)
-		b = envgenrt.AppendBool(b, *x.IncludeSuggestions)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"include_sanitization_details":`, x.IncludeSanitizationDetails)
+	b = envgenrt.AppendBoolPtrMember(b, `"include_error_location":`, x.IncludeErrorLocation)
+	b = envgenrt.AppendBoolPtrMember(b, `"include_suggestions":`, x.IncludeSuggestions)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -723,39 +524,25 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsingErrorReporting{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include_sanitization_details":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeSanitizationDetails = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.IncludeSanitizationDetails)
 		case "include_error_location":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeErrorLocation = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.IncludeErrorLocation)
 		case "include_suggestions":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.IncludeSuggestions = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.IncludeSuggestions)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -770,63 +557,39 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 // checkResponseConfigParsingErrorReporting validates a value against response_config.json#/properties/parsing/properties/error_reporting.
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "include_sanitization_details":
-				at[0] = c
-			case "include_error_location":
-				at[1] = c
-			case "include_suggestions":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "include_sanitization_details":
+			at[0] = c
+		case "include_error_location":
+			at[1] = c
+		case "include_suggestions":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails, checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation, checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "must be boolean, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
@@ -834,7 +597,7 @@ func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *env
 // violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
 // invalid.
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -861,8 +624,7 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfigParsingMode validates a value against response_config.json#/properties/parsing/properties/mode.
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "strict", "permissive") {
@@ -882,27 +644,15 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 // that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
 // changed when data is invalid.
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.AllowMergeConflicts != nil {
-		b = append(b, `"allow_merge_conflicts":`...)
-		b = envgenrt.AppendBool(b, *x.AllowMergeConflicts)
-		b = append(b, ',')
-	}
-	if x.AllowTemplates != nil {
-		b = append(b, `"allow_templates":`...)
-		b = envgenrt.AppendBool(b, *x.AllowTemplates)
-		b = append(b, ',')
-	}
-	if x.ReportModifications != nil {
-		b = append(b, `"report_modifications":`...)
-		b = envgenrt.AppendBool(b, *x.ReportModifications)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
+	b = envgenrt.AppendBoolPtrMember(b, `"allow_templates":`, x.AllowTemplates)
+	b = envgenrt.AppendBoolPtrMember(b, `"report_modifications":`, x.ReportModifications)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -927,39 +677,25 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigParsingSanitizationPolicy{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowMergeConflicts = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
 		case "allow_templates":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowTemplates = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.AllowTemplates)
 		case "report_modifications":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ReportModifications = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ReportModifications)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -974,63 +710,39 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 // checkResponseConfigParsingSanitizationPolicy validates a value against response_config.json#/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "allow_merge_conflicts":
-				at[0] = c
-			case "allow_templates":
-				at[1] = c
-			case "report_modifications":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "allow_merge_conflicts":
+			at[0] = c
+		case "allow_templates":
+			at[1] = c
+		case "report_modifications":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1043,41 +755,20 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Description != nil {
-		b = append(b, `"description":`...)
-		b = envgenrt.AppendString(b, *x.Description)
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
+	if b, err = envgenrt.AppendPtrMember(b, `"envelope":`, x.Envelope); err != nil {
+		return b, err
 	}
-	if x.Envelope != nil {
-		b = append(b, `"envelope":`...)
-		if b, err = x.Envelope.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"parsing":`, x.Parsing); err != nil {
+		return b, err
 	}
-	if x.Parsing != nil {
-		b = append(b, `"parsing":`...)
-		if b, err = x.Parsing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.CommonExclusions != nil {
-		b = append(b, `"common_exclusions":`...)
-		b = append(b, '[')
-		for i1 := range x.CommonExclusions {
-			b = envgenrt.AppendString(b, x.CommonExclusions[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringsMember(b, `"common_exclusions":`, x.CommonExclusions)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1102,50 +793,27 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValue{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "description":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Description = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Description)
 		case "envelope":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueEnvelope)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Envelope = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Envelope)
 		case "parsing":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parsing = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Parsing)
 		case "common_exclusions":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.CommonExclusions = a2
+			err = envgenrt.ReadSlice(s, c1, &x.CommonExclusions, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1160,36 +828,24 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResponseConfigProfilesValue validates a value against response_config.json#/properties/profiles/additionalProperties.
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "description":
-				at[0] = c
-			case "envelope":
-				at[1] = c
-			case "parsing":
-				at[2] = c
-			case "common_exclusions":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "description":
+			at[0] = c
+		case "envelope":
+			at[1] = c
+		case "parsing":
+			at[2] = c
+		case "common_exclusions":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkResponseConfigProfilesValuePropertiesDescription(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValuePropertiesDescription, checkResponseConfigProfilesValueEnvelope, checkResponseConfigProfilesValueParsing, checkResponseConfigProfilesValuePropertiesCommonExclusions) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1197,15 +853,12 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 // checkResponseConfigProfilesValuePropertiesCommonExclusions validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1213,22 +866,12 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 
 // checkResponseConfigProfilesValuePropertiesCommonExclusionsItems validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items.
 func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "must be string, not %s")
 }
 
 // checkResponseConfigProfilesValuePropertiesDescription validates a value against response_config.json#/properties/profiles/additionalProperties/properties/description.
 func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1241,23 +884,14 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Include != nil {
-		b = append(b, `"include":`...)
-		b = append(b, '[')
-		for i1 := range x.Include {
-			if b, err = x.Include[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"include":`, x.Include); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -1283,26 +917,21 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueEnvelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ResponseConfigProfilesValueEnvelopeIncludeItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Include = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Include)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1317,21 +946,18 @@ func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32
 // checkResponseConfigProfilesValueEnvelope validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
 func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "include":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "include":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1339,15 +965,12 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 // checkResponseConfigProfilesValueEnvelopePropertiesInclude validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -1358,7 +981,7 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1385,8 +1008,7 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 // checkResponseConfigProfilesValueEnvelopeIncludeItem validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
@@ -1406,25 +1028,17 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Mode != nil {
-		b = append(b, `"mode":`...)
-		if b, err = x.Mode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
+		return b, err
 	}
-	if x.SanitizationPolicy != nil {
-		b = append(b, `"sanitization_policy":`...)
-		if b, err = x.SanitizationPolicy.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -1450,31 +1064,23 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueParsing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsingMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Mode)
 		case "sanitization_policy":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigProfilesValueParsingSanitizationPolicy)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.SanitizationPolicy = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1489,26 +1095,20 @@ func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32)
 // checkResponseConfigProfilesValueParsing validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
 func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "mode":
-				at[0] = c
-			case "sanitization_policy":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "mode":
+			at[0] = c
+		case "sanitization_policy":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkResponseConfigProfilesValueParsingMode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicy(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingMode, checkResponseConfigProfilesValueParsingSanitizationPolicy) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -1518,7 +1118,7 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 // lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
 // when data is invalid.
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1545,8 +1145,7 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 // checkResponseConfigProfilesValueParsingMode validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
@@ -1566,27 +1165,15 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.AllowMergeConflicts != nil {
-		b = append(b, `"allow_merge_conflicts":`...)
-		b = envgenrt.AppendBool(b, *x.AllowMergeConflicts)
-		b = append(b, ',')
-	}
-	if x.AllowTemplates != nil {
-		b = append(b, `"allow_templates":`...)
-		b = envgenrt.AppendBool(b, *x.AllowTemplates)
-		b = append(b, ',')
-	}
-	if x.ReportModifications != nil {
-		b = append(b, `"report_modifications":`...)
-		b = envgenrt.AppendBool(b, *x.ReportModifications)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
+	b = envgenrt.AppendBoolPtrMember(b, `"allow_templates":`, x.AllowTemplates)
+	b = envgenrt.AppendBoolPtrMember(b, `"report_modifications":`, x.ReportModifications)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1611,39 +1198,25 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowMergeConflicts = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
 		case "allow_templates":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.AllowTemplates = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.AllowTemplates)
 		case "report_modifications":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.ReportModifications = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.ReportModifications)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1658,63 +1231,39 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 // checkResponseConfigProfilesValueParsingSanitizationPolicy validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "allow_merge_conflicts":
-				at[0] = c
-			case "allow_templates":
-				at[1] = c
-			case "report_modifications":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "allow_merge_conflicts":
+			at[0] = c
+		case "allow_templates":
+			at[1] = c
+		case "report_modifications":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
 }
 
 // checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1727,7 +1276,7 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -1814,12 +1363,7 @@ func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 
 // checkResponseConfigToolOverridesValueOneOf0 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
 func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1832,49 +1376,18 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 // that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
 // changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Profile != nil {
-		b = append(b, `"profile":`...)
-		if b, err = x.Profile.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
+		return b, err
 	}
-	if x.ExcludeFields != nil {
-		b = append(b, `"exclude_fields":`...)
-		b = append(b, '[')
-		for i1 := range x.ExcludeFields {
-			b = envgenrt.AppendString(b, x.ExcludeFields[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.IncludeOnly != nil {
-		b = append(b, `"include_only":`...)
-		b = append(b, '[')
-		for i1 := range x.IncludeOnly {
-			b = envgenrt.AppendString(b, x.IncludeOnly[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.IncludeOnError != nil {
-		b = append(b, `"include_on_error":`...)
-		b = append(b, '[')
-		for i1 := range x.IncludeOnError {
-			b = envgenrt.AppendString(b, x.IncludeOnError[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringsMember(b, `"exclude_fields":`, x.ExcludeFields)
+	b = envgenrt.AppendStringsMember(b, `"include_only":`, x.IncludeOnly)
+	b = envgenrt.AppendStringsMember(b, `"include_on_error":`, x.IncludeOnError)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -1899,56 +1412,27 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 		return s.WrongKind(n, "an object")
 	}
 	*x = ResponseConfigToolOverridesValueVariant2{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			if !s.IsNull(c1) {
-				v2 := new(ResponseConfigToolOverridesValueVariant2Profile)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Profile = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Profile)
 		case "exclude_fields":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.ExcludeFields = a2
+			err = envgenrt.ReadSlice(s, c1, &x.ExcludeFields, (*envgenrt.State).ReadString)
 		case "include_only":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IncludeOnly = a2
+			err = envgenrt.ReadSlice(s, c1, &x.IncludeOnly, (*envgenrt.State).ReadString)
 		case "include_on_error":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IncludeOnError = a2
+			err = envgenrt.ReadSlice(s, c1, &x.IncludeOnError, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1963,36 +1447,24 @@ func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n 
 // checkResponseConfigToolOverridesValueVariant2 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "profile":
-				at[0] = c
-			case "exclude_fields":
-				at[1] = c
-			case "include_only":
-				at[2] = c
-			case "include_on_error":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "profile":
+			at[0] = c
+		case "exclude_fields":
+			at[1] = c
+		case "include_only":
+			at[2] = c
+		case "include_on_error":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResponseConfigToolOverridesValueVariant2Profile, checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -2000,15 +1472,12 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2016,26 +1485,18 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "must be string, not %s")
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2043,26 +1504,18 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "must be string, not %s")
 }
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -2070,12 +1523,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 
 // checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of
@@ -2083,7 +1531,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *
 // *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
 // not JSON). x is not changed when data is invalid.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -2110,8 +1558,7 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 // checkResponseConfigToolOverridesValueVariant2Profile validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {

@@ -8,37 +8,20 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Verbose) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.DurationMs != nil {
-		b = append(b, `"duration_ms":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.DurationMs); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
+		return b, err
 	}
-	if x.Error != nil {
-		b = append(b, `"error":`...)
-		if b, err = x.Error.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
+		return b, err
 	}
-	if x.UpgradeHints != nil {
-		b = append(b, `"upgrade_hints":`...)
-		b = append(b, '[')
-		for i1 := range x.UpgradeHints {
-			if b, err = x.UpgradeHints[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
+		return b, err
 	}
 	if x.Data != nil {
 		b = append(b, `"data":`...)
@@ -58,41 +41,22 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Verbose{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.DurationMs = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
 		case "error":
-			if !s.IsNull(c1) {
-				v2 := new(ErrorModel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Error = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		case "upgrade_hints":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]UpgradeHint, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.UpgradeHints = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
 		case "data":
-			if err := x.Data.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Data.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -107,48 +71,30 @@ func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVerbose validates a value against verbose.json#.
 func checkVerbose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "verbose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "verbose.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "duration_ms":
-				at[0] = c
-			case "error":
-				at[1] = c
-			case "upgrade_hints":
-				at[2] = c
-			case "data":
-				at[3] = c
-			default:
-				unknown = true
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "duration_ms":
+			at[0] = c
+		case "error":
+			at[1] = c
+		case "upgrade_hints":
+			at[2] = c
+		case "data":
+			at[3] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkVerbosePropertiesDurationMs(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "duration_ms", "error", "upgrade_hints", "data":
-					continue
-				}
-				if s.Failf(n, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
+	}
+	if !s.CheckMembers(at[:], checkVerbosePropertiesDurationMs, checkErrorModel, checkVerbosePropertiesUpgradeHints, nil) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "verbose.json#/additionalProperties", "unexpected property %s") {
+		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {
 		if !checkVerboseElse(s, n) && s.Stop() {
@@ -192,40 +138,27 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 
 // checkVerboseIfPropertiesError validates a value against verbose.json#/if/properties/error.
 func checkVerboseIfPropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "verbose.json#/if/properties/error/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type", "must be object, not %s")
 }
 
 // checkVerbosePropertiesDurationMs validates a value against verbose.json#/properties/duration_ms.
 func checkVerbosePropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "verbose.json#/properties/duration_ms/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type", "must be number, not %s")
 }
 
 // checkVerbosePropertiesUpgradeHints validates a value against verbose.json#/properties/upgrade_hints.
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUpgradeHint(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Count(n) < 1 && s.Fail(n, "verbose.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item") {
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkUpgradeHint(s, c) && s.Stop() {
 			return false
 		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "verbose.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

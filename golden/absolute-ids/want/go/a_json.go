@@ -16,25 +16,17 @@ func (x A) MarshalJSON() ([]byte, error) {
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *A) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.B != nil {
-		b = append(b, `"b":`...)
-		if b, err = x.B.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"b":`, x.B); err != nil {
+		return b, err
 	}
-	if x.C != nil {
-		b = append(b, `"c":`...)
-		if b, err = x.C.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"c":`, x.C); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -60,31 +52,23 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = A{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":
-			if !s.IsNull(c1) {
-				v2 := new(B)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.B = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.B)
 		case "c":
-			if !s.IsNull(c1) {
-				v2 := new(C)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.C = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.C)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -99,26 +83,20 @@ func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 // checkA validates a value against a.json#.
 func checkA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "a.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "b":
-				at[0] = c
-			case "c":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "b":
+			at[0] = c
+		case "c":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkB(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkC(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkB, checkC) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,7 +16,7 @@ func (x Bad) MarshalJSON() ([]byte, error) {
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Bad) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -63,7 +63,7 @@ func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -90,63 +90,47 @@ func checkBad(s *envgenrt.State, n int32) bool {
 // checkBadAllOf0 validates a value against bad.json#/allOf/0.
 func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "bad.json#/allOf/0/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/0/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkBadAllOf0PropertiesA(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkBadAllOf0PropertiesA(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBadAllOf0PropertiesA validates a value against bad.json#/allOf/0/properties/a.
 func checkBadAllOf0PropertiesA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "bad.json#/allOf/0/properties/a/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type", "must be string, not %s")
 }
 
 // checkBadAllOf1 validates a value against bad.json#/allOf/1.
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "bad.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/1/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkBadAllOf1PropertiesA(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkBadAllOf1PropertiesA(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBadAllOf1PropertiesA validates a value against bad.json#/allOf/1/properties/a.
 func checkBadAllOf1PropertiesA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "bad.json#/allOf/1/properties/a/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type", "must be integer, not %s")
 }

@@ -16,20 +16,14 @@ func (x Base) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	if x.Title != nil {
-		b = append(b, `"title":`...)
-		b = envgenrt.AppendString(b, *x.Title)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringPtrMember(b, `"title":`, x.Title)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -54,27 +48,23 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Base{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "title":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Title = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Title)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -89,51 +79,35 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 // checkBase validates a value against tool.json#/$defs/base.
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/base/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "title":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "title":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkBasePropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkBasePropertiesID, checkBasePropertiesTitle) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBasePropertiesID validates a value against tool.json#/$defs/base/properties/id.
 func checkBasePropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tool.json#/$defs/base/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type", "must be string, not %s")
 }
 
 // checkBasePropertiesTitle validates a value against tool.json#/$defs/base/properties/title.
 func checkBasePropertiesTitle(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tool.json#/$defs/base/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/title/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -145,22 +119,16 @@ func (x Tool) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	if b, err = x.ID.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"id":`, x.ID); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Title != nil {
-		b = append(b, `"title":`...)
-		b = envgenrt.AppendString(b, *x.Title)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"title":`, x.Title)
 	b = append(b, `"schema":`...)
 	if x.Schema == nil {
 		b = append(b, `null`...)
@@ -202,20 +170,13 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := x.ID.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.ID.DecodeNode(s, c1)
 		case "title":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Title = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Title)
 		case "schema":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -224,7 +185,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Schema = m2
 		default:
@@ -233,7 +194,10 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -260,48 +224,37 @@ func checkTool(s *envgenrt.State, n int32) bool {
 // checkToolAllOf1 validates a value against tool.json#/allOf/1.
 func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/allOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/allOf/1/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema":
-				at[0] = c
-			case "id":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema":
+			at[0] = c
+		case "id":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkToolAllOf1PropertiesSchema(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkToolID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkToolAllOf1PropertiesSchema, checkToolID) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkToolAllOf1PropertiesSchema validates a value against tool.json#/allOf/1/properties/schema.
 func checkToolAllOf1PropertiesSchema(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "tool.json#/allOf/1/properties/schema/type", "must be object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *ToolID) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -328,8 +281,7 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 // checkToolID validates a value against tool.json#/allOf/1/properties/id.
 func checkToolID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/allOf/1/properties/id/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "tool-1") {

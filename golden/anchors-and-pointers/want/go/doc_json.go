@@ -16,37 +16,20 @@ func (x Doc) MarshalJSON() ([]byte, error) {
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *Doc) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.A != nil {
-		b = append(b, `"a":`...)
-		b = append(b, '[')
-		for i1 := range x.A {
-			if b, err = x.A[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"a":`, x.A); err != nil {
+		return b, err
 	}
-	if x.First != nil {
-		b = append(b, `"first":`...)
-		if b, err = x.First.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"first":`, x.First); err != nil {
+		return b, err
 	}
-	if x.Named != nil {
-		b = append(b, `"named":`...)
-		if b, err = x.Named.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"named":`, x.Named); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -72,42 +55,25 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Doc{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]DocAItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.A = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.A)
 		case "first":
-			if !s.IsNull(c1) {
-				v2 := new(DocAItem)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.First = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.First)
 		case "named":
-			if !s.IsNull(c1) {
-				v2 := new(Thing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Named = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Named)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -122,31 +88,22 @@ func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDoc validates a value against doc.json#.
 func checkDoc(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "a":
-				at[0] = c
-			case "first":
-				at[1] = c
-			case "named":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
+		case "first":
+			at[1] = c
+		case "named":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkDocPropertiesA(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkThing(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkDocPropertiesA, checkDocAItem, checkThing) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -154,15 +111,12 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 // checkDocPropertiesA validates a value against doc.json#/properties/a.
 func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "doc.json#/properties/a/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "doc.json#/properties/a/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkDocAItem(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkDocAItem(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -177,17 +131,13 @@ func (x DocAItem) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *DocAItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.N != nil {
-		b = append(b, `"n":`...)
-		b = envgenrt.AppendInt(b, *x.N)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"n":`, x.N)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -212,23 +162,21 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = DocAItem{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "n":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.N = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.N)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -243,33 +191,25 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDocAItem validates a value against doc.json#/properties/a/items.
 func checkDocAItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/properties/a/items/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "n":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "n":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkDocAItemPropertiesN validates a value against doc.json#/properties/a/items/properties/n.
 func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type", "must be integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -281,17 +221,13 @@ func (x Thing) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Thing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.OK != nil {
-		b = append(b, `"ok":`...)
-		b = envgenrt.AppendBool(b, *x.OK)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"ok":`, x.OK)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -316,23 +252,21 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Thing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ok":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.OK = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.OK)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -347,31 +281,23 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkThing validates a value against doc.json#/$defs/thing.
 func checkThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "doc.json#/$defs/thing/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "ok":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "ok":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkThingPropertiesOK validates a value against doc.json#/$defs/thing/properties/ok.
 func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type", "must be boolean, not %s")
 }

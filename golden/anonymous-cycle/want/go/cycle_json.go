@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *CycleX_2f_oneOf_2f_1) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -55,15 +55,12 @@ func (*CycleX_2f_oneOf_2f_1) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCycleX_2f_oneOf_2f_1 validates a value against cycle.json#/oneOf/1.
 func checkCycleX_2f_oneOf_2f_1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "cycle.json#/oneOf/1/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !(s.IsNull(c) || checkCycleX_2f_oneOf_2f_1(s, c)) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !(s.IsNull(c) || checkCycleX_2f_oneOf_2f_1(s, c)) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

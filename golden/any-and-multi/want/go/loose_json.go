@@ -16,7 +16,7 @@ func (x Loose) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Loose) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -90,7 +90,7 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -105,65 +105,41 @@ func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLoose validates a value against loose.json#.
 func checkLoose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "loose.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "anything":
-				at[0] = c
-			case "several":
-				at[1] = c
-			case "num":
-				at[2] = c
-			case "maybe_any":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "anything":
+			at[0] = c
+		case "several":
+			at[1] = c
+		case "num":
+			at[2] = c
+		case "maybe_any":
+			at[3] = c
 		}
-		if at[1] != 0 && !checkLoosePropertiesSeveral(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkLoosePropertiesNum(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkLoosePropertiesMaybeAny(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], nil, checkLoosePropertiesSeveral, checkLoosePropertiesNum, checkLoosePropertiesMaybeAny) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
 func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type", "must be null or boolean or number or string or array or object, not %s")
 }
 
 // checkLoosePropertiesNum validates a value against loose.json#/properties/num.
 func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeInteger) {
-		s.Failf(n, "loose.json#/properties/num/type", "type", "must be number or integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type", "must be number or integer, not %s")
 }
 
 // checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
 func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject) {
-		s.Failf(n, "loose.json#/properties/several/type", "type", "must be number or string or object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type", "must be number or string or object, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -175,7 +151,7 @@ func (x Untyped) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Untyped) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -203,7 +179,7 @@ func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 2 && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
+		if s.Shorter(n, 2) && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
 			return false
 		}
 	}

@@ -16,18 +16,14 @@ func (x Setting) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Setting) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Value != nil {
-		b = append(b, `"value":`...)
-		if b, err = x.Value.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"value":`, x.Value); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -53,23 +49,21 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Setting{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "value":
-			if !s.IsNull(c1) {
-				v2 := new(SettingValue)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Value = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Value)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -84,21 +78,18 @@ func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSetting validates a value against value.json#.
 func checkSetting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "value.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "value.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "value":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "value":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkSettingValue(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkSettingValue(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -112,7 +103,7 @@ func (x SettingValue) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SettingValue) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -201,16 +192,9 @@ func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 			if s.IsNull(n) {
 				return s.WrongKind(n, "a value")
 			}
-			if s.Kind(n) != envgenrt.KindArray {
-				return s.WrongKind(n, "an array")
+			if err := envgenrt.ReadSlice(s, n, &v, (*envgenrt.State).ReadString); err != nil {
+				return err
 			}
-			a1 := make([]string, s.Count(n))
-			for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
-				if err := s.ReadString(c1, &a1[i1]); err != nil {
-					return err
-				}
-			}
-			v = a1
 			return nil
 		}() == nil {
 			*x = SettingValue{Array: &v}
@@ -237,36 +221,23 @@ func checkSettingValue(s *envgenrt.State, n int32) bool {
 
 // checkSettingValueAnyOf0 validates a value against value.json#/properties/value/anyOf/0.
 func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type", "must be string, not %s")
 }
 
 // checkSettingValueAnyOf1 validates a value against value.json#/properties/value/anyOf/1.
 func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type", "must be integer, not %s")
 }
 
 // checkSettingValueAnyOf2 validates a value against value.json#/properties/value/anyOf/2.
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -274,10 +245,5 @@ func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 
 // checkSettingValueAnyOf2Items validates a value against value.json#/properties/value/anyOf/2/items.
 func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type", "must be string, not %s")
 }

@@ -16,22 +16,13 @@ func (x Lists) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Lists) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Names != nil {
-		b = append(b, `"names":`...)
-		b = append(b, '[')
-		for i1 := range x.Names {
-			b = envgenrt.AppendString(b, x.Names[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringsMember(b, `"names":`, x.Names)
 	if x.Matrix != nil {
 		b = append(b, `"matrix":`...)
 		if x.Matrix == nil {
@@ -53,17 +44,8 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Points != nil {
-		b = append(b, `"points":`...)
-		b = append(b, '[')
-		for i1 := range x.Points {
-			if b, err = x.Points[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"points":`, x.Points); err != nil {
+		return b, err
 	}
 	if x.Anything != nil {
 		b = append(b, `"anything":`...)
@@ -101,48 +83,24 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Lists{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "names":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Names = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Names, (*envgenrt.State).ReadString)
 		case "matrix":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
 			}
 			a2 := make([][]float64, s.Count(c1))
 			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if s.Kind(c2) != envgenrt.KindArray {
-					return s.WrongKind(c2, "an array")
-				}
-				a3 := make([]float64, s.Count(c2))
-				for c3, i3 := s.First(c2), 0; c3 < s.End(c2); c3, i3 = s.Next(c3), i3+1 {
-					if err := s.ReadFloat64(c3, &a3[i3]); err != nil {
-						return err
-					}
-				}
-				a2[i2] = a3
-			}
-			x.Matrix = a2
-		case "points":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]ListsPointsItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
+				if err := envgenrt.ReadSlice(s, c2, &a2[i2], (*envgenrt.State).ReadFloat64); err != nil {
 					return err
 				}
 			}
-			x.Points = a2
+			x.Matrix = a2
+		case "points":
+			err = envgenrt.DecodeSlice(s, c1, &x.Points)
 		case "anything":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -158,7 +116,10 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -173,62 +134,42 @@ func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLists validates a value against list.json#.
 func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "list.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "names":
-				at[0] = c
-			case "matrix":
-				at[1] = c
-			case "points":
-				at[2] = c
-			case "anything":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "names":
+			at[0] = c
+		case "matrix":
+			at[1] = c
+		case "points":
+			at[2] = c
+		case "anything":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkListsPropertiesPoints(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkListsPropertiesAnything(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkListsPropertiesNames, checkListsPropertiesMatrix, checkListsPropertiesPoints, checkListsPropertiesAnything) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkListsPropertiesAnything validates a value against list.json#/properties/anything.
 func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "list.json#/properties/anything/type", "type", "must be array, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/anything/type", "must be array, not %s")
 }
 
 // checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "list.json#/properties/matrix/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -237,15 +178,12 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 // checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
 func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "list.json#/properties/matrix/items/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -253,59 +191,43 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 
 // checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
 func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "list.json#/properties/matrix/items/items/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type", "must be number, not %s")
 }
 
 // checkListsPropertiesNames validates a value against list.json#/properties/names.
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "list.json#/properties/names/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/names/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Count(n) < 1 && s.Fail(n, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item") {
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
 			return false
 		}
-		if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
-			return false
-		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item") {
+		return false
+	}
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
 func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "list.json#/properties/names/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "list.json#/properties/names/items/type", "must be string, not %s")
 }
 
 // checkListsPropertiesPoints validates a value against list.json#/properties/points.
 func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "list.json#/properties/points/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/points/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkListsPointsItem(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkListsPointsItem(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -320,22 +242,18 @@ func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"x":`...)
-	if b, err = envgenrt.AppendFloat(b, x.X); err != nil {
+	if b, err = envgenrt.AppendFloatMember(b, `"x":`, x.X); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"y":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Y); err != nil {
+	if b, err = envgenrt.AppendFloatMember(b, `"y":`, x.Y); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -360,23 +278,23 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ListsPointsItem{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "x":
-			if err := s.ReadFloat64(c1, &x.X); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.X)
 		case "y":
-			if err := s.ReadFloat64(c1, &x.Y); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Y)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -391,52 +309,36 @@ func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 // checkListsPointsItem validates a value against list.json#/properties/points/items.
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "list.json#/properties/points/items/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/properties/points/items/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "x":
-				at[0] = c
-			case "y":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "x":
+			at[0] = c
+		case "y":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkListsPointsItemPropertiesX(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkListsPointsItemPropertiesY(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkListsPointsItemPropertiesX, checkListsPointsItemPropertiesY) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
 func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "list.json#/properties/points/items/properties/x/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type", "must be number, not %s")
 }
 
 // checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
 func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "list.json#/properties/points/items/properties/y/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type", "must be number, not %s")
 }

@@ -17,7 +17,7 @@ func (x Payload) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payload) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -59,26 +59,21 @@ func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Payload{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "results":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Results = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Results, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -93,24 +88,21 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPayload validates a value against tool.json#/$defs/payload.
 func checkPayload(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/$defs/payload/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "results":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "results":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkPayloadPropertiesResults(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkPayloadPropertiesResults(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -118,15 +110,12 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 // checkPayloadPropertiesResults validates a value against tool.json#/$defs/payload/properties/results.
 func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -134,12 +123,7 @@ func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 
 // checkPayloadPropertiesResultsItems validates a value against tool.json#/$defs/payload/properties/results/items.
 func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type", "must be string, not %s")
 }
 
 // checkSearchOutput validates a value against tool.json#.

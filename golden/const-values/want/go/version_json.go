@@ -16,28 +16,20 @@ func (x Versioned) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Versioned) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Revision != nil {
-		b = append(b, `"revision":`...)
-		if b, err = x.Revision.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"revision":`, x.Revision); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -63,31 +55,25 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Versioned{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Kind.DecodeNode(s, c1)
 		case "revision":
-			if !s.IsNull(c1) {
-				v2 := new(VersionedRevision)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Revision = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Revision)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -102,37 +88,28 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVersioned validates a value against version.json#.
 func checkVersioned(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "version.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "version.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "kind":
-				at[1] = c
-			case "revision":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "kind":
+			at[1] = c
+		case "revision":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkVersionedSchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkVersionedKind(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkVersionedRevision(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -141,7 +118,7 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -168,8 +145,7 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 // checkVersionedKind validates a value against version.json#/properties/kind.
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "version.json#/properties/kind/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "version.json#/properties/kind/type", "must be string, not %s") {
 		return false
 	}
 	if !s.StringIn(n, "report") {
@@ -183,7 +159,7 @@ func checkVersionedKind(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -223,7 +199,7 @@ func checkVersionedRevision(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,17 +16,13 @@ func (x Address) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Address) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Street != nil {
-		b = append(b, `"street":`...)
-		b = envgenrt.AppendString(b, *x.Street)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"street":`, x.Street)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -51,23 +47,21 @@ func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Address{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "street":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Street = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Street)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -82,33 +76,25 @@ func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 // checkAddress validates a value against customer.json#/$defs/address.
 func checkAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "customer.json#/$defs/address/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/$defs/address/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "street":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "street":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkAddressPropertiesStreet(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkAddressPropertiesStreet(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkAddressPropertiesStreet validates a value against customer.json#/$defs/address/properties/street.
 func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "customer.json#/$defs/address/properties/street/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -120,23 +106,15 @@ func (x Customer) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Customer) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Name != nil {
-		b = append(b, `"name":`...)
-		b = envgenrt.AppendString(b, *x.Name)
-		b = append(b, ',')
-	}
-	if x.Home != nil {
-		b = append(b, `"home":`...)
-		if b, err = x.Home.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringPtrMember(b, `"name":`, x.Name)
+	if b, err = envgenrt.AppendPtrMember(b, `"home":`, x.Home); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -162,31 +140,23 @@ func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Customer{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Name = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Name)
 		case "home":
-			if !s.IsNull(c1) {
-				v2 := new(Address)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Home = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Home)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -201,36 +171,25 @@ func (*Customer) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCustomer validates a value against customer.json#.
 func checkCustomer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "customer.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "home":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "home":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkCustomerPropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkAddress(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCustomerPropertiesName, checkAddress) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkCustomerPropertiesName validates a value against customer.json#/properties/name.
 func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "customer.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "customer.json#/properties/name/type", "must be string, not %s")
 }

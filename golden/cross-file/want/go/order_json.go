@@ -16,23 +16,17 @@ func (x Order) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Order) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Order) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"customer":`...)
-	if b, err = x.Customer.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"customer":`, x.Customer); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Address != nil {
-		b = append(b, `"address":`...)
-		if b, err = x.Address.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"address":`, x.Address); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -58,27 +52,23 @@ func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Order{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "customer":
-			if err := x.Customer.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Customer.DecodeNode(s, c1)
 		case "address":
-			if !s.IsNull(c1) {
-				v2 := new(Address)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Address = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Address)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -93,29 +83,23 @@ func (*Order) CheckNode(s *envgenrt.State, n int32) bool {
 // checkOrder validates a value against order.json#.
 func checkOrder(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "order.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "order.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "customer":
-				at[0] = c
-			case "address":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "customer":
+			at[0] = c
+		case "address":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkCustomer(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkAddress(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCustomer, checkAddress) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

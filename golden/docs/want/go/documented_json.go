@@ -16,32 +16,16 @@ func (x Documented) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Documented) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Limit != nil {
-		b = append(b, `"limit":`...)
-		b = envgenrt.AppendInt(b, *x.Limit)
-		b = append(b, ',')
-	}
-	if x.Old != nil {
-		b = append(b, `"old":`...)
-		b = envgenrt.AppendString(b, *x.Old)
-		b = append(b, ',')
-	}
-	if x.ID != nil {
-		b = append(b, `"id":`...)
-		b = envgenrt.AppendString(b, *x.ID)
-		b = append(b, ',')
-	}
-	if x.Secret != nil {
-		b = append(b, `"secret":`...)
-		b = envgenrt.AppendString(b, *x.Secret)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
+	b = envgenrt.AppendStringPtrMember(b, `"old":`, x.Old)
+	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringPtrMember(b, `"secret":`, x.Secret)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -66,47 +50,27 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Documented{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Limit = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Limit)
 		case "old":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Old = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Old)
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ID)
 		case "secret":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Secret = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Secret)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -121,84 +85,54 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDocumented validates a value against documented.json#.
 func checkDocumented(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "documented.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "documented.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "limit":
-				at[0] = c
-			case "old":
-				at[1] = c
-			case "id":
-				at[2] = c
-			case "secret":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "limit":
+			at[0] = c
+		case "old":
+			at[1] = c
+		case "id":
+			at[2] = c
+		case "secret":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkDocumentedPropertiesOld(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkDocumentedPropertiesID(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkDocumentedPropertiesSecret(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkDocumentedPropertiesLimit, checkDocumentedPropertiesOld, checkDocumentedPropertiesID, checkDocumentedPropertiesSecret) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkDocumentedPropertiesID validates a value against documented.json#/properties/id.
 func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "documented.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/id/type", "must be string, not %s")
 }
 
 // checkDocumentedPropertiesLimit validates a value against documented.json#/properties/limit.
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "documented.json#/properties/limit/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+		return false
+	}
+	if s.Compare(n, "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkDocumentedPropertiesOld validates a value against documented.json#/properties/old.
 func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "documented.json#/properties/old/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/old/type", "must be string, not %s")
 }
 
 // checkDocumentedPropertiesSecret validates a value against documented.json#/properties/secret.
 func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "documented.json#/properties/secret/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/secret/type", "must be string, not %s")
 }

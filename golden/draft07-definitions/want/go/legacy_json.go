@@ -16,15 +16,13 @@ func (x Item) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -49,19 +47,21 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -76,36 +76,28 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 // checkItem validates a value against legacy.json#/definitions/item.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "legacy.json#/definitions/item/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkItemPropertiesID validates a value against legacy.json#/definitions/item/properties/id.
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -117,25 +109,17 @@ func (x Legacy) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Legacy) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Item != nil {
-		b = append(b, `"item":`...)
-		if b, err = x.Item.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"item":`, x.Item); err != nil {
+		return b, err
 	}
-	if x.Pair != nil {
-		b = append(b, `"pair":`...)
-		if b, err = x.Pair.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pair":`, x.Pair); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -161,31 +145,23 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Legacy{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "item":
-			if !s.IsNull(c1) {
-				v2 := new(Item)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Item = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Item)
 		case "pair":
-			if !s.IsNull(c1) {
-				v2 := new(LegacyPair)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pair = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pair)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -200,26 +176,20 @@ func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLegacy validates a value against legacy.json#.
 func checkLegacy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "legacy.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "item":
-				at[0] = c
-			case "pair":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "item":
+			at[0] = c
+		case "pair":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkItem(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkLegacyPair(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkItem, checkLegacyPair) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -233,7 +203,7 @@ func (x LegacyPair) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *LegacyPair) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -277,20 +247,12 @@ func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadStringPtr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -311,46 +273,33 @@ func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLegacyPair validates a value against legacy.json#/properties/pair.
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "legacy.json#/properties/pair/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-				if !checkLegacyPairItems0(s, c) && s.Stop() {
-					return false
-				}
-			case i == 1:
-				if !checkLegacyPairItems1(s, c) && s.Stop() {
-					return false
-				}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+			if !checkLegacyPairItems0(s, c) && s.Stop() {
+				return false
+			}
+		case i == 1:
+			if !checkLegacyPairItems1(s, c) && s.Stop() {
+				return false
 			}
 		}
-		if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
-			return false
-		}
+	}
+	if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkLegacyPairItems0 validates a value against legacy.json#/properties/pair/items/0.
 func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type", "must be string, not %s")
 }
 
 // checkLegacyPairItems1 validates a value against legacy.json#/properties/pair/items/1.
 func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type", "must be integer, not %s")
 }

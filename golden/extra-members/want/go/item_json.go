@@ -13,20 +13,14 @@ func (x Item) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	if x.Count != nil {
-		b = append(b, `"count":`...)
-		b = envgenrt.AppendInt(b, *x.Count)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendIntPtrMember(b, `"count":`, x.Count)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -49,20 +43,13 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "count":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Count = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Count)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]int64)
@@ -71,7 +58,10 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			if err := s.ReadInt64(c1, &e1); err != nil {
 				return err
 			}
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -86,74 +76,53 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 // checkItem validates a value against item.json#.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "item.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "item.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "count":
+			at[1] = c
+		default:
+			unknown = true
+		}
+	}
+	if !s.CheckMembers(at[:], checkItemPropertiesID, checkItemPropertiesCount) {
+		return false
+	}
+	if unknown {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
 			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "count":
-				at[1] = c
-			default:
-				unknown = true
+			case "id", "count":
+				continue
+			}
+			if true && !checkItemAdditionalProperties(s, c) && s.Stop() {
+				return false
 			}
 		}
-		if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkItemPropertiesCount(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "count":
-					continue
-				}
-				if true && !checkItemAdditionalProperties(s, c) && s.Stop() {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
-			return false
-		}
+	}
+	if at[0] == 0 && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkItemAdditionalProperties validates a value against item.json#/additionalProperties.
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "item.json#/additionalProperties/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type", "must be integer, not %s")
 }
 
 // checkItemPropertiesCount validates a value against item.json#/properties/count.
 func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "item.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/properties/count/type", "must be integer, not %s")
 }
 
 // checkItemPropertiesID validates a value against item.json#/properties/id.
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "item.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "item.json#/properties/id/type", "must be string, not %s")
 }

@@ -16,15 +16,13 @@ func (x Envelope[T]) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"success":`...)
-	b = envgenrt.AppendBool(b, x.Success)
-	b = append(b, ',')
+	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
 	if x.Data != nil {
 		b = append(b, `"data":`...)
 		if b, err = envgenrt.AppendValue(b, x.Data); err != nil {
@@ -32,12 +30,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	if x.Page != nil {
-		b = append(b, `"page":`...)
-		if b, err = x.Page.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"page":`, x.Page); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -63,12 +57,11 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope[T]{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
-			if err := s.ReadBool(c1, &x.Success); err != nil {
-				return err
-			}
+			err = s.ReadBool(c1, &x.Success)
 		case "data":
 			{
 				v2 := new(T)
@@ -78,20 +71,17 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Data = v2
 			}
 		case "page":
-			if !s.IsNull(c1) {
-				v2 := new(Page[T])
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Page = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Page)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -117,46 +107,32 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopeIn is the body of checkEnvelope.
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "success":
-				at[0] = c
-			case "data":
-				at[1] = c
-			case "page":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "success":
+			at[0] = c
+		case "data":
+			at[1] = c
+		case "page":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkEnvelopePropertiesSuccess(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPage(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, dynamicEnvelopeDefsData, checkPage) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/properties/success/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
 }
 
 // dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
@@ -203,7 +179,7 @@ func (x Page[T]) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Page[T]) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -221,11 +197,7 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -250,6 +222,7 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Page[T]{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "items":
@@ -264,20 +237,17 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Items = a2
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -303,38 +273,27 @@ func checkPage(s *envgenrt.State, n int32) bool {
 // checkPageIn is the body of checkPage.
 func checkPageIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/$defs/page/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "items":
-				at[0] = c
-			case "cursor":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "items":
+			at[0] = c
+		case "cursor":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPagePropertiesCursor(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPagePropertiesItems, checkPagePropertiesCursor) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
 }
 
 // checkPagePropertiesItems validates a value against envelope.json#/$defs/page/properties/items.
@@ -348,15 +307,12 @@ func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 // checkPagePropertiesItemsIn is the body of checkPagePropertiesItems.
 func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs

@@ -16,21 +16,15 @@ func (x Result) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Result) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"title":`...)
-	b = envgenrt.AppendString(b, x.Title)
-	b = append(b, ',')
-	if x.Score != nil {
-		b = append(b, `"score":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.Score); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"score":`, x.Score); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -56,27 +50,23 @@ func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Result{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "title":
-			if err := s.ReadString(c1, &x.Title); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Title)
 		case "score":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Score = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.Score)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -91,51 +81,35 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 // checkResult validates a value against search.json#/$defs/result.
 func checkResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "search.json#/$defs/result/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "search.json#/$defs/result/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "title":
-				at[0] = c
-			case "score":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "title":
+			at[0] = c
+		case "score":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkResultPropertiesTitle(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkResultPropertiesScore(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkResultPropertiesTitle, checkResultPropertiesScore) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkResultPropertiesScore validates a value against search.json#/$defs/result/properties/score.
 func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "search.json#/$defs/result/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type", "must be number, not %s")
 }
 
 // checkResultPropertiesTitle validates a value against search.json#/$defs/result/properties/title.
 func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "search.json#/$defs/result/properties/title/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type", "must be string, not %s")
 }
 
 // checkSearchOutput validates a value against search.json#.

@@ -17,7 +17,7 @@ func (x History) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *History) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -61,26 +61,21 @@ func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = History{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pages":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]generics.Page[Item], s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Pages = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Pages)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -103,24 +98,21 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 // checkHistoryIn is the body of checkHistory.
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/$defs/history/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/history/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "pages":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "pages":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkHistoryPropertiesPages(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkHistoryPropertiesPages(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -136,15 +128,12 @@ func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 // checkHistoryPropertiesPagesIn is the body of checkHistoryPropertiesPages.
 func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "tool.json#/$defs/history/properties/pages/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -172,15 +161,13 @@ func (x Item) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Item) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -205,19 +192,21 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Item{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -232,24 +221,21 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 // checkItem validates a value against tool.json#/$defs/item.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/$defs/item/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/item/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkItemPropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkItemPropertiesName(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -257,14 +243,11 @@ func checkItem(s *envgenrt.State, n int32) bool {
 // checkItemPropertiesName validates a value against tool.json#/$defs/item/properties/name.
 func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tool.json#/$defs/item/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,30 +16,17 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Envelope) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Meta != nil {
-		b = append(b, `"meta":`...)
-		if b, err = x.Meta.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
+		return b, err
 	}
-	if x.Items != nil {
-		b = append(b, `"items":`...)
-		b = append(b, '[')
-		for i1 := range x.Items {
-			if b, err = x.Items[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	if b, err = envgenrt.AppendSliceMember(b, `"items":`, x.Items); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -65,34 +52,23 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Envelope{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "meta":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMeta)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Meta = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Meta)
 		case "items":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]EnvelopeItemsItem, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Items = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Items)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -107,26 +83,20 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "meta":
-				at[0] = c
-			case "items":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "meta":
+			at[0] = c
+		case "items":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopePropertiesItems(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeMeta, checkEnvelopePropertiesItems) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -134,15 +104,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 // checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
 func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "envelope.json#/properties/items/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/items/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkEnvelopeItemsItem(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkEnvelopeItemsItem(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -157,17 +124,13 @@ func (x EnvelopeItemsItem) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.ID != nil {
-		b = append(b, `"id":`...)
-		b = envgenrt.AppendString(b, *x.ID)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -192,23 +155,21 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeItemsItem{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -223,33 +184,25 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/items/items/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
 func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -261,24 +214,16 @@ func (x EnvelopeMeta) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Pagination != nil {
-		b = append(b, `"pagination":`...)
-		if b, err = x.Pagination.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
+		return b, err
 	}
-	if x.RequestID != nil {
-		b = append(b, `"request_id":`...)
-		b = envgenrt.AppendString(b, *x.RequestID)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -303,31 +248,23 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMeta{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pagination":
-			if !s.IsNull(c1) {
-				v2 := new(EnvelopeMetaPagination)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Pagination = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
 		case "request_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RequestID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RequestID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -342,38 +279,27 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "pagination":
-				at[0] = c
-			case "request_id":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "pagination":
+			at[0] = c
+		case "request_id":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPropertiesRequestID(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPagination, checkEnvelopeMetaPropertiesRequestID) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -385,22 +311,14 @@ func (x EnvelopeMetaPagination) MarshalJSON() ([]byte, error) {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Cursor != nil {
-		b = append(b, `"cursor":`...)
-		b = envgenrt.AppendString(b, *x.Cursor)
-		b = append(b, ',')
-	}
-	if x.HasMore != nil {
-		b = append(b, `"has_more":`...)
-		b = envgenrt.AppendBool(b, *x.HasMore)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
+	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -425,31 +343,23 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EnvelopeMetaPagination{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Cursor = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Cursor)
 		case "has_more":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.HasMore = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.HasMore)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -464,46 +374,30 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "cursor":
-				at[0] = c
-			case "has_more":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "cursor":
+			at[0] = c
+		case "has_more":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEnvelopeMetaPaginationPropertiesCursor(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEnvelopeMetaPaginationPropertiesHasMore(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEnvelopeMetaPaginationPropertiesCursor, checkEnvelopeMetaPaginationPropertiesHasMore) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
 func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "must be string, not %s")
 }
 
 // checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
 func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "must be boolean, not %s")
 }

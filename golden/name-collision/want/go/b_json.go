@@ -11,7 +11,7 @@ import (
 // with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
 // that is not JSON). x is not changed when data is invalid.
 func (x *B) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -44,7 +44,7 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		var e1 json.RawMessage
 		e1 = s.DecodeRaw(c1)
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil
@@ -58,19 +58,14 @@ func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkB validates a value against b.json#.
 func checkB(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "b.json#/type", "type", "must be object, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeObject, "b.json#/type", "must be object, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of BItem, and otherwise
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *BItem) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -96,10 +91,5 @@ func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkBItem validates a value against b.json#/$defs/item.
 func checkBItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "b.json#/$defs/item/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "b.json#/$defs/item/type", "must be integer, not %s")
 }

@@ -11,7 +11,7 @@ import (
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *Identifier) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -37,12 +37,7 @@ func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkIdentifier validates a value against things.json#/$defs/id.
 func checkIdentifier(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/id/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -54,22 +49,14 @@ func (x OtherThing) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *OtherThing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.URL != nil {
-		b = append(b, `"url":`...)
-		b = envgenrt.AppendString(b, *x.URL)
-		b = append(b, ',')
-	}
-	if x.APIKey != nil {
-		b = append(b, `"api_key":`...)
-		b = envgenrt.AppendString(b, *x.APIKey)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
+	b = envgenrt.AppendStringPtrMember(b, `"api_key":`, x.APIKey)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -94,31 +81,23 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = OtherThing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "url":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.URL = v2
-			}
+			err = s.ReadStringPtr(c1, &x.URL)
 		case "api_key":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.APIKey = v2
-			}
+			err = s.ReadStringPtr(c1, &x.APIKey)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -133,48 +112,32 @@ func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkOtherThing validates a value against things.json#/$defs/other.
 func checkOtherThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "things.json#/$defs/other/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/$defs/other/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "url":
-				at[0] = c
-			case "api_key":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "url":
+			at[0] = c
+		case "api_key":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkOtherThingPropertiesURL(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkOtherThingPropertiesAPIKey(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkOtherThingPropertiesURL, checkOtherThingPropertiesAPIKey) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkOtherThingPropertiesAPIKey validates a value against things.json#/$defs/other/properties/api_key.
 func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type", "must be string, not %s")
 }
 
 // checkOtherThingPropertiesURL validates a value against things.json#/$defs/other/properties/url.
 func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "things.json#/$defs/other/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -186,25 +149,17 @@ func (x Things) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Things) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.IDThing != nil {
-		b = append(b, `"id_thing":`...)
-		if b, err = x.IDThing.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"id_thing":`, x.IDThing); err != nil {
+		return b, err
 	}
-	if x.Other != nil {
-		b = append(b, `"other":`...)
-		if b, err = x.Other.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"other":`, x.Other); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -230,31 +185,23 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Things{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id_thing":
-			if !s.IsNull(c1) {
-				v2 := new(Identifier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.IDThing = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.IDThing)
 		case "other":
-			if !s.IsNull(c1) {
-				v2 := new(OtherThing)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Other = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Other)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -269,26 +216,20 @@ func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 // checkThings validates a value against things.json#.
 func checkThings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "things.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id_thing":
-				at[0] = c
-			case "other":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id_thing":
+			at[0] = c
+		case "other":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkIdentifier(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkOtherThing(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkIdentifier, checkOtherThing) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

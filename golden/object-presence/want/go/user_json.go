@@ -8,18 +8,14 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *User) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = append(b, `"nickname":`...)
 	if x.Nickname == nil {
 		b = append(b, `null`...)
@@ -27,11 +23,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.AppendString(b, *x.Nickname)
 	}
 	b = append(b, ',')
-	if x.Age != nil {
-		b = append(b, `"age":`...)
-		b = envgenrt.AppendInt(b, *x.Age)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendIntPtrMember(b, `"age":`, x.Age)
 	if !x.Email.IsZero() {
 		b = append(b, `"email":`...)
 		if p1 := x.Email.Ptr(); p1 != nil {
@@ -53,28 +45,11 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	if x.Aliases != nil {
-		b = append(b, `"aliases":`...)
-		b = append(b, '[')
-		for i1 := range x.Aliases {
-			b = envgenrt.AppendString(b, x.Aliases[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	b = envgenrt.AppendStringsMember(b, `"aliases":`, x.Aliases)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"score":`, x.Score); err != nil {
+		return b, err
 	}
-	if x.Score != nil {
-		b = append(b, `"score":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.Score); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Active != nil {
-		b = append(b, `"active":`...)
-		b = envgenrt.AppendBool(b, *x.Active)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendBoolPtrMember(b, `"active":`, x.Active)
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -86,82 +61,32 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = User{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "nickname":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Nickname = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Nickname)
 		case "age":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Age = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Age)
 		case "email":
-			if s.IsNull(c1) {
-				x.Email = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Email = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Email, (*envgenrt.State).ReadString)
 		case "tags":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Tags = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString)
 		case "aliases":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.Aliases = a2
+			err = envgenrt.ReadSlice(s, c1, &x.Aliases, (*envgenrt.State).ReadString)
 		case "score":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Score = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.Score)
 		case "active":
-			if !s.IsNull(c1) {
-				v2 := new(bool)
-				if err := s.ReadBool(c1, v2); err != nil {
-					return err
-				}
-				x.Active = v2
-			}
+			err = s.ReadBoolPtr(c1, &x.Active)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -176,113 +101,69 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 // checkUser validates a value against user.json#.
 func checkUser(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "user.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "user.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [9]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "name":
-				at[1] = c
-			case "nickname":
-				at[2] = c
-			case "age":
-				at[3] = c
-			case "email":
-				at[4] = c
-			case "tags":
-				at[5] = c
-			case "aliases":
-				at[6] = c
-			case "score":
-				at[7] = c
-			case "active":
-				at[8] = c
-			default:
-				unknown = true
-			}
+	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "name":
+			at[1] = c
+		case "nickname":
+			at[2] = c
+		case "age":
+			at[3] = c
+		case "email":
+			at[4] = c
+		case "tags":
+			at[5] = c
+		case "aliases":
+			at[6] = c
+		case "score":
+			at[7] = c
+		case "active":
+			at[8] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkUserPropertiesID(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkUserPropertiesName(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkUserPropertiesNickname(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkUserPropertiesAge(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkUserPropertiesEmail(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[5] != 0 && !checkUserPropertiesTags(s, at[5]) && s.Stop() {
-			return false
-		}
-		if at[6] != 0 && !checkUserPropertiesAliases(s, at[6]) && s.Stop() {
-			return false
-		}
-		if at[7] != 0 && !checkUserPropertiesScore(s, at[7]) && s.Stop() {
-			return false
-		}
-		if at[8] != 0 && !checkUserPropertiesActive(s, at[8]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "name", "nickname", "age", "email", "tags", "aliases", "score", "active":
-					continue
-				}
-				if s.Failf(n, "user.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
-			return false
-		}
-		if at[5] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkUserPropertiesID, checkUserPropertiesName, checkUserPropertiesNickname, checkUserPropertiesAge, checkUserPropertiesEmail, checkUserPropertiesTags, checkUserPropertiesAliases, checkUserPropertiesScore, checkUserPropertiesActive) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "user.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
+		return false
+	}
+	if at[5] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkUserPropertiesActive validates a value against user.json#/properties/active.
 func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "user.json#/properties/active/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "user.json#/properties/active/type", "must be boolean, not %s")
 }
 
 // checkUserPropertiesAge validates a value against user.json#/properties/age.
 func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "user.json#/properties/age/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "user.json#/properties/age/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -290,15 +171,12 @@ func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 // checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
 func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "user.json#/properties/aliases/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/aliases/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -306,76 +184,43 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 
 // checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
 func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/aliases/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type", "must be string, not %s")
 }
 
 // checkUserPropertiesEmail validates a value against user.json#/properties/email.
 func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/email/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type", "must be null or string, not %s")
 }
 
 // checkUserPropertiesID validates a value against user.json#/properties/id.
 func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/id/type", "must be string, not %s")
 }
 
 // checkUserPropertiesName validates a value against user.json#/properties/name.
 func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/name/type", "must be string, not %s")
 }
 
 // checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
 func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/nickname/type", "type", "must be null or string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type", "must be null or string, not %s")
 }
 
 // checkUserPropertiesScore validates a value against user.json#/properties/score.
 func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "user.json#/properties/score/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "user.json#/properties/score/type", "must be number, not %s")
 }
 
 // checkUserPropertiesTags validates a value against user.json#/properties/tags.
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "user.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/tags/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -383,10 +228,5 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 
 // checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
 func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "user.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/tags/items/type", "must be string, not %s")
 }

@@ -11,22 +11,18 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Circle) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"radius":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Radius); err != nil {
+	if b, err = envgenrt.AppendFloatMember(b, `"radius":`, x.Radius); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -38,18 +34,18 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Circle{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Kind.DecodeNode(s, c1)
 		case "radius":
-			if err := s.ReadFloat64(c1, &x.Radius); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Radius)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -64,66 +60,46 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 // checkCircle validates a value against shape.json#/$defs/circle.
 func checkCircle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/$defs/circle/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "kind":
-				at[0] = c
-			case "radius":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "kind":
+			at[0] = c
+		case "radius":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkCirclePropertiesRadius(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "kind", "radius":
-					continue
-				}
-				if s.Failf(n, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkCircleKind, checkCirclePropertiesRadius) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/circle/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
 func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type", "must be number, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of CircleKind, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *CircleKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -166,17 +142,15 @@ func (x Drawing) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Drawing) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"shape":`...)
-	if b, err = x.Shape.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"shape":`, x.Shape); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -201,19 +175,21 @@ func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Drawing{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "shape":
-			if err := x.Shape.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Shape.DecodeNode(s, c1)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -228,24 +204,21 @@ func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 // checkDrawing validates a value against shape.json#.
 func checkDrawing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "shape":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "shape":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkShape(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkShape(s, at[0]) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -259,7 +232,7 @@ func (x Shape) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Shape) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -344,22 +317,18 @@ func checkShape(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Square) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"side":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Side); err != nil {
+	if b, err = envgenrt.AppendFloatMember(b, `"side":`, x.Side); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -371,18 +340,18 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Square{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Kind.DecodeNode(s, c1)
 		case "side":
-			if err := s.ReadFloat64(c1, &x.Side); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Side)
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -397,66 +366,46 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 // checkSquare validates a value against shape.json#/$defs/square.
 func checkSquare(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "shape.json#/$defs/square/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/square/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "kind":
-				at[0] = c
-			case "side":
-				at[1] = c
-			default:
-				unknown = true
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "kind":
+			at[0] = c
+		case "side":
+			at[1] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkSquarePropertiesSide(s, at[1]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "kind", "side":
-					continue
-				}
-				if s.Failf(n, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkSquareKind, checkSquarePropertiesSide) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/square/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
 func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "shape.json#/$defs/square/properties/side/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type", "must be number, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of SquareKind, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *SquareKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

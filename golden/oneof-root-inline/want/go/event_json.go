@@ -16,7 +16,7 @@ func (x Event) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -106,20 +106,16 @@ func (x EventClick) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClick) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"type":`...)
-	if b, err = x.Type.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"url":`...)
-	b = envgenrt.AppendString(b, x.URL)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"url":`, x.URL)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -144,23 +140,23 @@ func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EventClick{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
-			if err := x.Type.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Type.DecodeNode(s, c1)
 		case "url":
-			if err := s.ReadString(c1, &x.URL); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.URL)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -175,51 +171,40 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEventClick validates a value against event.json#/oneOf/0.
 func checkEventClick(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "event.json#/oneOf/0/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/0/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				at[0] = c
-			case "url":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "type":
+			at[0] = c
+		case "url":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEventClickType(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEventClickPropertiesURL(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEventClickType, checkEventClickPropertiesURL) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
 func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/oneOf/0/properties/url/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventClickType, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventClickType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -262,20 +247,16 @@ func (x EventKeyPress) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"type":`...)
-	if b, err = x.Type.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	b = append(b, `"key":`...)
-	b = envgenrt.AppendString(b, x.Key)
-	b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"key":`, x.Key)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -300,23 +281,23 @@ func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = EventKeyPress{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
-			if err := x.Type.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Type.DecodeNode(s, c1)
 		case "key":
-			if err := s.ReadString(c1, &x.Key); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Key)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -331,51 +312,40 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEventKeyPress validates a value against event.json#/oneOf/1.
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "event.json#/oneOf/1/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/1/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "type":
-				at[0] = c
-			case "key":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "type":
+			at[0] = c
+		case "key":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkEventKeyPressType(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEventKeyPressPropertiesKey(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEventKeyPressType, checkEventKeyPressPropertiesKey) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
 func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/oneOf/1/properties/key/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPressType, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

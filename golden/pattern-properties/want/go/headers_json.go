@@ -16,7 +16,7 @@ func (x Headers) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Headers) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -50,7 +50,7 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
 	return nil
@@ -67,23 +67,20 @@ var patternHeadersProperties0 = envgenrt.MustPattern(`^x-`)
 // checkHeaders validates a value against headers.json#.
 func checkHeaders(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "headers.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "headers.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
-			if patternHeadersProperties0.Match(s.Key(c)) {
-				known = true
-				if !checkHeadersPatternPropertiesX5Ex(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && s.Failf(n, "headers.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		known := false
+		if patternHeadersProperties0.Match(s.Key(c)) {
+			known = true
+			if !checkHeadersPatternPropertiesX5Ex(s, c) && s.Stop() {
 				return false
 			}
+		}
+		if !known && s.Failf(n, "headers.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -91,10 +88,5 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 
 // checkHeadersPatternPropertiesX5Ex validates a value against headers.json#/patternProperties/%5Ex-.
 func checkHeadersPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type", "must be string, not %s")
 }

@@ -16,24 +16,16 @@ func (x Node) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Node) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Next != nil {
-		b = append(b, `"next":`...)
-		if b, err = x.Next.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil {
+		return b, err
 	}
-	if x.Label != nil {
-		b = append(b, `"label":`...)
-		b = envgenrt.AppendString(b, *x.Label)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"label":`, x.Label)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -58,31 +50,23 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Node{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "next":
-			if !s.IsNull(c1) {
-				v2 := new(Node)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Next = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Next)
 		case "label":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Label = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Label)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -97,38 +81,27 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 // checkNode validates a value against tree.json#/$defs/node.
 func checkNode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tree.json#/$defs/node/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/$defs/node/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "next":
-				at[0] = c
-			case "label":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "next":
+			at[0] = c
+		case "label":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkNode(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkNodePropertiesLabel(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkNode, checkNodePropertiesLabel) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
 func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tree.json#/$defs/node/properties/label/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -140,40 +113,21 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tree) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"value":`...)
-	b = envgenrt.AppendString(b, x.Value)
-	b = append(b, ',')
-	if x.Children != nil {
-		b = append(b, `"children":`...)
-		b = append(b, '[')
-		for i1 := range x.Children {
-			if b, err = x.Children[i1].AppendJSON(b); err != nil {
-				return b, err
-			}
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
+	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
+		return b, err
 	}
-	if x.Parent != nil {
-		b = append(b, `"parent":`...)
-		if b, err = x.Parent.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"parent":`, x.Parent); err != nil {
+		return b, err
 	}
-	if x.Next != nil {
-		b = append(b, `"next":`...)
-		if b, err = x.Next.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -199,46 +153,27 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tree{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "value":
-			if err := s.ReadString(c1, &x.Value); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Value)
 		case "children":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]Tree, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := a2[i2].DecodeNode(s, c2); err != nil {
-					return err
-				}
-			}
-			x.Children = a2
+			err = envgenrt.DecodeSlice(s, c1, &x.Children)
 		case "parent":
-			if !s.IsNull(c1) {
-				v2 := new(Tree)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Parent = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Parent)
 		case "next":
-			if !s.IsNull(c1) {
-				v2 := new(Node)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Next = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Next)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -253,39 +188,27 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTree validates a value against tree.json#.
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tree.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "value":
-				at[0] = c
-			case "children":
-				at[1] = c
-			case "parent":
-				at[2] = c
-			case "next":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "value":
+			at[0] = c
+		case "children":
+			at[1] = c
+		case "parent":
+			at[2] = c
+		case "next":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkTreePropertiesValue(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkTreePropertiesChildren(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkTree(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkNode(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkTreePropertiesValue, checkTreePropertiesChildren, checkTree, checkNode) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -293,15 +216,12 @@ func checkTree(s *envgenrt.State, n int32) bool {
 // checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "tree.json#/properties/children/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkTree(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkTree(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -309,10 +229,5 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 
 // checkTreePropertiesValue validates a value against tree.json#/properties/value.
 func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "tree.json#/properties/value/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/value/type", "must be string, not %s")
 }

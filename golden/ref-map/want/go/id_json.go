@@ -9,14 +9,11 @@ var patternID = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 // checkID validates a value against id.json#.
 func checkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "id.json#/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "id.json#/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternID.Match(s.Str(n)) && s.Fail(n, "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
-			return false
-		}
+	if !patternID.Match(s.Str(n)) && s.Fail(n, "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,17 +16,13 @@ func (x Tool) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Tool) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Shared != nil {
-		b = append(b, `"shared":`...)
-		b = envgenrt.AppendString(b, *x.Shared)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"shared":`, x.Shared)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -51,23 +47,21 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Tool{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "shared":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Shared = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Shared)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -82,21 +76,18 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 // checkTool validates a value against tool.json#.
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "tool.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "shared":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "shared":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkID(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkID(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,23 +16,17 @@ func (x MCPEnvelopeV01) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"schema_version":`...)
-	if b, err = x.SchemaVersion.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Provenance != nil {
-		b = append(b, `"provenance":`...)
-		if b, err = x.Provenance.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -58,27 +52,23 @@ func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = MCPEnvelopeV01{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
-			if err := x.SchemaVersion.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.SchemaVersion.DecodeNode(s, c1)
 		case "provenance":
-			if !s.IsNull(c1) {
-				v2 := new(ProvRecordV01)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Provenance = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -93,29 +83,23 @@ func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 // checkMCPEnvelopeV01 validates a value against mcp.envelope.schema.v0.1.json#.
 func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "mcp.envelope.schema.v0.1.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "schema_version":
-				at[0] = c
-			case "provenance":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "schema_version":
+			at[0] = c
+		case "provenance":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkMCPEnvelopeV01SchemaVersion(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProvRecordV01(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -125,7 +109,7 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 // every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
 // data is invalid.
 func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,17 +16,13 @@ func (x ProvRecordV01) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProvRecordV01) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.RunID != nil {
-		b = append(b, `"run_id":`...)
-		b = envgenrt.AppendString(b, *x.RunID)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"run_id":`, x.RunID)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -51,23 +47,21 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ProvRecordV01{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.RunID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.RunID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -82,31 +76,23 @@ func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 // checkProvRecordV01 validates a value against prov.record.schema.v0.1.json#.
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "prov.record.schema.v0.1.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "run_id":
-				at[0] = c
-			}
+	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "run_id":
+			at[0] = c
 		}
-		if at[0] != 0 && !checkProvRecordV01PropertiesRunID(s, at[0]) && s.Stop() {
-			return false
-		}
+	}
+	if at[0] != 0 && !checkProvRecordV01PropertiesRunID(s, at[0]) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkProvRecordV01PropertiesRunID validates a value against prov.record.schema.v0.1.json#/properties/run_id.
 func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type", "must be string, not %s")
 }

@@ -16,25 +16,17 @@ func (x Range) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Range) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.Bounds != nil {
-		b = append(b, `"bounds":`...)
-		if b, err = x.Bounds.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"bounds":`, x.Bounds); err != nil {
+		return b, err
 	}
-	if x.Record != nil {
-		b = append(b, `"record":`...)
-		if b, err = x.Record.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"record":`, x.Record); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -60,31 +52,23 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Range{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "bounds":
-			if !s.IsNull(c1) {
-				v2 := new(RangeBounds)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Bounds = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Bounds)
 		case "record":
-			if !s.IsNull(c1) {
-				v2 := new(RangeRecord)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Record = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Record)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -99,26 +83,20 @@ func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRange validates a value against pair.json#.
 func checkRange(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "pair.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "pair.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "bounds":
-				at[0] = c
-			case "record":
-				at[1] = c
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "bounds":
+			at[0] = c
+		case "record":
+			at[1] = c
 		}
-		if at[0] != 0 && !checkRangeBounds(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkRangeRecord(s, at[1]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkRangeBounds, checkRangeRecord) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -132,7 +110,7 @@ func (x RangeBounds) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -176,20 +154,12 @@ func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadInt64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -210,48 +180,35 @@ func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRangeBounds validates a value against pair.json#/properties/bounds.
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "pair.json#/properties/bounds/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-				if !checkRangeBoundsPrefixItems0(s, c) && s.Stop() {
-					return false
-				}
-			case i == 1:
-				if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
-					return false
-				}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+			if !checkRangeBoundsPrefixItems0(s, c) && s.Stop() {
+				return false
+			}
+		case i == 1:
+			if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
+				return false
 			}
 		}
-		if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
-			return false
-		}
+	}
+	if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkRangeBoundsPrefixItems0 validates a value against pair.json#/properties/bounds/prefixItems/0.
 func checkRangeBoundsPrefixItems0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "pair.json#/properties/bounds/prefixItems/0/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type", "must be integer, not %s")
 }
 
 // checkRangeBoundsPrefixItems1 validates a value against pair.json#/properties/bounds/prefixItems/1.
 func checkRangeBoundsPrefixItems1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "pair.json#/properties/bounds/prefixItems/1/type", "type", "must be integer, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type", "must be integer, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -263,7 +220,7 @@ func (x RangeRecord) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -318,20 +275,12 @@ func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadStringPtr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			var e bool
@@ -356,25 +305,22 @@ func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 // checkRangeRecord validates a value against pair.json#/properties/record.
 func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "pair.json#/properties/record/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/record/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-				if !checkRangeRecordPrefixItems0(s, c) && s.Stop() {
-					return false
-				}
-			case i == 1:
-				if !checkRangeRecordPrefixItems1(s, c) && s.Stop() {
-					return false
-				}
-			default:
-				if !checkRangeRecordItems(s, c) && s.Stop() {
-					return false
-				}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+			if !checkRangeRecordPrefixItems0(s, c) && s.Stop() {
+				return false
+			}
+		case i == 1:
+			if !checkRangeRecordPrefixItems1(s, c) && s.Stop() {
+				return false
+			}
+		default:
+			if !checkRangeRecordItems(s, c) && s.Stop() {
+				return false
 			}
 		}
 	}
@@ -383,30 +329,15 @@ func checkRangeRecord(s *envgenrt.State, n int32) bool {
 
 // checkRangeRecordItems validates a value against pair.json#/properties/record/items.
 func checkRangeRecordItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean) {
-		s.Failf(n, "pair.json#/properties/record/items/type", "type", "must be boolean, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type", "must be boolean, not %s")
 }
 
 // checkRangeRecordPrefixItems0 validates a value against pair.json#/properties/record/prefixItems/0.
 func checkRangeRecordPrefixItems0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "pair.json#/properties/record/prefixItems/0/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type", "must be string, not %s")
 }
 
 // checkRangeRecordPrefixItems1 validates a value against pair.json#/properties/record/prefixItems/1.
 func checkRangeRecordPrefixItems1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "pair.json#/properties/record/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type", "must be number, not %s")
 }

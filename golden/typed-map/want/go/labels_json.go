@@ -8,7 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Labels) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -41,7 +41,7 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 		if err := s.ReadString(c1, &e1); err != nil {
 			return err
 		}
-		m1[string(s.Key(c1))] = e1
+		m1[s.KeyString(c1)] = e1
 	}
 	*x = m1
 	return nil
@@ -56,16 +56,13 @@ func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLabels validates a value against labels.json#.
 func checkLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "labels.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "labels.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			if true && !checkLabelsAdditionalProperties(s, c) && s.Stop() {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkLabelsAdditionalProperties(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -74,14 +71,11 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 // checkLabelsAdditionalProperties validates a value against labels.json#/additionalProperties.
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "labels.json#/additionalProperties/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "labels.json#/additionalProperties/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 64 && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
-			return false
-		}
+	if s.Longer(n, 64) && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

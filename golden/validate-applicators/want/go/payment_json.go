@@ -16,36 +16,22 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Payment) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"method":`...)
-	if b, err = x.Method.AppendJSON(b); err != nil {
+	if b, err = envgenrt.AppendMember(b, `"method":`, x.Method); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Reference != nil {
-		b = append(b, `"reference":`...)
-		if b, err = x.Reference.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"reference":`, x.Reference); err != nil {
+		return b, err
 	}
-	if x.Channel != nil {
-		b = append(b, `"channel":`...)
-		if b, err = x.Channel.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"channel":`, x.Channel); err != nil {
+		return b, err
 	}
-	if x.Comment != nil {
-		b = append(b, `"comment":`...)
-		b = envgenrt.AppendString(b, *x.Comment)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"comment":`, x.Comment)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -70,43 +56,27 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Payment{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "method":
-			if err := x.Method.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Method.DecodeNode(s, c1)
 		case "reference":
-			if !s.IsNull(c1) {
-				v2 := new(PaymentReference)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Reference = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Reference)
 		case "channel":
-			if !s.IsNull(c1) {
-				v2 := new(PaymentChannel)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Channel = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Channel)
 		case "comment":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Comment = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Comment)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -121,39 +91,27 @@ func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPayment validates a value against payment.json#.
 func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "payment.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "payment.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "method":
-				at[0] = c
-			case "reference":
-				at[1] = c
-			case "channel":
-				at[2] = c
-			case "comment":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "method":
+			at[0] = c
+		case "reference":
+			at[1] = c
+		case "channel":
+			at[2] = c
+		case "comment":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkPaymentMethod(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPaymentReference(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPaymentChannel(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPaymentPropertiesComment(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
+		return false
 	}
 	if !checkPaymentAllOf0(s, n) && s.Stop() {
 		return false
@@ -241,8 +199,7 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 // checkPaymentPropertiesComment validates a value against payment.json#/properties/comment.
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payment.json#/properties/comment/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/comment/type", "must be string, not %s") {
 		return false
 	}
 	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
@@ -284,7 +241,7 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -400,14 +357,11 @@ var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 // checkPaymentChannelOneOf2 validates a value against payment.json#/properties/channel/oneOf/2.
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
-			return false
-		}
+	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -416,7 +370,7 @@ func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -454,7 +408,7 @@ func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 // and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -492,7 +446,7 @@ func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -535,7 +489,7 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -621,14 +575,11 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 // checkPaymentReferenceAnyOf0 validates a value against payment.json#/properties/reference/anyOf/0.
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 8 && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
-			return false
-		}
+	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -636,14 +587,11 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 // checkPaymentReferenceAnyOf1 validates a value against payment.json#/properties/reference/anyOf/1.
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
-			return false
-		}
+	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,28 +16,15 @@ func (x Batch) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Batch) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.IDs != nil {
-		b = append(b, `"ids":`...)
-		b = append(b, '[')
-		for i1 := range x.IDs {
-			b = envgenrt.AppendString(b, x.IDs[i1])
-			b = append(b, ',')
-		}
-		b = envgenrt.EndArray(b)
-		b = append(b, ',')
-	}
-	if x.Point != nil {
-		b = append(b, `"point":`...)
-		if b, err = x.Point.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringsMember(b, `"ids":`, x.IDs)
+	if b, err = envgenrt.AppendPtrMember(b, `"point":`, x.Point); err != nil {
+		return b, err
 	}
 	if x.Flags != nil {
 		b = append(b, `"flags":`...)
@@ -75,27 +62,13 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Batch{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ids":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
-			}
-			a2 := make([]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := s.ReadString(c2, &a2[i2]); err != nil {
-					return err
-				}
-			}
-			x.IDs = a2
+			err = envgenrt.ReadSlice(s, c1, &x.IDs, (*envgenrt.State).ReadString)
 		case "point":
-			if !s.IsNull(c1) {
-				v2 := new(BatchPoint)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Point = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Point)
 		case "flags":
 			if s.Kind(c1) != envgenrt.KindArray {
 				return s.WrongKind(c1, "an array")
@@ -111,7 +84,10 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -126,31 +102,22 @@ func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 // checkBatch validates a value against batch.json#.
 func checkBatch(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "batch.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "batch.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "ids":
-				at[0] = c
-			case "point":
-				at[1] = c
-			case "flags":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "ids":
+			at[0] = c
+		case "point":
+			at[1] = c
+		case "flags":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkBatchPropertiesIDs(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkBatchPoint(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkBatchPropertiesFlags(s, at[2]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkBatchPropertiesIDs, checkBatchPoint, checkBatchPropertiesFlags) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -158,24 +125,21 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 // checkBatchPropertiesFlags validates a value against batch.json#/properties/flags.
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "batch.json#/properties/flags/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/flags/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		{
-			matches := 0
-			for c := s.First(n); c < s.End(n); c = s.Next(c) {
-				if s.Quiet(checkBatchPropertiesFlagsContains, c) {
-					matches++
-				}
+	{
+		matches := 0
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+			if s.Quiet(checkBatchPropertiesFlagsContains, c) {
+				matches++
 			}
-			if matches < 1 && s.Fail(n, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item") {
-				return false
-			}
-			if matches > 1 && s.Fail(n, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item") {
-				return false
-			}
+		}
+		if matches < 1 && s.Fail(n, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item") {
+			return false
+		}
+		if matches > 1 && s.Fail(n, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item") {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -194,37 +158,29 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 // checkBatchPropertiesIDs validates a value against batch.json#/properties/ids.
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "batch.json#/properties/ids/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/ids/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkBatchPropertiesIDsItems(s, c) && s.Stop() {
-				return false
-			}
-		}
-		if s.Count(n) < 1 && s.Fail(n, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item") {
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkBatchPropertiesIDsItems(s, c) && s.Stop() {
 			return false
 		}
-		if s.Count(n) > 100 && s.Fail(n, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items") {
-			return false
-		}
-		if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
-			return false
-		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item") {
+		return false
+	}
+	if s.Count(n) > 100 && s.Fail(n, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items") {
+		return false
+	}
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBatchPropertiesIDsItems validates a value against batch.json#/properties/ids/items.
 func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "batch.json#/properties/ids/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -236,7 +192,7 @@ func (x BatchPoint) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *BatchPoint) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -284,20 +240,12 @@ func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {
 		switch i {
 		case 0:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V0 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V0); err != nil {
+				return err
 			}
 		case 1:
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.V1 = v2
+			if err := s.ReadFloat64Ptr(c1, &x.V1); err != nil {
+				return err
 			}
 		default:
 			return s.DecodeError(c1, "want at most 2 items")
@@ -318,46 +266,33 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 // checkBatchPoint validates a value against batch.json#/properties/point.
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "batch.json#/properties/point/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/point/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch {
-			case i == 0:
-				if !checkBatchPointPrefixItems0(s, c) && s.Stop() {
-					return false
-				}
-			case i == 1:
-				if !checkBatchPointPrefixItems1(s, c) && s.Stop() {
-					return false
-				}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch {
+		case i == 0:
+			if !checkBatchPointPrefixItems0(s, c) && s.Stop() {
+				return false
+			}
+		case i == 1:
+			if !checkBatchPointPrefixItems1(s, c) && s.Stop() {
+				return false
 			}
 		}
-		if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
-			return false
-		}
+	}
+	if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBatchPointPrefixItems0 validates a value against batch.json#/properties/point/prefixItems/0.
 func checkBatchPointPrefixItems0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "batch.json#/properties/point/prefixItems/0/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/0/type", "must be number, not %s")
 }
 
 // checkBatchPointPrefixItems1 validates a value against batch.json#/properties/point/prefixItems/1.
 func checkBatchPointPrefixItems1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "batch.json#/properties/point/prefixItems/1/type", "type", "must be number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/1/type", "must be number, not %s")
 }

@@ -16,32 +16,16 @@ func (x Event) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Event) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if x.At != nil {
-		b = append(b, `"at":`...)
-		b = envgenrt.AppendString(b, *x.At)
-		b = append(b, ',')
-	}
-	if x.ID != nil {
-		b = append(b, `"id":`...)
-		b = envgenrt.AppendString(b, *x.ID)
-		b = append(b, ',')
-	}
-	if x.Contact != nil {
-		b = append(b, `"contact":`...)
-		b = envgenrt.AppendString(b, *x.Contact)
-		b = append(b, ',')
-	}
-	if x.Link != nil {
-		b = append(b, `"link":`...)
-		b = envgenrt.AppendString(b, *x.Link)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"at":`, x.At)
+	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringPtrMember(b, `"contact":`, x.Contact)
+	b = envgenrt.AppendStringPtrMember(b, `"link":`, x.Link)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -66,47 +50,27 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Event{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "at":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.At = v2
-			}
+			err = s.ReadStringPtr(c1, &x.At)
 		case "id":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.ID = v2
-			}
+			err = s.ReadStringPtr(c1, &x.ID)
 		case "contact":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Contact = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Contact)
 		case "link":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Link = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Link)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -121,36 +85,24 @@ func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 // checkEvent validates a value against event.json#.
 func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "event.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "at":
-				at[0] = c
-			case "id":
-				at[1] = c
-			case "contact":
-				at[2] = c
-			case "link":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "at":
+			at[0] = c
+		case "id":
+			at[1] = c
+		case "contact":
+			at[2] = c
+		case "link":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkEventPropertiesAt(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkEventPropertiesID(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkEventPropertiesContact(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkEventPropertiesLink(s, at[3]) && s.Stop() {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkEventPropertiesAt, checkEventPropertiesID, checkEventPropertiesContact, checkEventPropertiesLink) {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -158,14 +110,11 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 // checkEventPropertiesAt validates a value against event.json#/properties/at.
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/properties/at/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/at/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
-			return false
-		}
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -173,14 +122,11 @@ func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 // checkEventPropertiesContact validates a value against event.json#/properties/contact.
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/properties/contact/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/contact/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
-			return false
-		}
+	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -188,14 +134,11 @@ func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 // checkEventPropertiesID validates a value against event.json#/properties/id.
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/id/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
-			return false
-		}
+	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -203,14 +146,11 @@ func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 // checkEventPropertiesLink validates a value against event.json#/properties/link.
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "event.json#/properties/link/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/link/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
-			return false
-		}
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -16,35 +16,21 @@ func (x Price) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Price) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"amount":`...)
-	if b, err = envgenrt.AppendFloat(b, x.Amount); err != nil {
+	if b, err = envgenrt.AppendFloatMember(b, `"amount":`, x.Amount); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Quantity != nil {
-		b = append(b, `"quantity":`...)
-		b = envgenrt.AppendInt(b, *x.Quantity)
-		b = append(b, ',')
+	b = envgenrt.AppendIntPtrMember(b, `"quantity":`, x.Quantity)
+	if b, err = envgenrt.AppendFloatPtrMember(b, `"discount":`, x.Discount); err != nil {
+		return b, err
 	}
-	if x.Discount != nil {
-		b = append(b, `"discount":`...)
-		if b, err = envgenrt.AppendFloat(b, *x.Discount); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
-	}
-	if x.Tier != nil {
-		b = append(b, `"tier":`...)
-		if b, err = x.Tier.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"tier":`, x.Tier); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -70,43 +56,27 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Price{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "amount":
-			if err := s.ReadFloat64(c1, &x.Amount); err != nil {
-				return err
-			}
+			err = s.ReadFloat64(c1, &x.Amount)
 		case "quantity":
-			if !s.IsNull(c1) {
-				v2 := new(int64)
-				if err := s.ReadInt64(c1, v2); err != nil {
-					return err
-				}
-				x.Quantity = v2
-			}
+			err = s.ReadInt64Ptr(c1, &x.Quantity)
 		case "discount":
-			if !s.IsNull(c1) {
-				v2 := new(float64)
-				if err := s.ReadFloat64(c1, v2); err != nil {
-					return err
-				}
-				x.Discount = v2
-			}
+			err = s.ReadFloat64Ptr(c1, &x.Discount)
 		case "tier":
-			if !s.IsNull(c1) {
-				v2 := new(PriceTier)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Tier = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Tier)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -121,39 +91,27 @@ func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 // checkPrice validates a value against price.json#.
 func checkPrice(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "price.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "price.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "amount":
-				at[0] = c
-			case "quantity":
-				at[1] = c
-			case "discount":
-				at[2] = c
-			case "tier":
-				at[3] = c
-			}
+	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "amount":
+			at[0] = c
+		case "quantity":
+			at[1] = c
+		case "discount":
+			at[2] = c
+		case "tier":
+			at[3] = c
 		}
-		if at[0] != 0 && !checkPricePropertiesAmount(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkPricePropertiesQuantity(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkPricePropertiesDiscount(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkPriceTier(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkPricePropertiesAmount, checkPricePropertiesQuantity, checkPricePropertiesDiscount, checkPriceTier) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -161,20 +119,17 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 // checkPricePropertiesAmount validates a value against price.json#/properties/amount.
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "price.json#/properties/amount/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/amount/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
-			return false
-		}
-		if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
-			return false
-		}
+	if s.Compare(n, "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
+		return false
+	}
+	if s.Compare(n, "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
+		return false
+	}
+	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -182,17 +137,14 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 // checkPricePropertiesDiscount validates a value against price.json#/properties/discount.
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNumber) {
-		s.Failf(n, "price.json#/properties/discount/type", "type", "must be number, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/discount/type", "must be number, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
-			return false
-		}
+	if s.Compare(n, "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
+		return false
+	}
+	if s.Compare(n, "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -200,17 +152,14 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 // checkPricePropertiesQuantity validates a value against price.json#/properties/quantity.
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "price.json#/properties/quantity/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
+		return false
+	}
+	if s.Compare(n, "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -219,7 +168,7 @@ func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *PriceTier) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -11,28 +11,16 @@ import (
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Account) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"id":`...)
-	b = envgenrt.AppendString(b, x.ID)
-	b = append(b, ',')
-	b = append(b, `"email":`...)
-	b = envgenrt.AppendString(b, x.Email)
-	b = append(b, ',')
-	if x.Card != nil {
-		b = append(b, `"card":`...)
-		b = envgenrt.AppendString(b, *x.Card)
-		b = append(b, ',')
-	}
-	if x.BillingAddress != nil {
-		b = append(b, `"billing_address":`...)
-		b = envgenrt.AppendString(b, *x.BillingAddress)
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
+	b = envgenrt.AppendStringMember(b, `"email":`, x.Email)
+	b = envgenrt.AppendStringPtrMember(b, `"card":`, x.Card)
+	b = envgenrt.AppendStringPtrMember(b, `"billing_address":`, x.BillingAddress)
 	if x.Settings != nil {
 		b = append(b, `"settings":`...)
 		b = append(b, '{')
@@ -59,32 +47,17 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Account{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
-			if err := s.ReadString(c1, &x.ID); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.ID)
 		case "email":
-			if err := s.ReadString(c1, &x.Email); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Email)
 		case "card":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Card = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Card)
 		case "billing_address":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.BillingAddress = v2
-			}
+			err = s.ReadStringPtr(c1, &x.BillingAddress)
 		case "settings":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -93,11 +66,14 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
-				m2[string(s.Key(c2))] = e2
+				m2[s.KeyString(c2)] = e2
 			}
 			x.Settings = m2
 		default:
 			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -112,76 +88,52 @@ func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 // checkAccount validates a value against account.json#.
 func checkAccount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "account.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		unknown := false
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "id":
-				at[0] = c
-			case "email":
-				at[1] = c
-			case "card":
-				at[2] = c
-			case "billing_address":
-				at[3] = c
-			case "settings":
-				at[4] = c
-			default:
-				unknown = true
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "id":
+			at[0] = c
+		case "email":
+			at[1] = c
+		case "card":
+			at[2] = c
+		case "billing_address":
+			at[3] = c
+		case "settings":
+			at[4] = c
+		default:
+			unknown = true
 		}
-		if at[0] != 0 && !checkAccountPropertiesID(s, at[0]) && s.Stop() {
+	}
+	if !s.CheckMembers(at[:], checkAccountPropertiesID, checkAccountPropertiesEmail, checkAccountPropertiesCard, checkAccountPropertiesBillingAddress, checkAccountPropertiesSettings) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "account.json#/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
+		return false
+	}
+	if at[1] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
+		return false
+	}
+	if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
+		return false
+	}
+	if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties") {
+		return false
+	}
+	if s.Has(n, "card") {
+		if !s.Has(n, "billing_address") && s.Fail(n, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present") {
 			return false
 		}
-		if at[1] != 0 && !checkAccountPropertiesEmail(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkAccountPropertiesCard(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkAccountPropertiesBillingAddress(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop() {
-			return false
-		}
-		if unknown {
-			for m := s.Members(n); m.Next(); {
-				c := m.Node()
-				switch string(s.Key(c)) {
-				case "id", "email", "card", "billing_address", "settings":
-					continue
-				}
-				if s.Failf(n, "account.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-					return false
-				}
-			}
-		}
-		if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
-			return false
-		}
-		if at[1] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
-			return false
-		}
-		if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
-			return false
-		}
-		if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties") {
-			return false
-		}
-		if s.Has(n, "card") {
-			if !s.Has(n, "billing_address") && s.Fail(n, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present") {
-				return false
-			}
-		}
-		if s.Has(n, "billing_address") && !checkAccountDependentSchemasBillingAddress(s, n) && s.Stop() {
-			return false
-		}
+	}
+	if s.Has(n, "billing_address") && !checkAccountDependentSchemasBillingAddress(s, n) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -208,7 +160,7 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 5 && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
+		if s.Shorter(n, 5) && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
 			return false
 		}
 	}
@@ -217,42 +169,22 @@ func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envge
 
 // checkAccountPropertiesBillingAddress validates a value against account.json#/properties/billing_address.
 func checkAccountPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "account.json#/properties/billing_address/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/billing_address/type", "must be string, not %s")
 }
 
 // checkAccountPropertiesCard validates a value against account.json#/properties/card.
 func checkAccountPropertiesCard(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "account.json#/properties/card/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/card/type", "must be string, not %s")
 }
 
 // checkAccountPropertiesEmail validates a value against account.json#/properties/email.
 func checkAccountPropertiesEmail(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "account.json#/properties/email/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/email/type", "must be string, not %s")
 }
 
 // checkAccountPropertiesID validates a value against account.json#/properties/id.
 func checkAccountPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "account.json#/properties/id/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/id/type", "must be string, not %s")
 }
 
 var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
@@ -260,32 +192,29 @@ var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
 // checkAccountPropertiesSettings validates a value against account.json#/properties/settings.
 func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "account.json#/properties/settings/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/properties/settings/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			known := false
-			if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
-				known = true
-				if !checkAccountPropertiesSettingsPatternPropertiesX5Ex(s, c) && s.Stop() {
-					return false
-				}
-			}
-			if !known && !checkAccountPropertiesSettingsAdditionalProperties(s, c) && s.Stop() {
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		known := false
+		if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
+			known = true
+			if !checkAccountPropertiesSettingsPatternPropertiesX5Ex(s, c) && s.Stop() {
 				return false
 			}
 		}
-		for m := s.Members(n); m.Next(); {
-			c := m.Node()
-			k := s.NameNode(c)
-			valid := checkAccountPropertiesSettingsPropertyNames(s, k)
-			s.DropNameNode(k)
-			if !valid && s.Stop() {
-				return false
-			}
+		if !known && !checkAccountPropertiesSettingsAdditionalProperties(s, c) && s.Stop() {
+			return false
+		}
+	}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		k := s.NameNode(c)
+		valid := checkAccountPropertiesSettingsPropertyNames(s, k)
+		s.DropNameNode(k)
+		if !valid && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -293,22 +222,12 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 
 // checkAccountPropertiesSettingsAdditionalProperties validates a value against account.json#/properties/settings/additionalProperties.
 func checkAccountPropertiesSettingsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeBoolean|envgenrt.TypeNumber) {
-		s.Failf(n, "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeBoolean|envgenrt.TypeNumber, "account.json#/properties/settings/additionalProperties/type", "must be boolean or number, not %s")
 }
 
 // checkAccountPropertiesSettingsPatternPropertiesX5Ex validates a value against account.json#/properties/settings/patternProperties/%5Ex_.
 func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type", "must be string, not %s")
 }
 
 var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)
@@ -317,7 +236,7 @@ var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_
 func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 32 && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
+		if s.Longer(n, 32) && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
 			return false
 		}
 		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {

@@ -16,31 +16,19 @@ func (x Label) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Label) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Slug != nil {
-		b = append(b, `"slug":`...)
-		b = envgenrt.AppendString(b, *x.Slug)
-		b = append(b, ',')
-	}
-	b = append(b, `"kind":`...)
-	if b, err = x.Kind.AppendJSON(b); err != nil {
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	b = envgenrt.AppendStringPtrMember(b, `"slug":`, x.Slug)
+	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
 		return b, err
 	}
-	b = append(b, ',')
-	if x.Version != nil {
-		b = append(b, `"version":`...)
-		if b, err = x.Version.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	if b, err = envgenrt.AppendPtrMember(b, `"version":`, x.Version); err != nil {
+		return b, err
 	}
 	if !x.Note.IsZero() {
 		b = append(b, `"note":`...)
@@ -75,49 +63,29 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Label{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "slug":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Slug = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Slug)
 		case "kind":
-			if err := x.Kind.DecodeNode(s, c1); err != nil {
-				return err
-			}
+			err = x.Kind.DecodeNode(s, c1)
 		case "version":
-			if !s.IsNull(c1) {
-				v2 := new(LabelVersion)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Version = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Version)
 		case "note":
-			if s.IsNull(c1) {
-				x.Note = envgenrt.NullValue[string]()
-			} else {
-				var v2 string
-				if err := s.ReadString(c1, &v2); err != nil {
-					return err
-				}
-				x.Note = envgenrt.Value(v2)
-			}
+			err = envgenrt.ReadNullable(s, c1, &x.Note, (*envgenrt.State).ReadString)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -132,47 +100,32 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 // checkLabel validates a value against label.json#.
 func checkLabel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "label.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "label.json#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [5]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-			case "slug":
-				at[1] = c
-			case "kind":
-				at[2] = c
-			case "version":
-				at[3] = c
-			case "note":
-				at[4] = c
-			}
+	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+		case "slug":
+			at[1] = c
+		case "kind":
+			at[2] = c
+		case "version":
+			at[3] = c
+		case "note":
+			at[4] = c
 		}
-		if at[0] != 0 && !checkLabelPropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkLabelPropertiesSlug(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkLabelKind(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[3] != 0 && !checkLabelVersion(s, at[3]) && s.Stop() {
-			return false
-		}
-		if at[4] != 0 && !checkLabelPropertiesNote(s, at[4]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
-			return false
-		}
-		if at[2] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
+		return false
+	}
+	if at[2] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -182,20 +135,17 @@ var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{16
 // checkLabelPropertiesName validates a value against label.json#/properties/name.
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/name/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) < 1 && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
-			return false
-		}
-		if s.Length(n) > 40 && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
-			return false
-		}
-		if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
-			return false
-		}
+	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
+		return false
+	}
+	if s.Longer(n, 40) && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
+		return false
+	}
+	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -203,12 +153,11 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 // checkLabelPropertiesNote validates a value against label.json#/properties/note.
 func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeNull|envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/note/type", "type", "must be null or string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type", "must be null or string, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Length(n) > 200 && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
+		if s.Longer(n, 200) && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
 			return false
 		}
 	}
@@ -220,14 +169,11 @@ var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 // checkLabelPropertiesSlug validates a value against label.json#/properties/slug.
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "label.json#/properties/slug/type", "type", "must be string, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/slug/type", "must be string, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindString {
-		if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
-			return false
-		}
+	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -236,7 +182,7 @@ func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *LabelKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
@@ -274,7 +220,7 @@ func checkLabelKind(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *LabelVersion) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

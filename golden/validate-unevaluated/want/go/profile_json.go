@@ -16,21 +16,15 @@ func (x Base) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Kind != nil {
-		b = append(b, `"kind":`...)
-		if b, err = x.Kind.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	if b, err = envgenrt.AppendPtrMember(b, `"kind":`, x.Kind); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -56,27 +50,23 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Base{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			if !s.IsNull(c1) {
-				v2 := new(ProfileKind)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Kind = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -91,43 +81,32 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 // checkBase validates a value against profile.json#/$defs/base.
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "profile.json#/$defs/base/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/$defs/base/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			switch string(s.Key(c)) {
-			case "name":
-				at[0] = c
-				s.Mark(n, i)
-			case "kind":
-				at[1] = c
-				s.Mark(n, i)
-			}
+	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		switch string(s.Key(c)) {
+		case "name":
+			at[0] = c
+			s.Mark(n, i)
+		case "kind":
+			at[1] = c
+			s.Mark(n, i)
 		}
-		if at[0] != 0 && !checkBasePropertiesName(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkProfileKind(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkBasePropertiesName validates a value against profile.json#/$defs/base/properties/name.
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "profile.json#/$defs/base/properties/name/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type", "must be string, not %s")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -139,21 +118,15 @@ func (x Profile) MarshalJSON() ([]byte, error) {
 // fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
 // text that is not JSON). x is not changed when data is invalid.
 func (x *Profile) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"name":`...)
-	b = envgenrt.AppendString(b, x.Name)
-	b = append(b, ',')
-	if x.Kind != nil {
-		b = append(b, `"kind":`...)
-		if b, err = x.Kind.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
+	if b, err = envgenrt.AppendPtrMember(b, `"kind":`, x.Kind); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -179,27 +152,23 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = Profile{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
-			if err := s.ReadString(c1, &x.Name); err != nil {
-				return err
-			}
+			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			if !s.IsNull(c1) {
-				v2 := new(ProfileKind)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Kind = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -222,8 +191,7 @@ func checkProfile(s *envgenrt.State, n int32) bool {
 // checkProfileIn is the body of checkProfile.
 func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "profile.json#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/type", "must be object, not %s") {
 		return false
 	}
 	if !s.Track(checkBase, n) && s.Stop() {
@@ -234,15 +202,13 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		for m := s.Members(n); m.Next(); {
-			c, i := m.Node(), m.Index()
-			if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
-				return false
-			}
+	for m := s.Members(n); m.Next(); {
+		c, i := m.Node(), m.Index()
+		if !s.Evaluated(n, i) && s.Failf(n, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+			return false
 		}
-		s.MarkAll(n)
 	}
+	s.MarkAll(n)
 	return s.ErrorCount() == errs
 }
 
@@ -300,15 +266,12 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 // checkProfileThenPropertiesMembers validates a value against profile.json#/then/properties/members.
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeArray) {
-		s.Failf(n, "profile.json#/then/properties/members/type", "type", "must be array, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type", "must be array, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-			if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
-				return false
-			}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
+			return false
 		}
 	}
 	return s.ErrorCount() == errs
@@ -316,19 +279,14 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 
 // checkProfileThenPropertiesMembersItems validates a value against profile.json#/then/properties/members/items.
 func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "profile.json#/then/properties/members/items/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type", "must be string, not %s")
 }
 
 // UnmarshalJSON decodes data into x if data is valid against the schema of ProfileKind, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ProfileKind) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -16,26 +16,16 @@ func (x ServerConfig) MarshalJSON() ([]byte, error) {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ServerConfig) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
 func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	b = append(b, `"port":`...)
-	b = envgenrt.AppendInt(b, x.Port)
-	b = append(b, ',')
-	if x.Host != nil {
-		b = append(b, `"host":`...)
-		b = envgenrt.AppendString(b, *x.Host)
-		b = append(b, ',')
-	}
-	if x.Mode != nil {
-		b = append(b, `"mode":`...)
-		if b, err = x.Mode.AppendJSON(b); err != nil {
-			return b, err
-		}
-		b = append(b, ',')
+	b = envgenrt.AppendIntMember(b, `"port":`, x.Port)
+	b = envgenrt.AppendStringPtrMember(b, `"host":`, x.Host)
+	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
+		return b, err
 	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -61,35 +51,25 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	*x = ServerConfig{}
+	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "port":
-			if err := s.ReadInt64(c1, &x.Port); err != nil {
-				return err
-			}
+			err = s.ReadInt64(c1, &x.Port)
 		case "host":
-			if !s.IsNull(c1) {
-				v2 := new(string)
-				if err := s.ReadString(c1, v2); err != nil {
-					return err
-				}
-				x.Host = v2
-			}
+			err = s.ReadStringPtr(c1, &x.Host)
 		case "mode":
-			if !s.IsNull(c1) {
-				v2 := new(ServerConfigMode)
-				if err := v2.DecodeNode(s, c1); err != nil {
-					return err
-				}
-				x.Mode = v2
-			}
+			err = envgenrt.DecodePtr(s, c1, &x.Mode)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
 			e1 = s.DecodeRaw(c1)
-			x.Extra[string(s.Key(c1))] = e1
+			x.Extra[s.KeyString(c1)] = e1
+		}
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -104,62 +84,45 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 // checkServerConfig validates a value against config.yaml#.
 func checkServerConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeObject) {
-		s.Failf(n, "config.yaml#/type", "type", "must be object, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeObject, "config.yaml#/type", "must be object, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			switch string(s.Key(c)) {
-			case "port":
-				at[0] = c
-			case "host":
-				at[1] = c
-			case "mode":
-				at[2] = c
-			}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "port":
+			at[0] = c
+		case "host":
+			at[1] = c
+		case "mode":
+			at[2] = c
 		}
-		if at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop() {
-			return false
-		}
-		if at[1] != 0 && !checkServerConfigPropertiesHost(s, at[1]) && s.Stop() {
-			return false
-		}
-		if at[2] != 0 && !checkServerConfigMode(s, at[2]) && s.Stop() {
-			return false
-		}
-		if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
-			return false
-		}
+	}
+	if !s.CheckMembers(at[:], checkServerConfigPropertiesPort, checkServerConfigPropertiesHost, checkServerConfigMode) {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 // checkServerConfigPropertiesHost validates a value against config.yaml#/properties/host.
 func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeString) {
-		s.Failf(n, "config.yaml#/properties/host/type", "type", "must be string, not %s", s.TypeOf(n))
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.CheckType(n, envgenrt.TypeString, "config.yaml#/properties/host/type", "must be string, not %s")
 }
 
 // checkServerConfigPropertiesPort validates a value against config.yaml#/properties/port.
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.IsType(n, envgenrt.TypeInteger) {
-		s.Failf(n, "config.yaml#/properties/port/type", "type", "must be integer, not %s", s.TypeOf(n))
+	if !s.CheckType(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type", "must be integer, not %s") {
 		return false
 	}
-	if s.Kind(n) == envgenrt.KindNumber {
-		if envgenrt.CompareNumber(s.Text(n), "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
-			return false
-		}
-		if envgenrt.CompareNumber(s.Text(n), "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
-			return false
-		}
+	if s.Compare(n, "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+		return false
+	}
+	if s.Compare(n, "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -168,7 +131,7 @@ func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
 func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
-	return envgenrt.Unmarshal(data, x)
+	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.

@@ -1,0 +1,55 @@
+package golang
+
+import (
+	"bytes"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// jsonv2File holds the UnmarshalJSONFrom methods, for Go built with
+// GOEXPERIMENT=jsonv2 only: json/v2 (and encoding/json on top of it) calls
+// UnmarshalJSONFrom in preference to UnmarshalJSON, so that a value is read
+// from the jsontext.Decoder once rather than checked and then copied. No
+// schema file gets this name: goFileName adds "_schema" to a name that ends
+// in "_jsonv2".
+const jsonv2File = "envgen_jsonv2.go"
+
+// jsontextPkg is where json/v2's Decoder is.
+const jsontextPkg = "encoding/json/jsontext"
+
+// renderJSONv2 renders jsonv2File for the types of plan, or nil when no type
+// has JSON methods of its own:
+//
+//	//go:build goexperiment.jsonv2
+//
+//	func (x *T) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+//		return envgenrt.UnmarshalFrom(dec, x)
+//	}
+func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
+	f := r.newFile()
+	f.ImportName(jsontextPkg, "jsontext")
+	n := 0
+	for _, gf := range plan {
+		for _, t := range gf.types {
+			if d := r.newDecl(t); d.hasMethods() {
+				f.Add(d.unmarshalJSONFrom())
+				f.Line()
+				n++
+			}
+		}
+	}
+	if r.err != nil || n == 0 {
+		return nil, r.err
+	}
+	src, err := r.write(f, jsonv2File)
+	// the constraint, after the generated-code line and before the package clause
+	header := "// " + generatedHeader + "\n\n"
+	return bytes.Replace(src, []byte(header), []byte(header+"//go:build goexperiment.jsonv2\n\n"), 1), err
+}
+
+// unmarshalJSONFrom: return envgenrt.UnmarshalFrom(dec, x)
+func (d *decl) unmarshalJSONFrom() jen.Code {
+	return d.method(true, "UnmarshalJSONFrom", "is UnmarshalJSON for json/v2, which prefers it.",
+		[]jen.Code{jen.Id("dec").Op("*").Qual(jsontextPkg, "Decoder")}, jen.Error(),
+		jen.Return(jen.Qual(runtimePkg, "UnmarshalFrom").Call(jen.Id("dec"), jen.Id("x"))))
+}

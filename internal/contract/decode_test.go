@@ -1,0 +1,107 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"runtime"
+	"runtime/debug"
+	"testing"
+
+	"github.com/envgen/envgen/envgenrt"
+)
+
+// TestDecode: envgenrt.Decode, the recommended entry point, decodes what
+// json.Unmarshal decodes, refuses what it refuses with the same validation
+// errors, leaves the value alone when it refuses, and reports text that is
+// not JSON as a *envgenrt.SyntaxError.
+func TestDecode(t *testing.T) {
+	data := reference(t)
+	var got, want Envelope
+	if err := envgenrt.Decode(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	if !bytes.Equal(a, b) {
+		t.Errorf("Decode gives\n%s\njson.Unmarshal\n%s", a, b)
+	}
+	broken := bytes.Replace(data, []byte(`"rank":3`), []byte(`"rank":0`), 1)
+	kept := got
+	errDecode := envgenrt.Decode(broken, &got)
+	errUnmarshal := json.Unmarshal(broken, &want)
+	var v1, v2 *envgenrt.ValidationError
+	if !errors.As(errDecode, &v1) || !errors.As(errUnmarshal, &v2) || v1.Error() != v2.Error() {
+		t.Errorf("Decode: %v; json.Unmarshal: %v", errDecode, errUnmarshal)
+	}
+	if a, _ := json.Marshal(got); !bytes.Equal(a, b) || got.Data != kept.Data {
+		t.Error("Decode changed the value it refused")
+	}
+	var se *envgenrt.SyntaxError
+	if err := envgenrt.Decode(data[:len(data)-1], &got); !errors.As(err, &se) {
+		t.Errorf("truncated text: %v", err)
+	}
+}
+
+// TestLinearAtSize: on a 5 MB envelope, Validate allocates nothing and a
+// decode allocates less than twice the input (a State from the pool holds
+// the parse; the decoded value gets its strings and optional scalars in
+// blocks).
+func TestLinearAtSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes a 5 MB document")
+	}
+	data := hugeEnvelope(t, 25000)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // the pool lives through the measurement
+	var env Envelope
+	if err := envgenrt.Decode(data, &env); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(3, func() {
+		if err := env.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("Validate of a %d-byte value allocates %v times per call", len(data), n)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const runs = 3
+	for range runs {
+		var env Envelope
+		if err := envgenrt.Decode(data, &env); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := float64(after.TotalAlloc-before.TotalAlloc) / runs; per > 2*float64(len(data)) {
+		t.Errorf("a decode of %d bytes allocates %.0f bytes (%.2f×)", len(data), per, per/float64(len(data)))
+	}
+}
+
+// TestDecodedStringsStay: the strings and optional scalars of a decoded value
+// share blocks with one another, never with a later decode: decoding other
+// documents through the same pooled States leaves them as they were.
+func TestDecodedStringsStay(t *testing.T) {
+	data := reference(t)
+	var first Envelope
+	if err := envgenrt.Decode(data, &first); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(first)
+	other := bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("docs/ch"), []byte("xxxx/yy")), []byte("About"), []byte("Below"))
+	for range 100 {
+		var env Envelope
+		if err := envgenrt.Decode(other, &env); err != nil {
+			t.Fatal(err)
+		}
+		*env.Data.Hits[0].Snippet = "changed through a pointer"
+		*env.Data.Hits[0].SourceFile = "changed/too"
+	}
+	if got, _ := json.Marshal(first); !bytes.Equal(got, want) {
+		t.Errorf("after other decodes:\n%s\nwant\n%s", got, want)
+	}
+}
