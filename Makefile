@@ -128,7 +128,8 @@ fuzz:
 ##        GOEXPERIMENT=jsonv2, generation at N=250..8000 (go-jsonschema), TypeScript against ajv with the bundle
 ##        a client makes, and the JSON-Schema-Test-Suite matrix. bench/ is its own module.
 bench: $(NODE_DEPS) $(BENCH_DEPS)
-	cd bench && $(GO) generate ./... && $(GO) run ./cmd/report -o ../BENCHMARKS.md
+	@mkdir -p bin
+	cd bench && $(GO) generate ./... && $(GO) run ./cmd/report -o ../BENCHMARKS.md -json ../bin/bench.json
 
 $(BENCH_DEPS): bench/node/package-lock.json
 	npm ci --prefix bench/node --no-audit --no-fund

@@ -6,3 +6,6 @@ package bench
 const JSONv2 = false
 
 func extraContenders() []Contender { return nil }
+
+// EnvgenUnmarshalFrom is false without json/v2: there is no UnmarshalJSONFrom to call.
+func EnvgenUnmarshalFrom() bool { return false }

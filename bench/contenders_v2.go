@@ -19,3 +19,11 @@ func extraContenders() []Contender {
 			func(b []byte) error { var v Envelope; return jsonv2.Unmarshal(b, &v) }},
 	}
 }
+
+// EnvgenUnmarshalFrom says whether envgen's type has json/v2's
+// UnmarshalJSONFrom, which json/v2.Unmarshal then calls instead of
+// UnmarshalJSON.
+func EnvgenUnmarshalFrom() bool {
+	_, ok := any(new(Envelope)).(jsonv2.UnmarshalerFrom)
+	return ok
+}

@@ -68,7 +68,12 @@ var (
 )
 
 // runGroup runs cmd in a new process group, killed whole after timeout.
-func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
+func runGroup(cmd *exec.Cmd, timeout time.Duration) error { return runGroupCPU(cmd, timeout, 0) }
+
+// runGroupCPU is runGroup that also kills the group once cmd's process has
+// used more than cpuLimit of CPU time (0: no such limit); on a shared
+// machine a run's CPU time says more about the run than the wall clock.
+func runGroupCPU(cmd *exec.Cmd, timeout, cpuLimit time.Duration) error {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return err
@@ -82,7 +87,27 @@ func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
 		timedOut.Store(true)
 		syscall.Kill(-pgid, syscall.SIGKILL)
 	})
+	done := make(chan struct{})
+	if cpuLimit > 0 {
+		go func() {
+			tick := time.NewTicker(500 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					if c, ok := procCPU(pgid); ok && c > cpuLimit {
+						timedOut.Store(true)
+						syscall.Kill(-pgid, syscall.SIGKILL)
+						return
+					}
+				}
+			}
+		}()
+	}
 	err := cmd.Wait()
+	close(done)
 	timer.Stop()
 	childMu.Lock()
 	delete(children, pgid)
@@ -91,6 +116,30 @@ func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
 		return errTimeout
 	}
 	return err
+}
+
+// procCPU is the user+system time of a running process so far, from
+// /proc/PID/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux).
+func procCPU(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(data)[i+1:]) // f[0] is field 3
+	if len(f) < 13 {
+		return 0, false
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(u+st) * 10 * time.Millisecond, true
 }
 
 // killChildren ends every process group runGroup started; on interrupt.
@@ -155,7 +204,7 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 		var buf strings.Builder
 		cmd.Stdout, cmd.Stderr = &teeWriter{&buf}, os.Stderr
 		logf("generate: round %d, %s, N=%d", round+1, g, n)
-		err := runGroup(cmd, s.GenCap)
+		err := runGroupCPU(cmd, s.GenWallCap, s.GenCap)
 		if errors.Is(err, errTimeout) {
 			res.Runs = append(res.Runs, GenRun{Gen: g, N: n, Round: round, Killed: true})
 			res.SkipFrom[g] = n

@@ -23,6 +23,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,7 +47,30 @@ type Report struct {
 	Failed   []string // stages that did not complete, and why
 	Skipped  []string // stages left out with -skip
 	Took     time.Duration
-	CPU      time.Duration // user+system time of this process and every child it waited for
+	CPU      time.Duration     // user+system time of this process and every child it waited for
+	Modules  map[string]string // the peers' versions, from bench/go.mod
+}
+
+// peers are the Go modules whose versions BENCHMARKS.md names.
+var peers = []string{"github.com/goccy/go-json", "github.com/bytedance/sonic", "github.com/santhosh-tekuri/jsonschema/v6",
+	"github.com/google/jsonschema-go", "github.com/kaptinlin/jsonschema", "github.com/atombender/go-jsonschema"}
+
+// modules reads the peers' versions from go.mod in the current folder.
+func modules() map[string]string {
+	data, err := os.ReadFile("go.mod")
+	if err != nil {
+		return nil
+	}
+	m := map[string]string{}
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && slices.Contains(peers, f[0]) {
+			m[f[0]] = f[1]
+		} else if len(f) >= 3 && f[0] == "require" && slices.Contains(peers, f[1]) {
+			m[f[1]] = f[2]
+		}
+	}
+	return m
 }
 
 // Settings are the flags of the run: how many rounds of what.
@@ -56,7 +80,8 @@ type Settings struct {
 	GenRounds          int           // generation rounds at N ≤ 1000
 	GenBudget          time.Duration // generation rounds at N > 1000 while they fit
 	GenSkip            time.Duration // a generator over this CPU time at one N is skipped at larger N
-	GenCap             time.Duration // a generation run is stopped after this (wall)
+	GenCap             time.Duration // a generation run is stopped after this much CPU time
+	GenWallCap         time.Duration // or after this much wall time
 	GenSizes           []int         // the Ns of the generation benchmark (those of BenchmarkGenerate)
 	TSRounds, TSMs     int
 }
@@ -107,10 +132,13 @@ func main() {
 	flag.IntVar(&s.GenRounds, "gen-rounds", 3, "generation: rounds at N ≤ 1000")
 	flag.DurationVar(&s.GenBudget, "gen-budget", 3*time.Minute, "generation: rounds at N > 1000 run while they fit in this (at least one)")
 	flag.DurationVar(&s.GenSkip, "gen-skip", 30*time.Second, "generation: a generator whose run takes more CPU time than this is not run at larger N")
-	flag.DurationVar(&s.GenCap, "gen-cap", 5*time.Minute, "generation: a run is stopped after this long")
+	flag.DurationVar(&s.GenCap, "gen-cap", 3*time.Minute, "generation: a run is stopped after this much CPU time")
+	flag.DurationVar(&s.GenWallCap, "gen-wall-cap", 20*time.Minute, "generation: a run is stopped after this much wall time")
 	sizes := flag.String("gen-sizes", "250,1000,4000,8000", "generation: the `Ns`, comma-separated (each one of BenchmarkGenerate's)")
 	flag.IntVar(&s.TSRounds, "ts-rounds", 25, "TypeScript: interleaved rounds")
 	flag.IntVar(&s.TSMs, "ts-ms", 200, "TypeScript: milliseconds of CPU time per validator per round")
+	raw := flag.String("json", "", "also write every measurement as JSON to `FILE`")
+	from := flag.String("from", "", "measure nothing: write the markdown from a -json `FILE` of an earlier run")
 	skip := flag.String("skip", "", "comma-separated stages to leave out: decode, jsonv2, generate, node, matrix")
 	flag.StringVar(&casesDir, "cases", "", "write every case of the matrix, per generator, as JSON to the folder `DIR`")
 	flag.Parse()
@@ -129,13 +157,36 @@ func main() {
 		killChildren()
 		os.Exit(130)
 	}()
-	if err := run(*out, s, *skip); err != nil {
+	if *from != "" {
+		if err := render(*from, *out); err != nil {
+			fmt.Fprintln(os.Stderr, "report:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*out, *raw, s, *skip); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, s Settings, skip string) error {
+// render writes the markdown of an earlier run's measurements.
+func render(from, out string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	var r Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		return fmt.Errorf("%s: %v", from, err)
+	}
+	if r.Modules == nil {
+		r.Modules = modules()
+	}
+	return os.WriteFile(out, []byte(r.Markdown()), 0o644)
+}
+
+func run(out, raw string, s Settings, skip string) error {
 	start := time.Now()
 	benchDir, err := filepath.Abs(".")
 	if err != nil {
@@ -150,7 +201,7 @@ func run(out string, s Settings, skip string) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	r := &Report{Machine: machine(), Settings: s}
+	r := &Report{Machine: machine(), Settings: s, Modules: modules()}
 	skipped := map[string]bool{}
 	for _, x := range strings.Split(skip, ",") {
 		skipped[strings.TrimSpace(x)] = true
@@ -190,6 +241,15 @@ func run(out string, s Settings, skip string) error {
 	var self, kids syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &self) == nil && syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids) == nil {
 		r.CPU = time.Duration(self.Utime.Nano() + self.Stime.Nano() + kids.Utime.Nano() + kids.Stime.Nano()).Round(time.Second)
+	}
+	if raw != "" {
+		data, err := json.Marshal(r)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(raw, data, 0o644); err != nil {
+			return err
+		}
 	}
 	if err := os.WriteFile(out, []byte(r.Markdown()), 0o644); err != nil {
 		return err

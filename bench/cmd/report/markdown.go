@@ -236,6 +236,18 @@ func (r *Report) decodeTables(p printer) {
 	p("")
 	p("Contenders (%s, GOMAXPROCS %d; `go run ./cmd/rounds` in bench/):", o.Go, o.GOMAXPROCS)
 	p("")
+	if len(r.Modules) > 0 {
+		var vs []string
+		for _, m := range peers {
+			if v, ok := r.Modules[m]; ok {
+				vs = append(vs, fmt.Sprintf("%s %s", strings.TrimPrefix(m, "github.com/"), v))
+			}
+		}
+		p("Peer versions (bench/go.mod): %s.", strings.Join(vs, ", "))
+		p("kaptinlin/jsonschema is held at v0.9.8, the newest that builds on Go 1.26: v0.9.9 and v0.9.10 declare")
+		p("`go 1.27`. Every peer named in issue 16 builds and runs here.")
+		p("")
+	}
 	seen := map[string]bool{}
 	for _, x := range o.Series {
 		if !seen[x.Name] && x.Kind != "validate" {
@@ -286,17 +298,21 @@ func (r *Report) v2Tables(p printer) {
 	p("The same program built with `GOEXPERIMENT=jsonv2` (a separate process): encoding/json's v1 API runs on the")
 	p("v2 implementation, and `encoding/json/v2` is there to call. Only envgen, the encoding/json family and the")
 	p("scan run here; the other peers are compared in the default build above (kaptinlin/jsonschema cannot even")
-	p("compile the schema under this experiment: its schema decoding fails). The generated code has no")
-	p("`UnmarshalJSONFrom` yet, so json/v2 calls its `UnmarshalJSON`.")
+	p("compile the schema under this experiment: its schema decoding fails).")
+	if o.EnvgenFrom {
+		p("envgen's type has json/v2's `UnmarshalJSONFrom`, which `json/v2.Unmarshal` calls.")
+	} else {
+		p("envgen's type has no json/v2 `UnmarshalJSONFrom` in this run, so `json/v2.Unmarshal` calls its `UnmarshalJSON`.")
+	}
 	p("")
 	r.roundsTable(p, o)
-	p("envgen ÷ encoding/json plain, default build against jsonv2 build (each from its own rounds):")
+	p("envgen against plain decoding in the two builds (each build's own rounds; median, min–max):")
 	p("")
-	p("| document | default build | jsonv2 build | envgen ÷ json/v2 plain |")
+	p("| document | envgen ÷ encoding/json, default build | envgen ÷ encoding/json, jsonv2 build | envgen ÷ json/v2 plain, jsonv2 build |")
 	p("|---|--:|--:|--:|")
 	for _, d := range o.Docs {
 		a, b, c := vs(r.Decode, d.Name, "envgen", "encoding/json"), vs(o, d.Name, "envgen", "encoding/json"), vs(o, d.Name, "envgen", "encoding/json/v2")
-		p("| %s | %s (%s) | %s (%s) | %s (%s) |", docTitle(d), a.ratioCell(), a.rangeCell(), b.ratioCell(), b.rangeCell(), c.ratioCell(), c.rangeCell())
+		p("| %s | %s | %s | %s |", docTitle(d), a.minMax(), b.minMax(), c.minMax())
 	}
 	p("")
 }
@@ -342,7 +358,7 @@ func (r *Report) sizeTables(p printer) {
 			continue
 		}
 		sp := vs(o, d.Name, bench.ValidateName, "envgen")
-		p("| %s | %s | %s (%s) | %s | %.0f |", docTitle(d), dur(median(cpus(v))), sp.ratioCell(), sp.rangeCell(),
+		p("| %s | %s | %s | %s | %.0f |", docTitle(d), dur(median(cpus(v))), sp.minMax(),
 			size(field(v, func(s bench.Sample) float64 { return s.Bytes })), field(v, func(s bench.Sample) float64 { return s.Allocs }))
 	}
 	p("")
@@ -386,7 +402,7 @@ func (r *Report) generateTable(p printer) {
 	p("`gen.Generate` (load, metaschema check, resolve, model, Go) against go-jsonschema v0.24.1's generator")
 	p("(`generator.New`, `DoFile`, `Sources`). One run per process (`BenchmarkGenerate -benchtime 1x` from a test")
 	p("binary built once), the two alternating at each N, round by round. A generator is not run at larger N once")
-	p("one of its runs takes over %v of CPU time, and a run is stopped after %v of wall time.", s.GenSkip, s.GenCap)
+	p("one of its runs takes over %v of CPU time, and a run is stopped after %v of CPU time (or %v of wall time).", s.GenSkip, s.GenCap, s.GenWallCap)
 	p("Ratio: go-jsonschema's CPU time ÷ envgen's, per round.")
 	p("")
 	p("| N | envgen CPU | wall | CPU/def | Go/def | allocated | go-jsonschema CPU | wall | CPU/def | Go/def | allocated | go-jsonschema ÷ envgen | spread | rounds |")
@@ -396,7 +412,7 @@ func (r *Report) generateTable(p printer) {
 		if len(runs) == 0 {
 			switch {
 			case g.killed(gen, n):
-				return fmt.Sprintf("stopped at %v | | | | ", s.GenCap)
+				return fmt.Sprintf("stopped at %v CPU or %v wall | | | | ", s.GenCap, s.GenWallCap)
 			case g.SkipFrom[gen] > 0 && n > g.SkipFrom[gen]:
 				return fmt.Sprintf("not run (over %v at N=%d) | | | | ", s.GenSkip, g.SkipFrom[gen])
 			}

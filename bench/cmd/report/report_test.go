@@ -94,3 +94,15 @@ func TestRunGroupTimeout(t *testing.T) {
 		t.Errorf("%v after %v", err, time.Since(start))
 	}
 }
+
+// TestRunGroupCPU: a run over its CPU limit is stopped, and one within it
+// is not.
+func TestRunGroupCPU(t *testing.T) {
+	err := runGroupCPU(exec.Command("sh", "-c", "while :; do :; done"), time.Minute, 1*time.Second)
+	if !errors.Is(err, errTimeout) {
+		t.Errorf("busy loop: %v", err)
+	}
+	if err := runGroupCPU(exec.Command("sleep", "1"), time.Minute, 500*time.Millisecond); err != nil {
+		t.Errorf("sleep: %v", err)
+	}
+}

@@ -65,10 +65,11 @@ func (s Spread) rangeCell() string {
 	return fmt.Sprintf("%.2f–%.2f (IQR %.2f–%.2f)", s.Min, s.Max, s.Q1, s.Q3)
 }
 
-// short is "1.23× (1.10–1.40)" for prose.
-func (s Spread) short() string {
+
+// minMax is "1.23× (1.10–1.40)".
+func (s Spread) minMax() string {
 	if s.N == 0 {
 		return "n/a"
 	}
-	return fmt.Sprintf("%s (%.2f–%.2f over %d rounds)", ratio(s.Median), s.Min, s.Max, s.N)
+	return fmt.Sprintf("%s (%.2f–%.2f)", ratio(s.Median), s.Min, s.Max)
 }

@@ -38,7 +38,7 @@ func run(rounds int, target time.Duration, only string) error {
 	if err != nil {
 		return err
 	}
-	out := bench.RoundsOutput{Go: runtime.Version(), JSONv2: bench.JSONv2, GOMAXPROCS: runtime.GOMAXPROCS(0), Rounds: rounds, TargetMs: int(target / time.Millisecond)}
+	out := bench.RoundsOutput{Go: runtime.Version(), JSONv2: bench.JSONv2, EnvgenFrom: bench.EnvgenUnmarshalFrom(), GOMAXPROCS: runtime.GOMAXPROCS(0), Rounds: rounds, TargetMs: int(target / time.Millisecond)}
 	want := map[string]bool{}
 	for _, d := range strings.Split(only, ",") {
 		want[d] = true
