@@ -65,7 +65,6 @@ func (s Spread) rangeCell() string {
 	return fmt.Sprintf("%.2f–%.2f (IQR %.2f–%.2f)", s.Min, s.Max, s.Q1, s.Q3)
 }
 
-
 // minMax is "1.23× (1.10–1.40)".
 func (s Spread) minMax() string {
 	if s.N == 0 {
