@@ -120,8 +120,9 @@ fuzz:
 		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE); \
 	done
 
-## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test; about 10 to 15 minutes on an
-##        idle 2-core machine, longer when it is shared: BENCHMARKS.md states the wall and CPU time it took).
+## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test). About 7 minutes of CPU time;
+##        its wall time grows with the machine's load (18 minutes at load average 14 on 2 cores): BENCHMARKS.md
+##        states both. Fewer rounds: go run ./cmd/report -h in bench/ (-rounds, -huge-rounds, -gen-rounds, ...).
 ##        Every comparison interleaves its contenders round by round and reports the median per-round ratio with
 ##        its spread: Go decode and validate on 1.2 KB, 104 KB and 5 MB (encoding/json, goccy/go-json, sonic,
 ##        json.Valid, santhosh-tekuri, google/jsonschema-go, kaptinlin/jsonschema, go-jsonschema), again under
