@@ -26,7 +26,7 @@ BENCH_DEPS := bench/node/node_modules/.package-lock.json
 # The MCP end-to-end test's TypeScript SDK (pinned in e2e/package-lock.json).
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 
-.PHONY: generate check test golden lint fuzz bench bench-gen bench-validate bench-ts conformance conformance-baseline conformance-schemastore
+.PHONY: generate check test golden lint fuzz bench bench-gen bench-validate bench-ts bench-ts-quick conformance conformance-baseline conformance-schemastore
 
 # $(ENVGEN) is rebuilt on every use (go build is incremental, so this is cheap).
 .PHONY: $(ENVGEN)
@@ -120,11 +120,17 @@ fuzz:
 		$(GO) test $${t%%:*} -run '^$$' -fuzz "^$${t##*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE); \
 	done
 
-## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test; about 6 to 10 minutes):
-##        Go decode and validate (encoding/json, santhosh-tekuri, go-jsonschema), generation (go-jsonschema),
-##        TypeScript validators and bundle sizes (ajv), and the JSON-Schema-Test-Suite matrix. bench/ is its own module.
+## bench: envgen against its peers, rewriting BENCHMARKS.md (not part of make test). About 7 minutes of CPU time;
+##        its wall time grows with the machine's load (18 minutes at load average 14 on 2 cores): BENCHMARKS.md
+##        states both. Fewer rounds: go run ./cmd/report -h in bench/ (-rounds, -huge-rounds, -gen-rounds, ...).
+##        Every comparison interleaves its contenders round by round and reports the median per-round ratio with
+##        its spread: Go decode and validate on 1.2 KB, 104 KB and 5 MB (encoding/json, goccy/go-json, sonic,
+##        json.Valid, santhosh-tekuri, google/jsonschema-go, kaptinlin/jsonschema, go-jsonschema), again under
+##        GOEXPERIMENT=jsonv2, generation at N=250..8000 (go-jsonschema), TypeScript against ajv with the bundle
+##        a client makes, and the JSON-Schema-Test-Suite matrix. bench/ is its own module.
 bench: $(NODE_DEPS) $(BENCH_DEPS)
-	cd bench && $(GO) generate ./... && $(GO) run ./cmd/report -o ../BENCHMARKS.md
+	@mkdir -p bin
+	cd bench && $(GO) generate ./... && $(GO) run ./cmd/report -o ../BENCHMARKS.md -json ../bin/bench.json
 
 $(BENCH_DEPS): bench/node/package-lock.json
 	npm ci --prefix bench/node --no-audit --no-fund
@@ -133,13 +139,24 @@ $(BENCH_DEPS): bench/node/package-lock.json
 bench-gen:
 	$(GO) test ./gen -run '^$$' -bench . -benchmem -count 5
 
-## bench-validate: generated decode and Validate against encoding/json and santhosh-tekuri (not part of make test)
+## bench-validate: Go decode and validate against the peers, interleaved rounds (make bench's Go part, no
+##        generation, TypeScript or matrix; writes bin/bench-validate.md, not BENCHMARKS.md)
 bench-validate:
-	$(GO) test ./internal/contract -run '^$$' -bench . -benchmem -count 5
+	@mkdir -p bin
+	cd bench && $(GO) run ./cmd/report -skip generate,node,matrix -o ../bin/bench-validate.md
+	@sed -n '/^## Targets/,/^## Go generation/p' bin/bench-validate.md
 
-## bench-ts: generated TypeScript validators against ajv on bench/'s 1.2 KB and 104 KB envelopes (25 interleaved
+## bench-ts: generated TypeScript validators against ajv (interleaved rounds), and the bundle a client makes of the
+##        envelope validator, minified and gzipped (make bench's TypeScript part; writes bin/bench-ts.md). The TS
+##        package's own quick check, without bench/'s module, is `make bench-ts-quick`.
+bench-ts: $(NODE_DEPS) $(BENCH_DEPS)
+	@mkdir -p bin
+	cd bench && $(GO) run ./cmd/report -skip decode,jsonv2,generate,matrix -o ../bin/bench-ts.md
+	@sed -n '/^## Targets/,/^## Go: decode/p;/^## TypeScript/,/^## JSON-Schema/p' bin/bench-ts.md
+
+## bench-ts-quick: generated TypeScript validators against ajv on bench/'s 1.2 KB and 104 KB envelopes (25 interleaved
 ##           rounds, median per-round ratio), and the envelope validator's size as a client bundles it (esbuild, gzip)
-bench-ts: $(NODE_DEPS) $(ENVGEN)
+bench-ts-quick: $(NODE_DEPS) $(ENVGEN)
 	@tool=$$(mktemp -d) && trap 'rm -rf "$$tool"' EXIT && \
 	$(ENVGEN) generate bench/testdata/tool.json bench/testdata/results.json --ts-out "$$tool" >/dev/null && \
 	npm run bench --prefix generated/ts -- --tool "$$tool" $(BENCH_TS_FLAGS)

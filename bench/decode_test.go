@@ -5,162 +5,104 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/envgen/envgen/bench/internal/gojsonschema"
-	"github.com/envgen/envgen/generated/go/envelope"
-	"github.com/envgen/envgen/internal/contract/results"
 )
 
-// Envelope is envgen's generated envelope with the generated payload: its
-// decoder and validator check data against results.json through the type
-// argument.
-type Envelope = envelope.Envelope[results.Results]
-
-// The plain structs encoding/json decodes into: the same shape, no methods,
-// no validation.
-type (
-	plainEnvelope struct {
-		Success    bool            `json:"success"`
-		Status     *string         `json:"status,omitzero"`
-		Data       *plainResults   `json:"data,omitzero"`
-		Error      json.RawMessage `json:"error,omitzero"`
-		Warnings   []plainWarning  `json:"warnings,omitzero"`
-		Meta       *plainMeta      `json:"meta,omitzero"`
-		Provenance json.RawMessage `json:"provenance,omitzero"`
-	}
-	plainResults struct {
-		Hits  []plainHit `json:"hits"`
-		Total *int64     `json:"total,omitzero"`
-	}
-	plainHit struct {
-		ChunkID    int64   `json:"chunk_id"`
-		Score      float64 `json:"score"`
-		Rank       int64   `json:"rank"`
-		SourceFile *string `json:"source_file,omitzero"`
-		Snippet    *string `json:"snippet,omitzero"`
-	}
-	plainWarning struct {
-		Code       string            `json:"code"`
-		Severity   string            `json:"severity"`
-		Message    string            `json:"message"`
-		Suggestion *string           `json:"suggestion,omitzero"`
-		Context    map[string]string `json:"context,omitzero"`
-	}
-	plainMeta struct {
-		RequestID  *string          `json:"request_id,omitzero"`
-		Pagination *plainPagination `json:"pagination,omitzero"`
-		Timing     json.RawMessage  `json:"timing,omitzero"`
-		Tool       json.RawMessage  `json:"tool,omitzero"`
-	}
-	plainPagination struct {
-		HasMore  bool    `json:"has_more"`
-		Cursor   *string `json:"cursor,omitzero"`
-		PageSize *int64  `json:"page_size,omitzero"`
-		Total    *int64  `json:"total,omitzero"`
-	}
-)
-
-// docs are the two reference envelopes: the small one of internal/contract and
-// the large one of testdata/large.json.
-var docs = []struct{ name, path string }{
-	{"small", "../internal/contract/testdata/envelope.json"},
-	{"large", "testdata/large.json"},
-}
-
-func readDoc(tb testing.TB, path string) []byte {
+func allContenders(tb testing.TB) []Contender {
 	tb.Helper()
-	data, err := os.ReadFile(path)
+	cs, err := Contenders(".")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return bytes.TrimSpace(data)
+	return cs
 }
 
-// santhosh compiles the bundled tool schema; format is an annotation, as it
-// is for the generated code.
-func santhosh(tb testing.TB) *jsonschema.Schema {
+func docs(tb testing.TB) []Doc {
 	tb.Helper()
-	f, err := os.Open("testdata/bundle.json")
+	ds, err := Docs(".")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("https://envgen.dev/bench/tool.json", doc); err != nil {
-		tb.Fatal(err)
-	}
-	sch, err := c.Compile("https://envgen.dev/bench/tool.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return sch
+	return ds
 }
 
-// decoders are the contenders of BenchmarkDecode, each a function that
-// decodes (and, but for encoding/json, validates) one document.
-func decoders(tb testing.TB) []struct {
-	name   string
-	decode func([]byte) error
-} {
-	sch := santhosh(tb)
-	return []struct {
-		name   string
-		decode func([]byte) error
-	}{
-		{"envgen", func(b []byte) error { var v Envelope; return json.Unmarshal(b, &v) }},
-		{"envgen-UnmarshalJSON", func(b []byte) error { var v Envelope; return v.UnmarshalJSON(b) }},
-		{"encoding-json", func(b []byte) error { var v plainEnvelope; return json.Unmarshal(b, &v) }},
-		{"santhosh-tekuri", func(b []byte) error {
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-			if err != nil {
-				return err
-			}
-			return sch.Validate(inst)
-		}},
-		{"go-jsonschema", func(b []byte) error { var v gojsonschema.Envelope; return json.Unmarshal(b, &v) }},
-	}
-}
-
-// TestVerdicts: every contender takes both references; the validators
-// refuse a hit of rank 0 (minimum: 1); an unknown member of a hit
-// (additionalProperties: false) is refused by envgen and santhosh-tekuri,
-// and taken by go-jsonschema, which does not check that keyword.
+// TestVerdicts: every contender is given the same documents, and says what
+// its kind must. All take the three references. A hit of rank 0 (minimum:
+// 1) is refused by the validators and go-jsonschema; an unknown member of a
+// hit (additionalProperties: false) by the validators only (go-jsonschema
+// does not check that keyword); success without data (if/then) by the
+// validators. The plain decoders and the scan take all three; text cut
+// short is refused by everyone.
 func TestVerdicts(t *testing.T) {
-	for _, d := range docs {
-		data := readDoc(t, d.path)
-		broken := bytes.Replace(data, []byte(`"rank":3`), []byte(`"rank":0`), 1)
-		extra := bytes.Replace(data, []byte(`"rank":3`), []byte(`"rank":3,"rnak":3`), 1)
-		for _, c := range decoders(t) {
-			if err := c.decode(data); err != nil {
-				t.Errorf("%s %s: %v", d.name, c.name, err)
+	for _, d := range docs(t) {
+		cases := []struct {
+			name string
+			data []byte
+			// refused by which kinds
+			refused map[string]bool
+		}{
+			{"reference", d.Data, map[string]bool{}},
+			{"rank 0", bytes.Replace(d.Data, []byte(`"rank":3,`), []byte(`"rank":0,`), 1),
+				map[string]bool{Validator: true, Partial: true}},
+			{"unknown member", bytes.Replace(d.Data, []byte(`"rank":3,`), []byte(`"rank":3,"rnak":3,`), 1),
+				map[string]bool{Validator: true}},
+			{"success without data", withoutData(t, d.Data), map[string]bool{Validator: true}},
+			{"cut short", d.Data[:len(d.Data)/2], map[string]bool{Validator: true, Partial: true, Plain: true, Scan: true}},
+		}
+		for _, c := range cases[1:4] {
+			if bytes.Equal(c.data, d.Data) {
+				t.Fatalf("%s %s: the mutation changed nothing", d.Name, c.name)
 			}
-			if err := c.decode(broken); (err == nil) != (c.name == "encoding-json") {
-				t.Errorf("%s %s, rank 0: %v", d.name, c.name, err)
-			}
-			if err := c.decode(extra); (err == nil) != (c.name == "encoding-json" || c.name == "go-jsonschema") {
-				t.Errorf("%s %s, unknown member: %v", d.name, c.name, err)
+		}
+		for _, cn := range allContenders(t) {
+			for _, c := range cases {
+				err := cn.Decode(c.data)
+				if want := c.refused[cn.Kind]; (err != nil) != want {
+					t.Errorf("%s, %s: %s (%s) gave %v, want refused=%v", d.Name, c.name, cn.Name, cn.Kind, err, want)
+				}
 			}
 		}
 	}
 }
 
-// BenchmarkDecode is decode and validate: bytes in, a checked value out
-// (encoding/json only decodes; santhosh-tekuri decodes into any).
+// withoutData is the document with its data member taken out.
+func withoutData(t *testing.T, data []byte) []byte {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "data")
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLargeIsGenerated: testdata/large.json is what cmd/mklarge writes.
+func TestLargeIsGenerated(t *testing.T) {
+	data, err := os.ReadFile("testdata/large.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(bytes.TrimSpace(data), Large()) {
+		t.Error("testdata/large.json is not bench.Large(): go generate ./... in bench/")
+	}
+	if n := len(Huge()); n < 5e6 || n > 6e6 {
+		t.Errorf("the huge document is %d bytes, want about 5 MB", n)
+	}
+}
+
+// BenchmarkDecode is each contender on each document, for a profile (go
+// test -bench Decode -cpuprofile); BENCHMARKS.md's figures come from
+// cmd/rounds, which interleaves them.
 func BenchmarkDecode(b *testing.B) {
-	for _, d := range docs {
-		data := readDoc(b, d.path)
-		for _, c := range decoders(b) {
-			b.Run("doc="+d.name+"/"+c.name, func(b *testing.B) {
-				b.SetBytes(int64(len(data)))
+	for _, d := range docs(b) {
+		for _, c := range allContenders(b) {
+			b.Run("doc="+d.Name+"/"+c.Name, func(b *testing.B) {
+				b.SetBytes(int64(len(d.Data)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if err := c.decode(data); err != nil {
+					if err := c.Decode(d.Data); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -169,35 +111,18 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkValidate is validation of a value already decoded: envgen's
-// Validate on the typed value, santhosh-tekuri's on the decoded any.
-// encoding/json and go-jsonschema have no such step.
+// BenchmarkValidate is envgen's Validate on a value already decoded.
 func BenchmarkValidate(b *testing.B) {
-	for _, d := range docs {
-		data := readDoc(b, d.path)
-		b.Run("doc="+d.name+"/envgen", func(b *testing.B) {
+	for _, d := range docs(b) {
+		b.Run("doc="+d.Name+"/envgen", func(b *testing.B) {
 			var v Envelope
-			if err := json.Unmarshal(data, &v); err != nil {
+			if err := DecodeEnvgen(d.Data, &v); err != nil {
 				b.Fatal(err)
 			}
-			b.SetBytes(int64(len(data)))
+			b.SetBytes(int64(len(d.Data)))
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := v.Validate(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run("doc="+d.name+"/santhosh-tekuri", func(b *testing.B) {
-			sch := santhosh(b)
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := sch.Validate(inst); err != nil {
 					b.Fatal(err)
 				}
 			}

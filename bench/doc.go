@@ -1,20 +1,28 @@
 // Package bench compares envgen with its peers; `make bench` runs it all
-// (cmd/report) and rewrites BENCHMARKS.md at the repository root.
+// (cmd/report) and rewrites BENCHMARKS.md at the repository root. Every
+// comparison interleaves its contenders round by round (Rounds) and
+// reports the median of the per-round ratios with their spread.
 //
-//   - Decode and validate: the generated Go of envgen (envelope.Envelope of
-//     the generated results.Results), encoding/json into plain structs,
-//     santhosh-tekuri/jsonschema v6, and the Go that
-//     github.com/atombender/go-jsonschema v0.24.1 generates from the bundled
-//     schema, on the reference envelope (about 1.2 KB) and a large one
-//     (testdata/large.json, 500 results, about 100 KB).
+//   - Decode and validate (Contenders, cmd/rounds): envgen's generated Go
+//     (envelope.Envelope of the generated results.Results) through
+//     DecodeEnvgen, the entry point the README recommends, and through
+//     json.Unmarshal; plain decoding into plain structs by encoding/json,
+//     goccy/go-json and bytedance/sonic; json.Valid as a floor; the
+//     validators santhosh-tekuri/jsonschema, google/jsonschema-go and
+//     kaptinlin/jsonschema; and the Go that go-jsonschema generates from
+//     the bundled schema. On the reference envelope (1.2 KB), a large one
+//     (testdata/large.json, 104 KB) and a huge one (Huge, 5 MB, made at
+//     bench time). cmd/rounds built with GOEXPERIMENT=jsonv2 compares
+//     envgen with encoding/json on json/v2 and json/v2 itself.
 //   - Generation: envgen and go-jsonschema on synthetic schemas of N
-//     definitions (the shape of gen/bench_test.go).
+//     definitions (the shape of gen/bench_test.go), one run per process.
 //   - Conformance: which of the required JSON-Schema-Test-Suite tests the
 //     output of each generator gets right (package matrix).
-//   - TypeScript: envgen's validators against ajv, in node/.
+//   - TypeScript: envgen's validators against ajv, and bundle sizes, in node/.
 //
-// This is a module of its own, so that go-jsonschema and its dependencies
-// stay out of envgen's go.mod.
+// This is a module of its own, so that the peers and their dependencies
+// stay out of envgen's go.mod. kaptinlin/jsonschema is held at v0.9.8: its
+// later versions need Go 1.27.
 package bench
 
 // The schemas and the generated code the benchmarks use. testdata/tool.json

@@ -69,6 +69,12 @@ func GoJSONSchema(benchDir, suite, work string, log io.Writer) ([]Case, error) {
 	if err := write(filepath.Join(mod, "go.sum"), sum); err != nil {
 		return nil, err
 	}
+	// The generated code imports mapstructure, which nothing else here
+	// compiles, so a fresh module cache may hold only its go.mod: fetch its
+	// source first, as go.sum pins it (the build itself runs offline).
+	if out, err := goCmd(benchDir, nil, "mod", "download", "github.com/go-viper/mapstructure/v2"); err != nil {
+		return nil, fmt.Errorf("go mod download mapstructure: %v\n%s", err, out)
+	}
 	fmt.Fprintln(log, "go-jsonschema: building")
 	bin, err := buildGroups(groups, missing, mod)
 	if err != nil {

@@ -2,7 +2,7 @@
 // once), in one process, on the same documents; and the bundle size of each,
 // minified by esbuild and gzipped. Prints JSON for bench/cmd/report.
 //
-//   node bench.mjs --ts DIR --envelope INDEX.ts --schema bundle.json --work DIR small=small.json large=large.json
+//   node bench.mjs --ts DIR --envelope INDEX.ts --package DIR --schema bundle.json --work DIR small=small.json large=large.json
 //
 // DIR is the TypeScript envgen generated from bench/testdata/tool.json (its
 // validateToolOutput and isToolOutput); INDEX.ts is the entry of the
@@ -10,8 +10,10 @@
 // bundled from source like the rest); bundle.json is the same schema,
 // bundled, which ajv compiles (ajv resolves a $dynamicRef only to a
 // $dynamicAnchor at a resource's root, so it reads the bundle, where the
-// payload is a plain $ref). Format is an annotation for both.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+// payload is a plain $ref). Format is an annotation for both. --package is
+// the npm package @envgen/envelope (generated/ts, built: dist/), which the
+// envelope bundle imports the way a client does.
+import { readFileSync, writeFileSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve, basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -24,10 +26,11 @@ const { values: opt, positionals: docPaths } = parseArgs({
   options: {
     ts: { type: "string" },
     envelope: { type: "string" },
+    package: { type: "string" },
     schema: { type: "string" },
     work: { type: "string" },
-    rounds: { type: "string", default: "7" },
-    ms: { type: "string", default: "300" },
+    rounds: { type: "string", default: "25" },
+    ms: { type: "string", default: "200" },
   },
   allowPositionals: true,
 });
@@ -48,15 +51,22 @@ const envelopePackage = {
   },
 };
 
+// A client's node_modules: @envgen/envelope is the built package, as npm
+// would install it (a link to generated/ts, whose package.json exports dist/).
+const clientModules = join(work, "client_modules");
+mkdirSync(join(clientModules, "@envgen"), { recursive: true });
+rmSync(join(clientModules, "@envgen", "envelope"), { force: true });
+symlinkSync(resolve(opt.package), join(clientModules, "@envgen", "envelope"), "dir");
+
 /** Bundles the entry source to ESM; returns the output's bytes. */
-async function bundle(name, contents, minify) {
+async function bundle(name, contents, minify, asClient = false) {
   const outfile = join(work, `${name}${minify ? ".min" : ""}.mjs`);
   await esbuild.build({
     stdin: { contents, resolveDir: here, loader: "ts", sourcefile: `${name}.ts` },
     bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"],
     target: "es2022", minify, outfile, logLevel: "error", legalComments: "none",
-    nodePaths: [join(here, "node_modules")], // for the standalone code written to the work folder
-    plugins: opt.envelope ? [envelopePackage] : [],
+    nodePaths: asClient ? [clientModules] : [join(here, "node_modules")], // for the standalone code written to the work folder
+    plugins: opt.envelope && !asClient ? [envelopePackage] : [],
   });
   return { outfile, bytes: readFileSync(outfile) };
 }
@@ -76,7 +86,11 @@ const standalonePath = join(work, "ajv-standalone.mjs");
 writeFileSync(standalonePath, standaloneCode(ajvStandalone, ajvStandalone.compile(schema)));
 entries["ajv standalone (code generated ahead of time)"] = `export { default } from ${JSON.stringify(standalonePath)};`;
 
-const sizes = [];
+// What a client of the canonical package bundles to check envelopes.
+const clientEntry = `import { isEnvelope, validateEnvelope } from "@envgen/envelope";
+export { isEnvelope, validateEnvelope };`;
+const sizes = [{ name: "envgen envelope, as a client bundles it (isEnvelope, validateEnvelope from @envgen/envelope)",
+  ...size((await bundle("size-client", clientEntry, true, true)).bytes) }];
 for (const [name, src] of Object.entries(entries)) {
   sizes.push({ name, ...size((await bundle(`size-${sizes.length}`, src, true)).bytes) });
 }
@@ -105,29 +119,44 @@ for (const d of docs) {
   }
 }
 
-/** ops/sec of fn on value, for one round of about ROUND_MS. */
+/**
+ * Operations a second of fn on value, for one round of about ROUND_MS of
+ * CPU time (the process's user+system time, GC included: other work on a
+ * shared machine does not count against it), and by the wall clock.
+ */
 function round(fn, value) {
   let n = 0, ok = 0, batch = 1;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < ROUND_MS) {
+  const start = performance.now(), cpu0 = process.cpuUsage();
+  let cpuMs = 0;
+  while (cpuMs < ROUND_MS) {
     for (let i = 0; i < batch; i++) if (fn(value)) ok++;
     n += batch;
     if (batch < 1024) batch *= 2;
-    elapsed = performance.now() - start;
+    const c = process.cpuUsage(cpu0);
+    cpuMs = (c.user + c.system) / 1000;
   }
+  const wallMs = performance.now() - start;
   if (ok !== n) throw new Error("a reference document was found invalid");
-  return (n / elapsed) * 1000;
+  return { cpu: (n / cpuMs) * 1000, wall: (n / wallMs) * 1000 };
 }
 
+// Interleaved: every round runs each contender once, starting at a
+// different one each round; opsPerSec[r] of each contender is from round r.
 const results = [];
+const names = Object.keys(contenders);
 for (const d of docs) {
-  const ops = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  const ops = Object.fromEntries(names.map((k) => [k, []]));
+  const wall = Object.fromEntries(names.map((k) => [k, []]));
   for (const fn of Object.values(contenders)) round(fn, d.value); // warm up
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, fn] of Object.entries(contenders)) ops[name].push(round(fn, d.value));
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(r + k) % names.length];
+      const x = round(contenders[name], d.value);
+      ops[name][r] = x.cpu;
+      wall[name][r] = x.wall;
+    }
   }
-  for (const [name, xs] of Object.entries(ops)) results.push({ doc: d.name, bytes: d.bytes, name, opsPerSec: xs });
+  for (const [name, xs] of Object.entries(ops)) results.push({ doc: d.name, bytes: d.bytes, name, opsPerSec: xs, wallOpsPerSec: wall[name] });
 }
 
 const pkg = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), "utf8")).version;

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,16 +32,6 @@ func (r Runs) Median(unit string) (float64, bool) {
 		return 0, false
 	}
 	return median(xs), true
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
-	}
 }
 
 // Bench maps a benchmark name (without the -GOMAXPROCS suffix) to its runs.
@@ -71,30 +61,6 @@ func parseBench(out string, into Bench) {
 // errTimeout is a run stopped at its time limit.
 var errTimeout = errors.New("timed out")
 
-// goTest runs go test -run '^$' -bench PATTERN with the arguments in the
-// bench module, echoes its output to stderr and parses it into into. go
-// test's -timeout does not cover benchmarks, so the run, in a process group
-// of its own, is killed whole when it takes longer than timeout.
-func goTest(dir string, into Bench, timeout time.Duration, pattern string, args ...string) error {
-	argv := append([]string{"test", "-run", "^$", "-bench", pattern, "-benchmem"}, args...)
-	argv = append(argv, ".")
-	logf("$ go %s   (stopped after %v)", strings.Join(quoteAll(argv), " "), timeout)
-	cmd := exec.Command("go", argv...)
-	cmd.Dir = dir
-	var buf strings.Builder
-	cmd.Stdout = &teeWriter{&buf}
-	cmd.Stderr = os.Stderr
-	err := runGroup(cmd, timeout)
-	parseBench(buf.String(), into)
-	if errors.Is(err, errTimeout) {
-		return err
-	}
-	if err != nil {
-		return fmt.Errorf("go test -bench %s: %v", pattern, err)
-	}
-	return nil
-}
-
 // children are the process groups running now, for interrupt.
 var (
 	childMu  sync.Mutex
@@ -102,7 +68,12 @@ var (
 )
 
 // runGroup runs cmd in a new process group, killed whole after timeout.
-func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
+func runGroup(cmd *exec.Cmd, timeout time.Duration) error { return runGroupCPU(cmd, timeout, 0) }
+
+// runGroupCPU is runGroup that also kills the group once cmd's process has
+// used more than cpuLimit of CPU time (0: no such limit); on a shared
+// machine a run's CPU time says more about the run than the wall clock.
+func runGroupCPU(cmd *exec.Cmd, timeout, cpuLimit time.Duration) error {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return err
@@ -116,7 +87,27 @@ func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
 		timedOut.Store(true)
 		syscall.Kill(-pgid, syscall.SIGKILL)
 	})
+	done := make(chan struct{})
+	if cpuLimit > 0 {
+		go func() {
+			tick := time.NewTicker(500 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					if c, ok := procCPU(pgid); ok && c > cpuLimit {
+						timedOut.Store(true)
+						syscall.Kill(-pgid, syscall.SIGKILL)
+						return
+					}
+				}
+			}
+		}()
+	}
 	err := cmd.Wait()
+	close(done)
 	timer.Stop()
 	childMu.Lock()
 	delete(children, pgid)
@@ -125,6 +116,30 @@ func runGroup(cmd *exec.Cmd, timeout time.Duration) error {
 		return errTimeout
 	}
 	return err
+}
+
+// procCPU is the user+system time of a running process so far, from
+// /proc/PID/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux).
+func procCPU(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(data)[i+1:]) // f[0] is field 3
+	if len(f) < 13 {
+		return 0, false
+	}
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(u+st) * 10 * time.Millisecond, true
 }
 
 // killChildren ends every process group runGroup started; on interrupt.
@@ -143,52 +158,132 @@ func (t *teeWriter) Write(p []byte) (int, error) {
 	return t.b.Write(p)
 }
 
-func quoteAll(args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if strings.ContainsAny(a, "^$|()*") {
-			a = "'" + a + "'"
+// GenRun is one generation run: one generator, one N, one process.
+type GenRun struct {
+	Gen     string
+	N       int
+	Round   int
+	Wall    float64 // ns
+	CPU     float64 // ns of user+system time of the process during the run
+	Alloc   float64 // bytes allocated
+	GoBytes float64 // bytes of Go written
+	Killed  bool    // stopped at the cap
+}
+
+// GenResult is the generation benchmark.
+type GenResult struct {
+	Sizes      []int
+	Generators []string
+	Runs       []GenRun
+	SkipFrom   map[string]int // a generator not run past this N, because a run there took over Settings.GenSkip
+	BigRounds  int            // rounds run at N > 1000
+}
+
+// generation builds the bench test binary once and runs BenchmarkGenerate
+// from it one run per process (-benchtime 1x), envgen and go-jsonschema
+// alternating at each N, round by round: s.GenRounds rounds at N ≤ 1000,
+// then rounds at the larger N while they fit in s.GenBudget (at least
+// one). A generator whose run at some N takes more than s.GenSkip of CPU
+// time, or is stopped at s.GenCap, is not run at larger N.
+func generation(benchDir, work string, s Settings) (*GenResult, error) {
+	bin := filepath.Join(work, "bench.test")
+	build := exec.Command("go", "test", "-c", "-o", bin, ".")
+	build.Dir, build.Stderr = benchDir, os.Stderr
+	logf("$ go test -c -o %s .", bin)
+	if err := build.Run(); err != nil {
+		return nil, fmt.Errorf("building the bench test binary: %v", err)
+	}
+	res := &GenResult{Sizes: s.GenSizes, Generators: []string{"envgen", "go-jsonschema"}, SkipFrom: map[string]int{}}
+	one := func(g string, n, round int) error {
+		if from, ok := res.SkipFrom[g]; ok && n > from {
+			return nil
 		}
-		out[i] = a
+		pattern := fmt.Sprintf("^BenchmarkGenerate$/^%s$/^defs=%d$", g, n)
+		cmd := exec.Command(bin, "-test.run", "^$", "-test.bench", pattern, "-test.benchmem", "-test.benchtime", "1x")
+		cmd.Dir = benchDir
+		var buf strings.Builder
+		cmd.Stdout, cmd.Stderr = &teeWriter{&buf}, os.Stderr
+		logf("generate: round %d, %s, N=%d", round+1, g, n)
+		err := runGroupCPU(cmd, s.GenWallCap, s.GenCap)
+		if errors.Is(err, errTimeout) {
+			res.Runs = append(res.Runs, GenRun{Gen: g, N: n, Round: round, Killed: true})
+			res.SkipFrom[g] = n
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s at N=%d: %v", g, n, err)
+		}
+		b := Bench{}
+		parseBench(buf.String(), b)
+		runs := b[fmt.Sprintf("BenchmarkGenerate/%s/defs=%d", g, n)]
+		if len(runs) != 1 {
+			return fmt.Errorf("%s at N=%d: no benchmark line in its output", g, n)
+		}
+		m := runs[0]
+		run := GenRun{Gen: g, N: n, Round: round, Wall: m["ns/op"], CPU: m["cpu-ns/op"], Alloc: m["B/op"], GoBytes: m["Go-bytes"]}
+		res.Runs = append(res.Runs, run)
+		if run.CPU > float64(s.GenSkip.Nanoseconds()) {
+			res.SkipFrom[g] = n
+		}
+		return nil
+	}
+	roundOf := func(sizes []int, round int) error {
+		for _, n := range sizes {
+			gens := res.Generators
+			if round%2 == 1 {
+				gens = []string{gens[1], gens[0]}
+			}
+			for _, g := range gens {
+				if err := one(g, n, round); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var small, big []int
+	for _, n := range s.GenSizes {
+		if n <= 1000 {
+			small = append(small, n)
+		} else {
+			big = append(big, n)
+		}
+	}
+	for round := range s.GenRounds {
+		if err := roundOf(small, round); err != nil {
+			return res, err
+		}
+	}
+	start := time.Now()
+	for round := 0; len(big) > 0; round++ {
+		roundStart := time.Now()
+		if err := roundOf(big, round); err != nil {
+			return res, err
+		}
+		res.BigRounds++
+		if time.Since(start)+time.Since(roundStart) > s.GenBudget {
+			break
+		}
+	}
+	return res, nil
+}
+
+// runs are the measured runs of a generator at N, in round order.
+func (g *GenResult) runs(gen string, n int) []GenRun {
+	var out []GenRun
+	for _, r := range g.Runs {
+		if r.Gen == gen && r.N == n && !r.Killed {
+			out = append(out, r)
+		}
 	}
 	return out
 }
 
-// generation runs BenchmarkGenerate: the sizes up to 1000 with -count, all
-// in one go test; the largest size one run at a time, each generator under
-// cap, in rounds while the rounds fit in budget. It returns the generators
-// (by name) whose largest run was stopped by the cap.
-func generation(dir string, into Bench, count int, largest int, limit, budget time.Duration, small []int) (capped map[string]bool, err error) {
-	var sizes []string
-	for _, n := range small {
-		sizes = append(sizes, strconv.Itoa(n))
-	}
-	pattern := fmt.Sprintf("^BenchmarkGenerate$/./^defs=(%s)$", strings.Join(sizes, "|"))
-	if err := goTest(dir, into, 30*time.Minute, pattern, "-count", strconv.Itoa(count), "-timeout", "30m"); err != nil {
-		return nil, err
-	}
-	capped = map[string]bool{}
-	start := time.Now()
-	for round := 0; round < count; round++ {
-		roundStart := time.Now()
-		ran := false
-		for _, g := range []string{"envgen", "go-jsonschema"} {
-			if capped[g] {
-				continue
-			}
-			ran = true
-			p := fmt.Sprintf("^BenchmarkGenerate$/^%s$/^defs=%d$", g, largest)
-			switch err := goTest(dir, into, limit, p, "-benchtime", "1x", "-count", "1", "-timeout", "30m"); {
-			case errors.Is(err, errTimeout):
-				capped[g] = true
-			case err != nil:
-				return nil, err
-			}
-		}
-		took := time.Since(roundStart)
-		if !ran || time.Since(start)+took > budget {
-			break
+func (g *GenResult) killed(gen string, n int) bool {
+	for _, r := range g.Runs {
+		if r.Gen == gen && r.N == n && r.Killed {
+			return true
 		}
 	}
-	return capped, nil
+	return false
 }

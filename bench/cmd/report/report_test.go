@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/envgen/envgen/bench"
 )
 
 func TestParseBench(t *testing.T) {
@@ -33,9 +35,51 @@ PASS`
 }
 
 func TestMarkdownWithoutData(t *testing.T) {
-	r := &Report{Decode: Bench{}, Generate: Bench{}, Largest: 4000, Small: []int{250, 1000}, Failed: []string{"node: no node"}}
+	r := &Report{Failed: []string{"node: no node"}}
 	md := r.Markdown()
-	for _, want := range []string{"# Benchmarks", "node: no node", "| 4000 | not measured", "## Reproduce"} {
+	for _, want := range []string{"# Benchmarks", "node: no node", "## Go: decode and validate\n\nNot measured", "## Reproduce"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("no %q in\n%s", want, md)
+		}
+	}
+}
+
+// TestSpread: the median and spread of per-round ratios, round by round.
+func TestSpread(t *testing.T) {
+	rs := ratios([]float64{2, 4, 6, 8, 0}, []float64{1, 2, 2, 2, 1}) // the last round has no figure
+	if len(rs) != 4 {
+		t.Fatalf("ratios %v", rs)
+	}
+	s := spread(rs)
+	if s.Median != 2.5 || s.Min != 2 || s.Max != 4 || s.Q1 != 2 || s.Q3 != 3.25 {
+		t.Errorf("spread %+v", s)
+	}
+	if got := s.rangeCell(); got != "2.00–4.00 (IQR 2.00–3.25)" {
+		t.Errorf("rangeCell %q", got)
+	}
+}
+
+// TestMarkdownRatios: a decode table says each contender's median per-round
+// ratio to envgen, and the targets table compares it with the target.
+func TestMarkdownRatios(t *testing.T) {
+	mk := func(name, kind string, cpu ...float64) bench.Series {
+		s := bench.Series{Doc: "small", Name: name, Kind: kind}
+		for _, c := range cpu {
+			s.Samples = append(s.Samples, bench.Sample{N: 1, CPU: c, Wall: c, Bytes: 100})
+		}
+		return s
+	}
+	r := &Report{Decode: &bench.RoundsOutput{Docs: []bench.DocInfo{{Name: "small", Bytes: 1000}}, Series: []bench.Series{
+		mk("envgen", bench.Validator, 10, 10, 20),
+		mk("encoding/json", bench.Plain, 20, 50, 60),
+		mk("json.Valid", bench.Scan, 5, 5, 10),
+	}}}
+	md := r.Markdown()
+	for _, want := range []string{
+		"| encoding/json | 50 ns | 3.00× | 2.00–5.00 |",
+		"| Go, small (1.0 KB): envgen ÷ encoding/json v1 plain decode ≤ 0.25× | 0.33× | 0.20–0.50 | **no** |",
+		"| Go, small (1.0 KB): envgen ÷ `json.Valid` scan ≤ 1.5× | 2.00× | 2.00–2.00 | **no** |",
+	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("no %q in\n%s", want, md)
 		}
@@ -48,5 +92,17 @@ func TestRunGroupTimeout(t *testing.T) {
 	err := runGroup(exec.Command("sh", "-c", "sleep 30 & sleep 30"), 200*time.Millisecond)
 	if !errors.Is(err, errTimeout) || time.Since(start) > 10*time.Second {
 		t.Errorf("%v after %v", err, time.Since(start))
+	}
+}
+
+// TestRunGroupCPU: a run over its CPU limit is stopped, and one within it
+// is not.
+func TestRunGroupCPU(t *testing.T) {
+	err := runGroupCPU(exec.Command("sh", "-c", "while :; do :; done"), time.Minute, 1*time.Second)
+	if !errors.Is(err, errTimeout) {
+		t.Errorf("busy loop: %v", err)
+	}
+	if err := runGroupCPU(exec.Command("sleep", "1"), time.Minute, 500*time.Millisecond); err != nil {
+		t.Errorf("sleep: %v", err)
 	}
 }
