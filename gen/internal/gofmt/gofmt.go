@@ -80,8 +80,8 @@ func source(src []byte) ([]byte, int, error) {
 	fast := 0
 	for _, d := range plan {
 		out = append(out, '\n')
-		if fd, isFunc := d.decl.(*ast.FuncDecl); isFunc && !d.hasInnerComments {
-			if b, ok := printFunc(out, tf, fd); ok {
+		if fd, isFunc := d.decl.(*ast.FuncDecl); isFunc && len(d.comments) <= 1 {
+			if b, ok := printFunc(out, tf, fd, d.comments); ok {
 				out = b
 				fast++
 				continue
@@ -95,11 +95,11 @@ func source(src []byte) ([]byte, int, error) {
 }
 
 // declSpan is one top-level declaration: its source from its doc comment to
-// its end, and whether a comment other than its doc comment lies inside.
+// its end, and the comments inside it but its doc comment.
 type declSpan struct {
-	decl             ast.Decl
-	start, end       int
-	hasInnerComments bool
+	decl       ast.Decl
+	start, end int
+	comments   []*ast.CommentGroup
 }
 
 // planFile splits file into its declarations. It reports false, and the file
@@ -133,7 +133,7 @@ func planFile(file *ast.File, tf *token.File) ([]declSpan, bool) {
 			return nil, false
 		}
 		if doc := docOf(spans[next].decl); doc != g {
-			spans[next].hasInnerComments = true
+			spans[next].comments = append(spans[next].comments, g)
 		}
 	}
 	prevLine := tf.Line(file.Name.End())
@@ -183,12 +183,27 @@ type printer struct {
 	tf     *token.File
 	indent int
 	line   int // the source line of the last token printed
+	// comment is the one comment inside the function, if any: a line
+	// comment after a statement, which go/printer separates from it with a
+	// tab that its tabwriter turns into one blank, having no other
+	// comment to align it with. It is nil once printed.
+	comment *ast.Comment
 }
 
 // printFunc appends fd printed as go/printer prints it, or reports false
-// (and out unchanged) when fd holds something it leaves to go/format.
-func printFunc(out []byte, tf *token.File, fd *ast.FuncDecl) (res []byte, ok bool) {
+// (and out unchanged) when fd holds something it leaves to go/format. At
+// most one comment group may lie inside fd (comments).
+func printFunc(out []byte, tf *token.File, fd *ast.FuncDecl, comments []*ast.CommentGroup) (res []byte, ok bool) {
 	p := &printer{out: out, tf: tf}
+	if len(comments) > 1 {
+		return out, false
+	}
+	if len(comments) == 1 {
+		if g := comments[0]; len(g.List) != 1 || !strings.HasPrefix(g.List[0].Text, "//") {
+			return out, false
+		}
+		p.comment = comments[0].List[0]
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, is := r.(unsupported); !is {
@@ -198,6 +213,9 @@ func printFunc(out []byte, tf *token.File, fd *ast.FuncDecl) (res []byte, ok boo
 		}
 	}()
 	p.funcDecl(fd)
+	if p.comment != nil {
+		return out, false // not after a statement
+	}
 	return p.out, true
 }
 
@@ -335,7 +353,11 @@ func (p *printer) stmtList(list []ast.Stmt, nindent int) {
 		if _, isEmpty := s.(*ast.EmptyStmt); isEmpty {
 			continue
 		}
-		p.linebreak(p.lineOf(s.Pos()), 1)
+		line := p.lineOf(s.Pos())
+		if line <= p.line {
+			panic(unsupported{}) // two statements on a line, or one after a {
+		}
+		p.linebreak(line, 1)
 		p.stmt(s)
 	}
 	p.indent -= nindent
@@ -350,6 +372,18 @@ func (p *printer) header(s ast.Node, body *ast.BlockStmt) {
 }
 
 func (p *printer) stmt(stmt ast.Stmt) {
+	p.stmt1(stmt)
+	if c := p.comment; c != nil && c.Pos() >= stmt.End() && p.lineOf(c.Pos()) == p.lineOf(stmt.End()) {
+		switch stmt.(type) {
+		case *ast.ExprStmt, *ast.IncDecStmt, *ast.AssignStmt, *ast.ReturnStmt, *ast.BranchStmt, *ast.DeclStmt, *ast.DeferStmt:
+			p.str(" ")
+			p.str(strings.TrimRight(c.Text, " \t"))
+			p.comment = nil
+		}
+	}
+}
+
+func (p *printer) stmt1(stmt ast.Stmt) {
 	switch s := stmt.(type) {
 	case *ast.ExprStmt:
 		p.oneLine(s)
@@ -509,6 +543,9 @@ func (p *printer) caseBlock(b *ast.BlockStmt) {
 	for _, s := range b.List {
 		cc, ok := s.(*ast.CaseClause)
 		if !ok || p.lineOf(cc.Pos()) != p.lineOf(cc.Colon) {
+			panic(unsupported{})
+		}
+		if p.lineOf(cc.Pos()) <= p.line {
 			panic(unsupported{})
 		}
 		p.linebreak(p.lineOf(cc.Pos()), 1)

@@ -62,10 +62,11 @@ func TestMatchesGoFormat(t *testing.T) {
 // TestSourceCases: small files come out as go/format writes them, both
 // what the direct printer leaves alone (a comment inside a function, a
 // multi-line literal, a function literal, declarations without a blank line
-// between) and what it prints itself.
+// between, two comments that go/printer aligns) and what it prints itself.
 func TestSourceCases(t *testing.T) {
 	stats := gofmt.Check()
 	for i, src := range []string{
+		"package p\n\n\nfunc f() {\nx := 1 // one\nyy := 2 // two, aligned with one\n_, _ = x, yy\n}\n",
 		"package p\n\n\nfunc f() {\n// inside\nx := 1\n_ = x\n}\n",
 		"package p\n\n\nfunc f() []int {\nreturn []int{\n1,\n22,\n}\n}\n",
 		"package p\n\n\nfunc f() bool {\nreturn func() bool {\nreturn true\n}()\n}\n",
@@ -77,13 +78,14 @@ func TestSourceCases(t *testing.T) {
 		"package p\n\n\nfunc f() {\nx = a * b + c\ny = f (a + b,c * d)\nz = s [a + 1 : b]\nw = s [i + 1]\nv = a * b * c\nu = - x\nt = & T {A : 1,B : \"x\"}\n* p = x / * q\nr = a &^ b\nq = ! ok && y || z == 3\ng = a + b - c\nh = a - (b + c) * d\n}\n",
 		"package p\n\n\nfunc f(v any) int {\nswitch t := v . (type) {\ncase int,int8: \nreturn t\n\ncase nil: \n}\nfor {\nbreak\n}\nfor i := 0;i < 10;i ++ {\ncontinue\n}\nif x,ok := v . (int);ok {\nreturn x\n} else if v == nil {\nreturn 1\n} else {\nreturn 2\n}\n}\n",
 		"package p\n\n\nfunc f[T any, U comparable](a map[string][]*T,b func(int) (bool,error),c struct{},d interface{}) (x,y int) {\ndefer g(a ...)\nvar k,l = 0x1F,1E3\n\n\nreturn k+l,len(a)\n}\n",
+		"package p\n\n\nfunc f() {\nvar at [10] int32 // the one comment: one blank before it\nif at [0] == 0 {\nreturn\n}\n}\n",
 	} {
 		before, _ := stats()
 		if _, err := gofmt.Source([]byte(src)); err != nil {
 			t.Errorf("%q: %v", src, err)
 		}
 		after, _ := stats()
-		if direct := i >= 6; direct != (after > before) {
+		if direct := i >= 7; direct != (after > before) {
 			t.Errorf("%q: printed directly %v, want %v", src, after > before, direct)
 		}
 	}
