@@ -129,7 +129,7 @@ bench: $(NODE_DEPS) $(BENCH_DEPS)
 $(BENCH_DEPS): bench/node/package-lock.json
 	npm ci --prefix bench/node --no-audit --no-fund
 
-## bench-gen: envgen's own generation benchmark (synthetic schemas of 250, 1000 and 4000 definitions)
+## bench-gen: envgen's own generation benchmark (synthetic schemas of 250, 1000, 4000 and 8000 definitions)
 bench-gen:
 	$(GO) test ./gen -run '^$$' -bench . -benchmem -count 5
 

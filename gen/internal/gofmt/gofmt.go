@@ -25,6 +25,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"sort"
 	"strings"
 )
 
@@ -78,10 +79,11 @@ func source(src []byte) ([]byte, int, error) {
 	}
 	out = append(out, pre...)
 	fast := 0
+	lines := lineTable{base: tf.Base(), starts: tf.Lines()}
 	for _, d := range plan {
 		out = append(out, '\n')
 		if fd, isFunc := d.decl.(*ast.FuncDecl); isFunc && len(d.comments) <= 1 {
-			if b, ok := printFunc(out, tf, fd, d.comments); ok {
+			if b, ok := printFunc(out, tf, &lines, fd, d.comments); ok {
 				out = b
 				fast++
 				continue
@@ -181,6 +183,7 @@ type unsupported struct{}
 type printer struct {
 	out    []byte
 	tf     *token.File
+	lines  *lineTable
 	indent int
 	line   int // the source line of the last token printed
 	// comment is the one comment inside the function, if any: a line
@@ -193,8 +196,8 @@ type printer struct {
 // printFunc appends fd printed as go/printer prints it, or reports false
 // (and out unchanged) when fd holds something it leaves to go/format. At
 // most one comment group may lie inside fd (comments).
-func printFunc(out []byte, tf *token.File, fd *ast.FuncDecl, comments []*ast.CommentGroup) (res []byte, ok bool) {
-	p := &printer{out: out, tf: tf}
+func printFunc(out []byte, tf *token.File, lines *lineTable, fd *ast.FuncDecl, comments []*ast.CommentGroup) (res []byte, ok bool) {
+	p := &printer{out: out, tf: tf, lines: lines}
 	if len(comments) > 1 {
 		return out, false
 	}
@@ -219,7 +222,25 @@ func printFunc(out []byte, tf *token.File, fd *ast.FuncDecl, comments []*ast.Com
 	return p.out, true
 }
 
-func (p *printer) lineOf(pos token.Pos) int { return p.tf.Line(pos) }
+func (p *printer) lineOf(pos token.Pos) int { return p.lines.line(pos) }
+
+// lineTable maps positions to lines as token.File.Line does, without its
+// lock: the file's line starts, searched from the line last found.
+type lineTable struct {
+	base   int
+	starts []int // offset of each line's first byte
+	last   int   // index of the line last found
+}
+
+func (t *lineTable) line(pos token.Pos) int {
+	off := int(pos) - t.base
+	i := t.last
+	if i >= len(t.starts) || t.starts[i] > off || i+1 < len(t.starts) && t.starts[i+1] <= off {
+		i = sort.Search(len(t.starts), func(j int) bool { return t.starts[j] > off }) - 1
+		t.last = i
+	}
+	return i + 1
+}
 
 func (p *printer) str(s string) { p.out = append(p.out, s...) }
 
