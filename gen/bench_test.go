@@ -72,6 +72,20 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkGenerateTS is BenchmarkGenerate's N=1000 with TypeScript output
+// alone: the TypeScript backend's share of a run that writes both.
+func BenchmarkGenerateTS(b *testing.B) {
+	const n = 1000
+	path := syntheticSchema(b, n)
+	opts := gen.Options{Inputs: []string{path}, TSOut: "ts", NoCanonical: true}
+	for b.Loop() {
+		if _, err := gen.Generate(opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/def")
+}
+
 // deepSchema writes one schema file whose property is an array nested depth
 // levels deep (items/items/…).
 func deepSchema(tb testing.TB, depth int) string {
