@@ -78,7 +78,7 @@ func source(src []byte) ([]byte, int, error) {
 		return nil, 0, err
 	}
 	out = append(out, pre...)
-	fast := 0
+	fast, genFast := 0, 0
 	lines := lineTable{base: tf.Base(), starts: tf.Lines()}
 	for _, d := range plan {
 		out = append(out, '\n')
@@ -89,9 +89,19 @@ func source(src []byte) ([]byte, int, error) {
 				continue
 			}
 		}
+		if gd, isGen := d.decl.(*ast.GenDecl); isGen && len(d.comments) == 0 {
+			if b, ok := printGenDecl(out, tf, &lines, gd); ok {
+				out = b
+				genFast++
+				continue
+			}
+		}
 		if out, err = formatDecl(out, src[d.start:d.end]); err != nil {
 			return nil, 0, err
 		}
+	}
+	if check {
+		stats.genFast += genFast
 	}
 	return out, fast, nil
 }
@@ -619,5 +629,5 @@ func (p *printer) controlClause(isFor bool, init ast.Stmt, expr ast.Expr, post a
 // declarations each path printed.
 var (
 	check bool
-	stats struct{ fast, slow int }
+	stats struct{ fast, slow, genFast int }
 )
