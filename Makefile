@@ -112,7 +112,7 @@ lint:
 FUZZTIME ?= 30s
 # How long to shrink each new input; go test's default (60s) stalls a short run on its first finds.
 FUZZMINIMIZE ?= 2s
-FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate \
+FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate ./gen/internal/gofmt:FuzzSource \
 	./envgenrt:FuzzParse ./envgenrt:FuzzTranslateECMA ./internal/contract:FuzzEnvelope ./serve:FuzzDecodeCursor
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

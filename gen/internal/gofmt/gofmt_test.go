@@ -1,6 +1,9 @@
 package gofmt_test
 
 import (
+	"go/format"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,31 +65,35 @@ func TestMatchesGoFormat(t *testing.T) {
 	}
 }
 
+// sourceCases are small files: the first seven left to go/format, the rest
+// printed directly.
+var sourceCases = []string{
+	"package p\n\n\nfunc f() {\nx := 1 // one\nyy := 2 // two, aligned with one\n_, _ = x, yy\n}\n",
+	"package p\n\n\nfunc f() {\n// inside\nx := 1\n_ = x\n}\n",
+	"package p\n\n\nfunc f() []int {\nreturn []int{\n1,\n22,\n}\n}\n",
+	"package p\n\n\nfunc f() bool {\nreturn func() bool {\nreturn true\n}()\n}\n",
+	"package p\nfunc f() {\n}\nfunc g() {\n}\n",
+	"package p\n\n\n// doc abutting\nfunc f() {\nif a := 1; a*2+3 > b[i+1:j] {\nreturn\n}\n}\n",
+	"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string // c\n}\n",
+	"package p\n\n\n// f\n func (x * T) f (a,b int,c ... string) (n int,err error) {\nfor i,v := range c {\nn += len (v) * 2 + i\n}\nswitch {\ncase a > b,a < - b: \nn ++\ndefault: \n}\nvar k [4] string\n_ = k [: 0]\nreturn n,nil\n}\n",
+	// printed directly: the spacing of operators by precedence and depth
+	"package p\n\n\nfunc f() {\nx = a * b + c\ny = f (a + b,c * d)\nz = s [a + 1 : b]\nw = s [i + 1]\nv = a * b * c\nu = - x\nt = & T {A : 1,B : \"x\"}\n* p = x / * q\nr = a &^ b\nq = ! ok && y || z == 3\ng = a + b - c\nh = a - (b + c) * d\n}\n",
+	"package p\n\n\nfunc f(v any) int {\nswitch t := v . (type) {\ncase int,int8: \nreturn t\n\ncase nil: \n}\nfor {\nbreak\n}\nfor i := 0;i < 10;i ++ {\ncontinue\n}\nif x,ok := v . (int);ok {\nreturn x\n} else if v == nil {\nreturn 1\n} else {\nreturn 2\n}\n}\n",
+	"package p\n\n\nfunc f[T any, U comparable](a map[string][]*T,b func(int) (bool,error),c struct{},d interface{}) (x,y int) {\ndefer g(a ...)\nvar k,l = 0x1F,1E3\n\n\nreturn k+l,len(a)\n}\n",
+	"package p\n\n\nfunc f() {\nvar at [10] int32 // the one comment: one blank before it\nif at [0] == 0 {\nreturn\n}\n}\n",
+	// types, constants and variables: columns aligned by go/printer's tabwriter
+	"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string\nC map [string] * T `json:\"c,omitzero\"`\n\nDDDDDDDD envgenrt.Nullable [string] `json:\"d\"`\nio.Reader\nE,F int\n}\n",
+	"package p\n\n\ntype One struct {\nA int `json:\"a\"`\n}\n",
+	"package p\n\n\n// K is a kind.\n type K string\n\n\nconst (\nKA K = \"a\"\nKBBBB K = \"bbbb\"\n\nKC K = \"c\"\n)\n\n\nvar patternX = envgenrt.MustPattern (`^a+$`)\n\n\ntype A = B\n\n\ntype G [T any] struct {\n}\n",
+}
+
 // TestSourceCases: small files come out as go/format writes them, both
 // what the direct printer leaves alone (a comment inside a function, a
 // multi-line literal, a function literal, declarations without a blank line
 // between, two comments that go/printer aligns) and what it prints itself.
 func TestSourceCases(t *testing.T) {
 	stats := gofmt.Check()
-	for i, src := range []string{
-		"package p\n\n\nfunc f() {\nx := 1 // one\nyy := 2 // two, aligned with one\n_, _ = x, yy\n}\n",
-		"package p\n\n\nfunc f() {\n// inside\nx := 1\n_ = x\n}\n",
-		"package p\n\n\nfunc f() []int {\nreturn []int{\n1,\n22,\n}\n}\n",
-		"package p\n\n\nfunc f() bool {\nreturn func() bool {\nreturn true\n}()\n}\n",
-		"package p\nfunc f() {\n}\nfunc g() {\n}\n",
-		"package p\n\n\n// doc abutting\nfunc f() {\nif a := 1; a*2+3 > b[i+1:j] {\nreturn\n}\n}\n",
-		"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string // c\n}\n",
-		"package p\n\n\n// f\n func (x * T) f (a,b int,c ... string) (n int,err error) {\nfor i,v := range c {\nn += len (v) * 2 + i\n}\nswitch {\ncase a > b,a < - b: \nn ++\ndefault: \n}\nvar k [4] string\n_ = k [: 0]\nreturn n,nil\n}\n",
-		// printed directly: the spacing of operators by precedence and depth
-		"package p\n\n\nfunc f() {\nx = a * b + c\ny = f (a + b,c * d)\nz = s [a + 1 : b]\nw = s [i + 1]\nv = a * b * c\nu = - x\nt = & T {A : 1,B : \"x\"}\n* p = x / * q\nr = a &^ b\nq = ! ok && y || z == 3\ng = a + b - c\nh = a - (b + c) * d\n}\n",
-		"package p\n\n\nfunc f(v any) int {\nswitch t := v . (type) {\ncase int,int8: \nreturn t\n\ncase nil: \n}\nfor {\nbreak\n}\nfor i := 0;i < 10;i ++ {\ncontinue\n}\nif x,ok := v . (int);ok {\nreturn x\n} else if v == nil {\nreturn 1\n} else {\nreturn 2\n}\n}\n",
-		"package p\n\n\nfunc f[T any, U comparable](a map[string][]*T,b func(int) (bool,error),c struct{},d interface{}) (x,y int) {\ndefer g(a ...)\nvar k,l = 0x1F,1E3\n\n\nreturn k+l,len(a)\n}\n",
-		"package p\n\n\nfunc f() {\nvar at [10] int32 // the one comment: one blank before it\nif at [0] == 0 {\nreturn\n}\n}\n",
-		// types, constants and variables: columns aligned by go/printer's tabwriter
-		"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string\nC map [string] * T `json:\"c,omitzero\"`\n\nDDDDDDDD envgenrt.Nullable [string] `json:\"d\"`\nio.Reader\nE,F int\n}\n",
-		"package p\n\n\ntype One struct {\nA int `json:\"a\"`\n}\n",
-		"package p\n\n\n// K is a kind.\n type K string\n\n\nconst (\nKA K = \"a\"\nKBBBB K = \"bbbb\"\n\nKC K = \"c\"\n)\n\n\nvar patternX = envgenrt.MustPattern (`^a+$`)\n\n\ntype A = B\n\n\ntype G [T any] struct {\n}\n",
-	} {
+	for i, src := range sourceCases {
 		before, _, genBefore := stats()
 		if _, err := gofmt.Source([]byte(src)); err != nil {
 			t.Errorf("%q: %v", src, err)
@@ -99,4 +106,25 @@ func TestSourceCases(t *testing.T) {
 	if _, err := gofmt.Source([]byte("package p\nfunc {")); err == nil {
 		t.Error("no error for a syntax error")
 	}
+}
+
+// FuzzSource: on any whole file (not a fragment: Source is for files) that
+// go/format accepts, Source gives go/format's bytes (the comparison is on)
+// and does not panic.
+func FuzzSource(f *testing.F) {
+	gofmt.Check()
+	for _, src := range sourceCases {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
+			return
+		}
+		if _, err := format.Source(src); err != nil {
+			return
+		}
+		if _, err := gofmt.Source(src); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
