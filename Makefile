@@ -112,7 +112,7 @@ lint:
 FUZZTIME ?= 30s
 # How long to shrink each new input; go test's default (60s) stalls a short run on its first finds.
 FUZZMINIMIZE ?= 2s
-FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate \
+FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate ./gen/internal/gofmt:FuzzSource \
 	./envgenrt:FuzzParse ./envgenrt:FuzzTranslateECMA ./internal/contract:FuzzEnvelope ./serve:FuzzDecodeCursor
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
@@ -135,7 +135,7 @@ bench: $(NODE_DEPS) $(BENCH_DEPS)
 $(BENCH_DEPS): bench/node/package-lock.json
 	npm ci --prefix bench/node --no-audit --no-fund
 
-## bench-gen: envgen's own generation benchmark (synthetic schemas of 250, 1000 and 4000 definitions)
+## bench-gen: envgen's own generation benchmark (synthetic schemas of 250, 1000, 4000 and 8000 definitions)
 bench-gen:
 	$(GO) test ./gen -run '^$$' -bench . -benchmem -count 5
 

@@ -55,11 +55,11 @@ func syntheticSchema(tb testing.TB, n int) string {
 }
 
 // BenchmarkGenerate measures the whole pipeline, schema file to Go source, at
-// three sizes; time per definition should stay about flat as N grows (the
+// four sizes; time per definition should stay about flat as N grows (the
 // definitions reference each other in one cycle, so every stage sees all of
-// them at once). N=4000 must take under 8× N=1000.
+// them at once): linear to N=8000.
 func BenchmarkGenerate(b *testing.B) {
-	for _, n := range []int{250, 1000, 4000} {
+	for _, n := range []int{250, 1000, 4000, 8000} {
 		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
 			path := syntheticSchema(b, n)
 			opts := gen.Options{Inputs: []string{path}, GoOut: "out", GoPackage: "synthetic", NoCanonical: true}
@@ -78,6 +78,60 @@ func BenchmarkGenerate(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/def")
 			b.ReportMetric(float64(size)/float64(n), "GoB/def") // bytes of Go source per definition
+		})
+	}
+}
+
+// BenchmarkGenerateTS is BenchmarkGenerate's N=1000 with TypeScript output
+// alone: the TypeScript backend's share of a run that writes both.
+func BenchmarkGenerateTS(b *testing.B) {
+	const n = 1000
+	path := syntheticSchema(b, n)
+	opts := gen.Options{Inputs: []string{path}, TSOut: "ts", NoCanonical: true}
+	for b.Loop() {
+		if _, err := gen.Generate(opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/def")
+}
+
+// deepSchema writes one schema file whose property is an array nested depth
+// levels deep (items/items/…).
+func deepSchema(tb testing.TB, depth int) string {
+	tb.Helper()
+	inner := `{"type":"string"}`
+	for range depth {
+		inner = `{"type":"array","items":` + inner + `}`
+	}
+	doc := `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Deep","type":"object","properties":{"x":` + inner + `}}`
+	path := filepath.Join(tb.TempDir(), fmt.Sprintf("deep_%d.json", depth))
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkGenerateDeep measures deep nesting: Go and TypeScript at the 90
+// levels (the Go backend refuses past 100 levels of anonymous types), TypeScript alone past it.
+// Each level's output names its JSON Pointer, so the output grows with the
+// square of the depth; the time should grow no faster than the output
+// (1000 levels took ~95 s when every schema re-read all its ancestors).
+func BenchmarkGenerateDeep(b *testing.B) {
+	for _, c := range []struct {
+		depth int
+		goOut bool
+	}{{90, true}, {250, false}, {1000, false}} {
+		b.Run(fmt.Sprintf("depth=%d/go=%v", c.depth, c.goOut), func(b *testing.B) {
+			opts := gen.Options{Inputs: []string{deepSchema(b, c.depth)}, TSOut: "ts", NoCanonical: true}
+			if c.goOut {
+				opts.GoOut, opts.GoPackage = "out", "deep"
+			}
+			for b.Loop() {
+				if _, err := gen.Generate(opts); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

@@ -164,7 +164,10 @@ func Trivial(t model.Type) bool {
 	case *model.Alias, *model.TypeParam:
 		return false
 	}
-	return reflect.DeepEqual(t.Base().Checks, model.Checks{})
+	// Checks holds only bools, strings, slices and pointers, for which
+	// IsZero is DeepEqual to the zero value, without DeepEqual's allocations
+	// (1.5% of the generator's at N=1000).
+	return reflect.ValueOf(&t.Base().Checks).Elem().IsZero()
 }
 
 // Split reports whether t's function sets up frames around a body function:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/gen/internal/gofmt"
 	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/gen/internal/naming"
 )
@@ -239,13 +240,19 @@ func (r *renderer) newFile() *jen.File {
 	return f
 }
 
-// write formats f, the file called name.
+// write renders f, the file called name, and formats it: jennifer writes
+// it unformatted, and gofmt.Source gives go/format's bytes at less cost.
 func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
 	var buf bytes.Buffer
+	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
-	return buf.Bytes(), nil
+	out, err := gofmt.Source(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("golang: formatting %s: %w\n%s", name, err, buf.Bytes())
+	}
+	return out, nil
 }
 
 // packageDoc is the doc comment of the generated package, one line each.

@@ -193,11 +193,25 @@ func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword string, msg keyw
 	return jen.If(cond).Block(f.failCall(node, schemaPath, keyword, msg, args...), jen.Return(jen.False()))
 }
 
-// isTrue reports whether a condition is the literal true.
+// isTrue reports whether a condition is the literal true: jen.True(),
+// possibly wrapped in statements of one item. (It compares jennifer's
+// tokens: rendering the condition to compare its text formats it with
+// go/format, a cost that showed in the generator's profile.)
 func isTrue(cond jen.Code) bool {
-	s, ok := cond.(*jen.Statement)
-	return ok && s.GoString() == "true"
+	for {
+		s, ok := cond.(*jen.Statement)
+		if !ok || s == nil || len(*s) != 1 {
+			return false
+		}
+		if (*s)[0] == trueToken {
+			return true
+		}
+		cond = (*s)[0]
+	}
 }
+
+// trueToken is the one token of jen.True().
+var trueToken = (*jen.True())[0]
 
 // sub is: if !call && s.Stop() { return false }, for a subschema whose
 // errors are the caller's.

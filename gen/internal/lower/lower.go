@@ -25,7 +25,11 @@ import (
 // that are not inputs and that one of imports covers are External (see
 // model.Common.External).
 func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
-	b := &builder{
+	return newBuilder(set).build(imports)
+}
+
+func newBuilder(set *load.Set) *builder {
+	return &builder{
 		set:      set,
 		space:    &model.Space{},
 		byLoc:    map[string]model.TypeID{},
@@ -33,7 +37,13 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
+		resource: map[string]string{},
 	}
+}
+
+// build is Build, on a fresh builder.
+func (b *builder) build(imports []model.Import) (*model.Space, error) {
+	set := b.set
 	// The documents of imported packages first, as their packages were
 	// built from them: their types get the hints, and so the names, they
 	// have there (imports.go).
@@ -104,6 +114,8 @@ type builder struct {
 	visiting map[string]bool         // pure $ref chains being followed, to refuse cycles
 	anchors  []anchorUse             // the $dynamicAnchors met, for Space.Resources
 	anchored map[string]bool         // resource → whether it declares $dynamicAnchors (anchoredResource)
+	resource map[string]string       // file#pointer → its resource (resourceOf), so that nesting costs linear time
+	lookups  int                     // schemas resourceOf has read, for the tests
 	err      error                   // the first error; building goes on with placeholders, output is discarded
 }
 

@@ -22,20 +22,40 @@ type anchorUse struct {
 
 // resourceOf returns the resource location of the schema at loc: the longest
 // prefix of its pointer that is a schema with an $id, else the document root.
+//
+// The answer for each pointer is remembered, and the walk up stops at the
+// first ancestor already answered: a schema nested n levels deep is then one
+// lookup, not n, which keeps deep nesting (items/items/…) linear rather than
+// cubic.
 func (b *builder) resourceOf(loc model.Location) string {
 	if loc.URL == "" {
 		return ""
 	}
 	doc, ptr, _ := strings.Cut(loc.URL, "#")
+	var walked []string // the pointers met before the answer, to remember it for
+	res := ""
 	for {
 		if ptr == "" {
-			return doc + "#"
+			res = doc + "#"
+			break
 		}
-		if id, ok := b.set.Raw(doc + "#" + ptr)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
-			return doc + "#" + ptr
+		at := doc + "#" + ptr
+		if r, ok := b.resource[at]; ok {
+			res = r
+			break
 		}
+		b.lookups++
+		if id, ok := b.set.Raw(at)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
+			res = at
+			break
+		}
+		walked = append(walked, at)
 		ptr = ptr[:strings.LastIndex(ptr, "/")]
 	}
+	for _, at := range walked {
+		b.resource[at] = res
+	}
+	return res
 }
 
 // noteAnchor records that the type id is the schema s, which may declare a

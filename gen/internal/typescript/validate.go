@@ -3,7 +3,6 @@ package typescript
 import (
 	"path"
 	"reflect"
-	"regexp"
 	"strings"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
@@ -454,14 +453,16 @@ func signature(name string, body []string) string {
 	return name + sig
 }
 
-var stringLiterals = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-
 // reads reports whether the statements use the identifier id outside
-// string literals.
+// string literals (not as a property: x.id).
 func reads(body []string, id string) bool {
-	word := regexp.MustCompile(`(^|[^\w$.])` + regexp.QuoteMeta(id) + `($|[^\w$])`)
+	found := false
 	for _, l := range body {
-		if word.MatchString(stringLiterals.ReplaceAllString(l, `""`)) {
+		identsOutsideStrings(l, func(name string, before byte) bool {
+			found = name == id && before != '.' && !identPart(before)
+			return !found
+		})
+		if found {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package typescript
 
 import (
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -58,20 +57,18 @@ func (w *moduleWriter) capture(render func() []string) ([]string, []symbol) {
 	var uses []symbol
 	seen := map[string]bool{}
 	for _, l := range lines {
-		for _, id := range identifiers.FindAllString(stringLiterals.ReplaceAllString(l, `""`), -1) {
-			if seen[id] {
-				continue
+		identsOutsideStrings(l, func(id string, _ byte) bool {
+			if !seen[id] {
+				seen[id] = true
+				if s, ok := w.symbolOf(id); ok {
+					uses = append(uses, s)
+				}
 			}
-			seen[id] = true
-			if s, ok := w.symbolOf(id); ok {
-				uses = append(uses, s)
-			}
-		}
+			return true
+		})
 	}
 	return lines, uses
 }
-
-var identifiers = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
 
 // symbolOf finds the module-level name id: a constant, anchors function or
 // adapter of this module, or a check function of any module.

@@ -1,0 +1,130 @@
+package gofmt_test
+
+import (
+	"go/format"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/config"
+	"github.com/envgen/envgen/gen/internal/gofmt"
+)
+
+// TestMatchesGoFormat generates the Go of every golden case, the canonical
+// schemas and the dialects with Source comparing each file it formats with
+// go/format.Source; a difference fails the generation. It also checks that
+// most functions take the direct path: were they all sent to go/format, the
+// comparison would prove nothing.
+func TestMatchesGoFormat(t *testing.T) {
+	stats := gofmt.Check()
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := filepath.Glob(filepath.Join(root, "golden", "*", "envgen.yaml"))
+	if err != nil || len(cases) == 0 {
+		t.Fatalf("no golden cases (%v)", err)
+	}
+	for _, c := range cases {
+		dir := filepath.Dir(c)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Chdir(dir)
+			opts, err := config.Load("envgen.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.GoOut, opts.TSOut = "go", ""
+			if opts.GoPackage == "" {
+				opts.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
+			}
+			if _, err := gen.Generate(opts); err != nil && strings.Contains(err.Error(), "gofmt:") {
+				t.Fatal(err) // other errors are the case's own (want.err)
+			}
+		})
+	}
+	inputs := []string{filepath.Join(root, "schemas")}
+	for _, d := range []string{"scalpel", "foundry", "mcpenvelope", "codegraph", "bmcis"} {
+		inputs = append(inputs, filepath.Join(root, "dialects", d))
+	}
+	for _, in := range inputs {
+		opts := gen.Options{Inputs: []string{in}, GoOut: "go", GoPackage: "p", AssertFormat: true}
+		if _, err := gen.Generate(opts); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+	}
+	fast, slow, genFast := stats()
+	t.Logf("functions printed directly: %d; through go/format: %d; other declarations printed directly: %d", fast, slow, genFast)
+	if fast < 4*slow {
+		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
+	}
+	if genFast < 100 {
+		t.Errorf("only %d type, const and var declarations printed directly", genFast)
+	}
+}
+
+// sourceCases are small files: the first seven left to go/format, the rest
+// printed directly.
+var sourceCases = []string{
+	"package p\n\n\nfunc f() {\nx := 1 // one\nyy := 2 // two, aligned with one\n_, _ = x, yy\n}\n",
+	"package p\n\n\nfunc f() {\n// inside\nx := 1\n_ = x\n}\n",
+	"package p\n\n\nfunc f() []int {\nreturn []int{\n1,\n22,\n}\n}\n",
+	"package p\n\n\nfunc f() bool {\nreturn func() bool {\nreturn true\n}()\n}\n",
+	"package p\nfunc f() {\n}\nfunc g() {\n}\n",
+	"package p\n\n\n// doc abutting\nfunc f() {\nif a := 1; a*2+3 > b[i+1:j] {\nreturn\n}\n}\n",
+	"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string // c\n}\n",
+	"package p\n\n\n// f\n func (x * T) f (a,b int,c ... string) (n int,err error) {\nfor i,v := range c {\nn += len (v) * 2 + i\n}\nswitch {\ncase a > b,a < - b: \nn ++\ndefault: \n}\nvar k [4] string\n_ = k [: 0]\nreturn n,nil\n}\n",
+	// printed directly: the spacing of operators by precedence and depth
+	"package p\n\n\nfunc f() {\nx = a * b + c\ny = f (a + b,c * d)\nz = s [a + 1 : b]\nw = s [i + 1]\nv = a * b * c\nu = - x\nt = & T {A : 1,B : \"x\"}\n* p = x / * q\nr = a &^ b\nq = ! ok && y || z == 3\ng = a + b - c\nh = a - (b + c) * d\n}\n",
+	"package p\n\n\nfunc f(v any) int {\nswitch t := v . (type) {\ncase int,int8: \nreturn t\n\ncase nil: \n}\nfor {\nbreak\n}\nfor i := 0;i < 10;i ++ {\ncontinue\n}\nif x,ok := v . (int);ok {\nreturn x\n} else if v == nil {\nreturn 1\n} else {\nreturn 2\n}\n}\n",
+	"package p\n\n\nfunc f[T any, U comparable](a map[string][]*T,b func(int) (bool,error),c struct{},d interface{}) (x,y int) {\ndefer g(a ...)\nvar k,l = 0x1F,1E3\n\n\nreturn k+l,len(a)\n}\n",
+	"package p\n\n\nfunc f() {\nvar at [10] int32 // the one comment: one blank before it\nif at [0] == 0 {\nreturn\n}\n}\n",
+	// types, constants and variables: columns aligned by go/printer's tabwriter
+	"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string\nC map [string] * T `json:\"c,omitzero\"`\n\nDDDDDDDD envgenrt.Nullable [string] `json:\"d\"`\nio.Reader\nE,F int\n}\n",
+	"package p\n\n\ntype One struct {\nA int `json:\"a\"`\n}\n",
+	"package p\n\n\n// K is a kind.\n type K string\n\n\nconst (\nKA K = \"a\"\nKBBBB K = \"bbbb\"\n\nKC K = \"c\"\n)\n\n\nvar patternX = envgenrt.MustPattern (`^a+$`)\n\n\ntype A = B\n\n\ntype G [T any] struct {\n}\n",
+}
+
+// TestSourceCases: small files come out as go/format writes them, both
+// what the direct printer leaves alone (a comment inside a function, a
+// multi-line literal, a function literal, declarations without a blank line
+// between, two comments that go/printer aligns) and what it prints itself.
+func TestSourceCases(t *testing.T) {
+	stats := gofmt.Check()
+	for i, src := range sourceCases {
+		before, _, genBefore := stats()
+		if _, err := gofmt.Source([]byte(src)); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+		after, _, genAfter := stats()
+		if direct := i >= 7; direct != (after > before || genAfter > genBefore) {
+			t.Errorf("%q: printed directly %v, want %v", src, !direct, direct)
+		}
+	}
+	if _, err := gofmt.Source([]byte("package p\nfunc {")); err == nil {
+		t.Error("no error for a syntax error")
+	}
+}
+
+// FuzzSource: on any whole file (not a fragment: Source is for files) that
+// go/format accepts, Source gives go/format's bytes (the comparison is on)
+// and does not panic.
+func FuzzSource(f *testing.F) {
+	gofmt.Check()
+	for _, src := range sourceCases {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
+			return
+		}
+		if _, err := format.Source(src); err != nil {
+			return
+		}
+		if _, err := gofmt.Source(src); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
