@@ -97,3 +97,15 @@ func TestAnonymousCycle(t *testing.T) {
 		t.Errorf("no named Go slice type that refers to itself in:\n%s", all.String())
 	}
 }
+
+// TestDeepNesting: 300 arrays nested in one property is a valid schema; the
+// Go backend refused it ("anonymous types nest without end") until types
+// nested past lower's maxInline levels got names of their own.
+func TestDeepNesting(t *testing.T) {
+	inner := `{"type":"string"}`
+	for range 300 {
+		inner = `{"type":"array","items":` + inner + `}`
+	}
+	schema := `{"title":"Deep","type":"object","properties":{"x":` + inner + `}}`
+	generateGo(t, []byte(schema), "type Deep struct")
+}

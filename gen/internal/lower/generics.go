@@ -222,3 +222,46 @@ func nameCycles(space *model.Space) {
 		}
 	}
 }
+
+// maxInline is how deep anonymous types nest inside one declaration before
+// the next one gets a name of its own (from its path, like any nested type):
+// a schema of 300 nested arrays is valid, and generates as ten declarations
+// of 30 levels rather than one Go type the backends refuse to spell.
+const maxInline = 30
+
+// nameDeepNesting names every anonymous type that sits maxInline anonymous
+// levels below its nearest named type. Cycles are named already
+// (nameCycles), so the walk ends; a type met again deeper is walked again,
+// at most maxInline times.
+func nameDeepNesting(space *model.Space) {
+	deepest := make([]int, len(space.Types)) // deepest level each type was walked at, plus one
+	var visit func(id model.TypeID, level int)
+	visit = func(id model.TypeID, level int) {
+		t := space.Get(id)
+		if level >= maxInline {
+			t.Base().Named = true
+		}
+		if t.Base().Named {
+			level = 0
+		}
+		if deepest[id] > level {
+			return
+		}
+		deepest[id] = level + 1
+		for _, ref := range model.ShapeRefs(t) {
+			u := space.Resolve(*ref)
+			if u == nil || u.Base().Named {
+				continue
+			}
+			if _, ok := u.(*model.TypeParam); ok {
+				continue
+			}
+			visit(u.Base().ID, level+1)
+		}
+	}
+	for _, t := range space.Types[1:] {
+		if t.Base().Named {
+			visit(t.Base().ID, 0)
+		}
+	}
+}

@@ -66,6 +66,7 @@ func (b *builder) build(imports []model.Import) (*model.Space, error) {
 	b.imports(imports)
 	markNamed(b.space)
 	nameCycles(b.space)
+	nameDeepNesting(b.space)
 	if err := b.generics(); err != nil {
 		return nil, err
 	}
