@@ -159,3 +159,40 @@ func TestEnumConstantMeetsType(t *testing.T) {
 		t.Errorf("types: %v", got)
 	}
 }
+
+// TestNullableNames: the non-null type of "T or null" is named by the naming
+// rule like every nested type, never by an escaped pointer
+// (CycleX_2f_oneOf_2f_1) or its last token (X1): after the alias declared for
+// the root or $defs entry, as the union branch it is (CycleVariant2); met
+// only by reference, after the $defs key of the whole schema (Bar).
+// golden/anonymous-cycle has an anonymous type that contains itself named so
+// (CycleVariant2).
+func TestNullableNames(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "cycle.json")
+	other := filepath.Join(dir, "other.json")
+	write := func(path, s string) {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(root, `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Cycle",
+		"oneOf":[{"type":"null"},{"type":"array","items":{"anyOf":[{"$ref":"#"},{"$ref":"#/$defs/foo"},{"$ref":"other.json#/$defs/bar"}]}}],
+		"$defs":{"foo":{"anyOf":[{"type":"object","properties":{"f":{"type":"string"}}},{"type":"null"}]}}}`)
+	write(other, `{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"bar":{"oneOf":[{"type":"null"},{"type":"object","properties":{"b":{"type":"string"}}}]}}}`)
+	files, err := gen.Generate(gen.Options{Inputs: []string{root}, NoCanonical: true, GoOut: dir, GoPackage: "s", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		for _, m := range regexp.MustCompile(`(?m)^type (\S+) `).FindAllStringSubmatch(string(f.Content), -1) {
+			got = append(got, m[1])
+		}
+	}
+	slices.Sort(got)
+	want := []string{"Bar", "Cycle", "CycleVariant2Item", "Foo", "FooVariant1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Go types %v, want %v", got, want)
+	}
+}
