@@ -211,6 +211,9 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 			b.fail(loc, "break the cycle with a schema that is more than a $ref", "$ref cycle: this reference leads back to itself")
 			return model.Ref{}
 		}
+		if b.visiting == nil {
+			b.visiting = map[string]bool{}
+		}
 		b.visiting[key] = true
 		defer delete(b.visiting, key)
 		return b.ref(target, model.NameHint{})
