@@ -307,7 +307,7 @@ func (f *vfn) falseCheck(t model.Type) string {
 //	leaf: {
 //	  const x = v["cursor"];
 //	  if (typeof x === "string") {
-//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
+//	    if (x.length === 0 && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
 //	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
 //	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {

@@ -9,7 +9,9 @@ import (
 
 // minLength, maxLength, pattern and format; lengths are in code points.
 
-// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false; (v === "" for 1)
+// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false;
+// (v.length === 0 for 1: not v === "", which tsc refuses where an enum or
+// const has narrowed v to literals that do not include "")
 func (f *vfn) minLength() []string {
 	if f.c.MinLength == nil || *f.c.MinLength <= 0 {
 		return nil
@@ -17,7 +19,7 @@ func (f *vfn) minLength() []string {
 	n := *f.c.MinLength
 	cond := "rt.codePoints(" + f.v + ") < " + strconv.Itoa(n)
 	if n == 1 {
-		cond = f.v + ` === ""`
+		cond = f.v + `.length === 0`
 	}
 	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", message(keywords.MinLength(n)))}
 }
