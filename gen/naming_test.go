@@ -196,3 +196,37 @@ func TestNullableNames(t *testing.T) {
 		t.Errorf("Go types %v, want %v", got, want)
 	}
 }
+
+// TestNamingWithoutEscapes: types whose context words run out (two branches
+// of one oneOf with one title, members that differ only in case or
+// punctuation, one $defs key under a keyword) are told apart by the words
+// of their whole pointer, never by a pointer escaped letter for letter
+// (ArgsX_2f_definitions_2f_…, as SchemaStore's cargo-make, jscpd, tslint,
+// webextension and sil-kit-participant-configuration were named).
+func TestNamingWithoutEscapes(t *testing.T) {
+	schema := `{"title":"Root","type":"object","properties":{
+	 "max-size":{"type":"object","properties":{"a":{"type":"string"}}},
+	 "maxSize":{"type":"object","properties":{"b":{"type":"string"}}},
+	 "SchemaVersion":{"type":"object","properties":{"c":{"type":"string"}}},
+	 "schemaVersion":{"type":"object","properties":{"d":{"type":"string"}}},
+	 "run":{"oneOf":[{"title":"Run","type":"object","properties":{"x":{"type":"string"}},"required":["x"]},
+	                 {"title":"Run","type":"object","properties":{"y":{"type":"integer"}},"required":["y"]}]},
+	 "bs":{"$ref":"#/$defs/browser_style"},"bs2":{"$ref":"#/else/$defs/browser_style"}},
+	 "$defs":{"browser_style":{"type":"object","properties":{"e":{"type":"string"}}}},
+	 "else":{"$defs":{"browser_style":{"type":"object","properties":{"f":{"type":"string"}}}}}}`
+	got, err := generateNames(t, strings.ReplaceAll(schema, "\n", ""), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, name := range got {
+		if !strings.Contains(name, "=") {
+			types = append(types, name)
+		}
+	}
+	want := []string{"BrowserStyle", "ElseBrowserStyle", "Root", "RootMaxDashsize", "RootMaxSize", "RootRun",
+		"RootXSchemaVersion", "RootXschemaVersion", "RunRunVariant1", "RunRunVariant2"}
+	if !slices.Equal(types, want) {
+		t.Errorf("Go types %v, want %v", types, want)
+	}
+}

@@ -97,7 +97,13 @@
 //	s.json (titled Root), s.json#/$defs/root            Root, SRoot
 //
 // A type named after its path that meets a taken name spells the whole
-// pointer from its parent (EnvelopePropertiesMeta). Struct fields are the
+// pointer from its parent (EnvelopePropertiesMeta). Names that still meet
+// once those words run out get the words of their pointer (a branch of
+// oneOf as Variant and its position), then member names spelled literally
+// as struct fields are below: two oneOf branches titled Run under
+// $defs/task/properties/run → RunTaskRunVariant1, RunTaskRunVariant2;
+// members max-size and maxSize of Root → RootMaxDashsize, RootMaxSize.
+// No name escapes characters. Struct fields are the
 // member names in Camel case (request_id → RequestID); members that meet
 // are spelled literally, keeping case and underscores (URL and url → URL,
 // Url; a_b and aB → A_b, AB; $schema and schema → Dollarschema, Schema), and
