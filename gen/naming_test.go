@@ -230,3 +230,30 @@ func TestNamingWithoutEscapes(t *testing.T) {
 		t.Errorf("Go types %v, want %v", types, want)
 	}
 }
+
+// TestTagStartingWithDigit: a branch of a discriminated union is called
+// after its tag, and a tag that starts with a digit gets an X, as a key
+// does (SchemaStore's lsdlschema, tags "4.1.0" …, was refused: field name
+// "410" is not an exported Go identifier).
+func TestTagStartingWithDigit(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	branch := `{"type":"object","properties":{"version":{"const":"%s"}},"required":["version"]}`
+	schema := `{"title":"Doc","oneOf":[` + strings.ReplaceAll(branch, "%s", "4.1.0") + "," + strings.ReplaceAll(branch, "%s", "4.0.0") + `]}`
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "s", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, f := range files {
+		all.Write(f.Content)
+	}
+	for _, want := range []string{"\tX410 *", "\tX400 *"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("no %q in the Go", want)
+		}
+	}
+}

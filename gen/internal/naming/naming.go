@@ -501,6 +501,9 @@ func (n *namer) branchNames(u *model.Union) []string {
 		switch {
 		case u.Discriminator != "" && valueName(u.Tags[i][0]) != "":
 			names[i] = valueName(u.Tags[i][0])
+			if !IsGoName(names[i]) {
+				names[i] = "X" + names[i] // a tag "4.1.0": X410, as Spell writes a key
+			}
 		case t.Base().Named:
 			names[i] = t.Base().Name.Go
 		default:
