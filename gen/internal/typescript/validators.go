@@ -70,7 +70,10 @@ func (w *moduleWriter) capture(render func() []string) ([]string, []symbol) {
 	return lines, uses
 }
 
-var identifiers = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+// identifiers finds the names a line uses; names may have letters beyond
+// ASCII (HeloísaMarketplace, from a title), which an ASCII pattern would cut
+// short, leaving their check functions out of the module.
+var identifiers = regexp.MustCompile(`[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\x{200C}\x{200D}]*`)
 
 // symbolOf finds the module-level name id: a constant, anchors function or
 // adapter of this module, or a check function of any module.
@@ -242,6 +245,12 @@ func (w *moduleWriter) moduleConst(name, value string) string {
 	}
 	w.val.names[name] = true
 	w.val.byValue[value] = name
+	if value == "[]" {
+		// A bare [] would be an evolving any[], which tsc refuses in the
+		// functions that use it (TS7034: SchemaStore's
+		// apple-app-site-association, "const": []).
+		value = "[] as unknown[]"
+	}
 	w.val.consts = append(w.val.consts, constView{Name: name, Value: value})
 	return name
 }

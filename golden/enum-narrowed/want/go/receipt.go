@@ -6,11 +6,18 @@ import "github.com/envgen/envgen/envgenrt"
 
 // Receipt is an enum or const with string keywords beside it: the TypeScript validator narrows the
 // value to the enum's literals before the minLength check, which must still type-check
-// (SchemaStore's algovoi-compliance-receipt-v1 once failed tsc so).
+// (SchemaStore's algovoi-compliance-receipt-v1 once failed tsc so), as must string keywords under
+// another type, where the string check narrows to never (bamboo-spec, drone, tslint). A type that
+// none of the values has (cloudify: an object with a string enum) fails the enum for every value,
+// and is no comparison tsc refuses.
 type Receipt struct {
 	CanonVersion *ReceiptCanonVersion `json:"canon_version,omitzero"`
 	Result       *ReceiptResult       `json:"result,omitzero"`
 	Fixed        *ReceiptFixed        `json:"fixed,omitzero"`
+	Tags         []string             `json:"tags,omitzero"`
+	Probe        *ReceiptProbe        `json:"probe,omitzero"`
+	FixedObject  *ReceiptFixedObject  `json:"fixedObject,omitzero"`
+	Count        *ReceiptCount        `json:"count,omitzero"`
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Receipt:
@@ -41,6 +48,34 @@ func (x ReceiptCanonVersion) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCanonVersion)(nil))
 }
 
+// ReceiptCount is one of the ReceiptCount constants.
+//
+// Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
+// the zero value is not one of them.
+type ReceiptCount string
+
+const (
+	ReceiptCount1   ReceiptCount = `1`
+	ReceiptCount2_5 ReceiptCount = `2.5`
+	ReceiptCountX   ReceiptCount = `"x"`
+)
+
+// Valid reports whether x is one of the values of ReceiptCount.
+func (x ReceiptCount) Valid() bool {
+	switch x {
+	case ReceiptCount1, ReceiptCount2_5, ReceiptCountX:
+		return true
+	}
+	return false
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ReceiptCount: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ReceiptCount) Validate() error {
+	return envgenrt.Validate(x, (*ReceiptCount)(nil))
+}
+
 // ReceiptFixed is always "v1".
 type ReceiptFixed string
 
@@ -60,6 +95,48 @@ func (x ReceiptFixed) Valid() bool {
 // nothing when x is valid.
 func (x ReceiptFixed) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixed)(nil))
+}
+
+// ReceiptFixedObject is always "x".
+type ReceiptFixedObject string
+
+const ReceiptFixedObjectX ReceiptFixedObject = "x"
+
+// Valid reports whether x is one of the values of ReceiptFixedObject.
+func (x ReceiptFixedObject) Valid() bool {
+	switch x {
+	case ReceiptFixedObjectX:
+		return true
+	}
+	return false
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ReceiptFixedObject: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ReceiptFixedObject) Validate() error {
+	return envgenrt.Validate(x, (*ReceiptFixedObject)(nil))
+}
+
+// ReceiptProbe is one of the ReceiptProbe constants.
+type ReceiptProbe string
+
+const ReceiptProbeAzureProbe ReceiptProbe = "azure.probe"
+
+// Valid reports whether x is one of the values of ReceiptProbe.
+func (x ReceiptProbe) Valid() bool {
+	switch x {
+	case ReceiptProbeAzureProbe:
+		return true
+	}
+	return false
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// ReceiptProbe: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x ReceiptProbe) Validate() error {
+	return envgenrt.Validate(x, (*ReceiptProbe)(nil))
 }
 
 // ReceiptResult is one of the ReceiptResult constants.

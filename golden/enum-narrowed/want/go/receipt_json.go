@@ -35,6 +35,37 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
+	if x.Tags != nil {
+		b = append(b, `"tags":`...)
+		b = append(b, '[')
+		for i1 := range x.Tags {
+			b = envgenrt.AppendString(b, x.Tags[i1])
+			b = append(b, ',')
+		}
+		b = envgenrt.EndArray(b)
+		b = append(b, ',')
+	}
+	if x.Probe != nil {
+		b = append(b, `"probe":`...)
+		if b, err = x.Probe.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.FixedObject != nil {
+		b = append(b, `"fixedObject":`...)
+		if b, err = x.FixedObject.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	if x.Count != nil {
+		b = append(b, `"count":`...)
+		if b, err = x.Count.AppendJSON(b); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -72,6 +103,41 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 				}
 				x.Fixed = v2
 			}
+		case "tags":
+			if s.Kind(c1) != envgenrt.KindArray {
+				return s.WrongKind(c1, "an array")
+			}
+			a2 := make([]string, s.Count(c1))
+			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadString(c2, &a2[i2]); err != nil {
+					return err
+				}
+			}
+			x.Tags = a2
+		case "probe":
+			if !s.IsNull(c1) {
+				v2 := new(ReceiptProbe)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Probe = v2
+			}
+		case "fixedObject":
+			if !s.IsNull(c1) {
+				v2 := new(ReceiptFixedObject)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.FixedObject = v2
+			}
+		case "count":
+			if !s.IsNull(c1) {
+				v2 := new(ReceiptCount)
+				if err := v2.DecodeNode(s, c1); err != nil {
+					return err
+				}
+				x.Count = v2
+			}
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -93,7 +159,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [7]int32 // the members properties name, by their place in the schema; 0: absent
 		unknown := false
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
@@ -103,6 +169,14 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			case "fixed":
 				at[2] = c
+			case "tags":
+				at[3] = c
+			case "probe":
+				at[4] = c
+			case "fixedObject":
+				at[5] = c
+			case "count":
+				at[6] = c
 			default:
 				unknown = true
 			}
@@ -116,11 +190,23 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		if at[2] != 0 && !checkReceiptFixed(s, at[2]) && s.Stop() {
 			return false
 		}
+		if at[3] != 0 && !checkReceiptPropertiesTags(s, at[3]) && s.Stop() {
+			return false
+		}
+		if at[4] != 0 && !checkReceiptProbe(s, at[4]) && s.Stop() {
+			return false
+		}
+		if at[5] != 0 && !checkReceiptFixedObject(s, at[5]) && s.Stop() {
+			return false
+		}
+		if at[6] != 0 && !checkReceiptCount(s, at[6]) && s.Stop() {
+			return false
+		}
 		if unknown {
 			for m := s.Members(n); m.Next(); {
 				c := m.Node()
 				switch string(s.Key(c)) {
-				case "canon_version", "result", "fixed":
+				case "canon_version", "result", "fixed", "tags", "probe", "fixedObject", "count":
 					continue
 				}
 				if s.Failf(n, "receipt.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
@@ -128,6 +214,46 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 				}
 			}
 		}
+	}
+	return s.ErrorCount() == errs
+}
+
+var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
+
+// checkReceiptPropertiesTags validates a value against receipt.json#/properties/tags.
+func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeArray) {
+		s.Failf(n, "receipt.json#/properties/tags/type", "type", "must be array, not %s", s.TypeOf(n))
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Length(n) < 1 && s.Fail(n, "receipt.json#/properties/tags/minLength", "minLength", "must be at least 1 character long") {
+			return false
+		}
+		if s.Length(n) > 2 && s.Fail(n, "receipt.json#/properties/tags/maxLength", "maxLength", "must be at most 2 characters long") {
+			return false
+		}
+		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/tags/pattern", "pattern", "must match the pattern \"^a\"") {
+			return false
+		}
+	}
+	if s.Kind(n) == envgenrt.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkReceiptPropertiesTagsItems(s, c) && s.Stop() {
+				return false
+			}
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkReceiptPropertiesTagsItems validates a value against receipt.json#/properties/tags/items.
+func checkReceiptPropertiesTagsItems(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeString) {
+		s.Failf(n, "receipt.json#/properties/tags/items/type", "type", "must be string, not %s", s.TypeOf(n))
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -179,6 +305,57 @@ func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x ReceiptCount) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptCount, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ReceiptCount) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
+	if err := s.ReadText(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ReceiptCount.
+func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkReceiptCount(s, n)
+}
+
+var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2.5`), envgenrt.MustLiteral(`"x"`)}
+
+// checkReceiptCount validates a value against receipt.json#/properties/count.
+func checkReceiptCount(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeInteger) {
+		s.Failf(n, "receipt.json#/properties/count/type", "type", "must be integer, not %s", s.TypeOf(n))
+		return false
+	}
+	if !s.OneOf(n, enumReceiptCount) {
+		s.Fail(n, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\"")
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 // UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptFixed, and
 // otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
@@ -222,6 +399,90 @@ func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 		if s.Length(n) < 1 && s.Fail(n, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long") {
 			return false
 		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptFixedObject, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
+	b = envgenrt.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ReceiptFixedObject.
+func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkReceiptFixedObject(s, n)
+}
+
+// checkReceiptFixedObject validates a value against receipt.json#/properties/fixedObject.
+func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeObject) {
+		s.Failf(n, "receipt.json#/properties/fixedObject/type", "type", "must be object, not %s", s.TypeOf(n))
+		return false
+	}
+	if !s.StringIn(n, "x") {
+		s.Fail(n, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\"")
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptProbe, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
+	return envgenrt.Unmarshal(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
+	b = envgenrt.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of ReceiptProbe.
+func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkReceiptProbe(s, n)
+}
+
+// checkReceiptProbe validates a value against receipt.json#/properties/probe.
+func checkReceiptProbe(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.IsType(n, envgenrt.TypeObject) {
+		s.Failf(n, "receipt.json#/properties/probe/type", "type", "must be object, not %s", s.TypeOf(n))
+		return false
+	}
+	if !s.StringIn(n, "azure.probe") {
+		s.Fail(n, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\"")
+		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -5,12 +5,24 @@ import * as rt from "./_envgen.js";
 /**
  * An enum or const with string keywords beside it: the TypeScript validator narrows the value to
  * the enum's literals before the minLength check, which must still type-check (SchemaStore's
- * algovoi-compliance-receipt-v1 once failed tsc so).
+ * algovoi-compliance-receipt-v1 once failed tsc so), as must string keywords under another type,
+ * where the string check narrows to never (bamboo-spec, drone, tslint). A type that none of the
+ * values has (cloudify: an object with a string enum) fails the enum for every value, and is no
+ * comparison tsc refuses.
  */
 export interface Receipt {
   canon_version?: ReceiptCanonVersion;
   result?: ReceiptResult;
   fixed?: ReceiptFixed;
+  /**
+   * @minLength 1
+   * @maxLength 2
+   * @pattern ^a
+   */
+  tags?: string[];
+  probe?: ReceiptProbe;
+  fixedObject?: ReceiptFixedObject;
+  count?: ReceiptCount;
 }
 
 /** @minLength 1 */
@@ -21,11 +33,32 @@ export const ReceiptCanonVersion = {
   JcsRfc8785V1: "jcs-rfc8785-v1",
 } as const;
 
+export type ReceiptCount = 1 | 2.5 | "x";
+
+/** The values of {@link ReceiptCount}, by name. */
+export const ReceiptCount = {
+  "1": 1,
+  "2_5": 2.5,
+  X: "x",
+} as const;
+
 /** @minLength 1 */
 export type ReceiptFixed = "v1";
 
 /** The value of {@link ReceiptFixed}. */
 export const ReceiptFixed = "v1" as const;
+
+export type ReceiptFixedObject = "x";
+
+/** The value of {@link ReceiptFixedObject}. */
+export const ReceiptFixedObject = "x" as const;
+
+export type ReceiptProbe = "azure.probe";
+
+/** The values of {@link ReceiptProbe}, by name. */
+export const ReceiptProbe = {
+  AzureProbe: "azure.probe",
+} as const;
 
 /**
  * @minLength 1
@@ -60,6 +93,16 @@ export function isReceiptCanonVersion(value: unknown): value is ReceiptCanonVers
   return rt.is(value, checkReceiptCanonVersion);
 }
 
+/** Every violation of {@link ReceiptCount} by a value; none when it is valid. */
+export function validateReceiptCount(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkReceiptCount);
+}
+
+/** Reports whether a value is a valid {@link ReceiptCount}. */
+export function isReceiptCount(value: unknown): value is ReceiptCount {
+  return rt.is(value, checkReceiptCount);
+}
+
 /** Every violation of {@link ReceiptFixed} by a value; none when it is valid. */
 export function validateReceiptFixed(value: unknown): rt.ValidationError[] {
   return rt.validate(value, checkReceiptFixed);
@@ -68,6 +111,26 @@ export function validateReceiptFixed(value: unknown): rt.ValidationError[] {
 /** Reports whether a value is a valid {@link ReceiptFixed}. */
 export function isReceiptFixed(value: unknown): value is ReceiptFixed {
   return rt.is(value, checkReceiptFixed);
+}
+
+/** Every violation of {@link ReceiptFixedObject} by a value; none when it is valid. */
+export function validateReceiptFixedObject(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkReceiptFixedObject);
+}
+
+/** Reports whether a value is a valid {@link ReceiptFixedObject}. */
+export function isReceiptFixedObject(value: unknown): value is ReceiptFixedObject {
+  return rt.is(value, checkReceiptFixedObject);
+}
+
+/** Every violation of {@link ReceiptProbe} by a value; none when it is valid. */
+export function validateReceiptProbe(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkReceiptProbe);
+}
+
+/** Reports whether a value is a valid {@link ReceiptProbe}. */
+export function isReceiptProbe(value: unknown): value is ReceiptProbe {
+  return rt.is(value, checkReceiptProbe);
 }
 
 /** Every violation of {@link ReceiptResult} by a value; none when it is valid. */
@@ -89,11 +152,19 @@ function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
     if (v["canon_version"] !== undefined && !checkReceiptCanonVersion(v["canon_version"], rt.at(c, p, "canon_version"), c) && c.stop) return false;
     if (v["result"] !== undefined && !checkReceiptResult(v["result"], rt.at(c, p, "result"), c) && c.stop) return false;
     if (v["fixed"] !== undefined && !checkReceiptFixed(v["fixed"], rt.at(c, p, "fixed"), c) && c.stop) return false;
+    if (v["tags"] !== undefined && !checkReceiptPropertiesTags(v["tags"], rt.at(c, p, "tags"), c) && c.stop) return false;
+    if (v["probe"] !== undefined && !checkReceiptProbe(v["probe"], rt.at(c, p, "probe"), c) && c.stop) return false;
+    if (v["fixedObject"] !== undefined && !checkReceiptFixedObject(v["fixedObject"], rt.at(c, p, "fixedObject"), c) && c.stop) return false;
+    if (v["count"] !== undefined && !checkReceiptCount(v["count"], rt.at(c, p, "count"), c) && c.stop) return false;
     for (const k in v) {
       switch (k) {
         case "canon_version":
         case "result":
         case "fixed":
+        case "tags":
+        case "probe":
+        case "fixedObject":
+        case "count":
           continue;
       }
       if (rt.has(v, k) && rt.fail(c, p, "receipt.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
@@ -108,8 +179,16 @@ function checkReceiptCanonVersion(v: unknown, p: number, c: rt.Context): boolean
   if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/canon_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "jcs-rfc8785-v1") { rt.fail(c, p, "receipt.json#/properties/canon_version/enum", "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
   if (typeof v === "string") {
-    if (v.length === 0 && rt.fail(c, p, "receipt.json#/properties/canon_version/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "receipt.json#/properties/canon_version/minLength", "minLength", "must be at least 1 character long")) return false;
   }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against receipt.json#/properties/count. */
+function checkReceiptCount(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (!Number.isInteger(v)) { rt.fail(c, p, "receipt.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (v !== 1 && v !== 2.5 && v !== "x") { rt.fail(c, p, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -119,8 +198,38 @@ function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/fixed/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "v1") { rt.fail(c, p, "receipt.json#/properties/fixed/const", "const", "must be \"v1\""); return false; }
   if (typeof v === "string") {
-    if (v.length === 0 && rt.fail(c, p, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long")) return false;
   }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against receipt.json#/properties/fixedObject. */
+function checkReceiptFixedObject(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (!rt.isObject(v)) { rt.fail(c, p, "receipt.json#/properties/fixedObject/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (rt.always()) { rt.fail(c, p, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\""); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against receipt.json#/properties/probe. */
+function checkReceiptProbe(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (!rt.isObject(v)) { rt.fail(c, p, "receipt.json#/properties/probe/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (rt.always()) { rt.fail(c, p, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\""); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against receipt.json#/properties/tags. */
+function checkReceiptPropertiesTags(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (rt.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      leaf: {
+        const x = v[i];
+        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "receipt.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
+    }
+  } else { rt.fail(c, p, "receipt.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
 }
 
@@ -130,7 +239,7 @@ function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolean {
   if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/result/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   if (v !== "ALLOW" && v !== "DENY") { rt.fail(c, p, "receipt.json#/properties/result/enum", "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
   if (typeof v === "string") {
-    if (v.length === 0 && rt.fail(c, p, "receipt.json#/properties/result/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "receipt.json#/properties/result/minLength", "minLength", "must be at least 1 character long")) return false;
     if (v.length > 5 && rt.codePoints(v) > 5 && rt.fail(c, p, "receipt.json#/properties/result/maxLength", "maxLength", "must be at most 5 characters long")) return false;
     if (!patternReceiptResult.test(v) && rt.fail(c, p, "receipt.json#/properties/result/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"")) return false;
   }

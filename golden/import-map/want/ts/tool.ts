@@ -89,7 +89,7 @@ function checkItem(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x.length === 0 && rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
