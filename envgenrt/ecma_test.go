@@ -12,7 +12,10 @@ func TestTranslateECMA(t *testing.T) {
 		nomatch []string
 	}{
 		{`^a*$`, []string{"", "aaa"}, []string{"b"}},
-		{`^.$`, []string{"a", "é"}, []string{"\n", "\r", "\u2028"}},
+		{`^.$`, []string{"a", "é", "😀", "\t", "\u2027", "\u202a"}, []string{"\n", "\r", "\u2028", "\u2029", ""}},
+		{`^a\.b$`, []string{"a.b"}, []string{"axb", "a\nb"}},
+		{`^[.]$`, []string{"."}, []string{"a", "\u2028"}},
+		{`^[^.]$`, []string{"a", "\u2028", "\n"}, []string{"."}},
 		{`^\s$`, []string{" ", "\u00a0", "\ufeff", "\u2003"}, []string{"a"}},
 		{`^\S$`, []string{"a"}, []string{" ", "\u00a0"}},
 		{`^\d+$`, []string{"123"}, []string{"١٢٣"}},

@@ -35,9 +35,10 @@ const ECMAOptions = regexp2.ECMAScript | regexp2.Unicode
 // (lookahead, lookbehind, backreferences) with github.com/dlclark/regexp2;
 // it panics on one that does not compile, which the generator never writes.
 // RE2 (MustPattern) stays the engine for every other pattern: it runs in
-// linear time.
+// linear time. The pattern is rewritten first where regexp2 would match
+// otherwise than ECMA-262 (ForRegexp2).
 func MustECMAPattern(src string) *Pattern {
-	re := regexp2.MustCompile(src, ECMAOptions)
+	re := regexp2.MustCompile(ForRegexp2(src), ECMAOptions)
 	re.MatchTimeout = ECMAMatchTimeout
 	return &Pattern{ecma: re, src: src}
 }

@@ -42,6 +42,22 @@ func TestECMAPattern(t *testing.T) {
 		{`^(a)\1$`, []string{"aa"}, []string{"ab"}},
 		{`^(?!.*\bnative\b)[a-z]+(\.[a-z]+)+$`, []string{"com.example"}, []string{"com.native.app"}},
 		{`^(?=\p{L})\S+$`, []string{"éa"}, []string{"1a"}},
+		// "." stops at every ECMA-262 line terminator, as RE2's translation
+		// does (TestTranslateECMA); regexp2's own stops at \n and \r only.
+		{`^(?!x).$`, []string{"a", "é", "😀", "\u2027"}, []string{"\n", "\r", "\u2028", "\u2029", "x"}},
+		{`^(?!x)a.*b$`, []string{"ab", "a\tb"}, []string{"a\u2028b", "a\u2029b", "a\rb"}},
+		{`^(?!x)a\.b$`, []string{"a.b"}, []string{"axb", "a\u2028b"}},
+		{`^(?!x)[.]$`, []string{"."}, []string{"a", "\u2028"}},
+		{`^(?!x)[^.]$`, []string{"a", "\u2028"}, []string{"."}},
+		{`^(?!x)[\\.]+$`, []string{"\\.", "."}, []string{"a"}},
+		// \b and \B are ASCII (\w) word boundaries; regexp2's are Unicode.
+		{`(?=a)a\b`, []string{"aé", "a b", "a"}, []string{"ab", "a1"}},
+		{`^(?=a)a\Bé$`, nil, []string{"aé"}},
+		{`^(?!x)[\b]$`, []string{"\b"}, []string{"b"}},
+		// "[" is literal in a class, never a subtraction.
+		{`^(?!x)[a-c-[]+$`, []string{"a-[", "b"}, []string{"d"}},
+		{`^(?!x)a[]$`, nil, []string{"a", "a]"}},
+		{`^(?!x)[^]$`, []string{"\n", "\u2028"}, nil},
 	} {
 		p := MustECMAPattern(c.pattern)
 		for _, s := range c.match {
@@ -58,5 +74,29 @@ func TestECMAPattern(t *testing.T) {
 	hostile := MustECMAPattern(`^(?!x)(a|aa)+$`)
 	if hostile.Match([]byte(strings.Repeat("a", 60) + "b")) {
 		t.Error("a hostile instance matched")
+	}
+}
+
+// TestRegexp2AgreesWithRE2: on patterns both engines run, regexp2 (given
+// ForRegexp2's rewrite, as MustECMAPattern compiles it) and RE2 (given
+// TranslateECMA's) agree on every input, line terminators and non-ASCII word
+// characters included.
+func TestRegexp2AgreesWithRE2(t *testing.T) {
+	patterns := []string{`^.$`, `^a.b$`, `^.*$`, `a\b`, `\Bé`, `^\w+\b`, `^\s$`, `^\S+$`, `^[\s\S]$`, `^[^\S]$`,
+		`^\d$`, `^[.]$`, `^a\.b$`, `^[\b]$`, `^[^]$`, `^[]$`, `^[a-c-[]+$`, `^\u{1F600}$`, `^\u2028$`, `^(a|b.)$`}
+	inputs := []string{"", "a", "é", "😀", "\n", "\r", "\u2028", "\u2029", "\u00a0", "\ufeff", "\b", ".", "a.b", "a\rb",
+		"a\u2028b", "aé", "a b", "ab", "1", "٣", "[", "-", "b\u2029", "\u2028\u2028"}
+	for _, p := range patterns {
+		re2, err := CompileECMA(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		ecma := MustECMAPattern(p)
+		for _, in := range inputs {
+			if got, want := ecma.Match([]byte(in)), re2.MatchString(in); got != want {
+				t.Errorf("%s on %q: regexp2 (as %s) says %v, RE2 (as %s) %v", p, in, ForRegexp2(p), got, re2, want)
+			}
+		}
 	}
 }

@@ -159,3 +159,101 @@ func TestEnumConstantMeetsType(t *testing.T) {
 		t.Errorf("types: %v", got)
 	}
 }
+
+// TestNullableNames: the non-null type of "T or null" is named by the naming
+// rule like every nested type, never by an escaped pointer
+// (CycleX_2f_oneOf_2f_1) or its last token (X1): after the alias declared for
+// the root or $defs entry, as the union branch it is (CycleVariant2); met
+// only by reference, after the $defs key of the whole schema (Bar).
+// golden/anonymous-cycle has an anonymous type that contains itself named so
+// (CycleVariant2).
+func TestNullableNames(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "cycle.json")
+	other := filepath.Join(dir, "other.json")
+	write := func(path, s string) {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(root, `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Cycle",
+		"oneOf":[{"type":"null"},{"type":"array","items":{"anyOf":[{"$ref":"#"},{"$ref":"#/$defs/foo"},{"$ref":"other.json#/$defs/bar"}]}}],
+		"$defs":{"foo":{"anyOf":[{"type":"object","properties":{"f":{"type":"string"}}},{"type":"null"}]}}}`)
+	write(other, `{"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{"bar":{"oneOf":[{"type":"null"},{"type":"object","properties":{"b":{"type":"string"}}}]}}}`)
+	files, err := gen.Generate(gen.Options{Inputs: []string{root}, NoCanonical: true, GoOut: dir, GoPackage: "s", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		for _, m := range regexp.MustCompile(`(?m)^type (\S+) `).FindAllStringSubmatch(string(f.Content), -1) {
+			got = append(got, m[1])
+		}
+	}
+	slices.Sort(got)
+	want := []string{"Bar", "Cycle", "CycleVariant2Item", "Foo", "FooVariant1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Go types %v, want %v", got, want)
+	}
+}
+
+// TestNamingWithoutEscapes: types whose context words run out (two branches
+// of one oneOf with one title, members that differ only in case or
+// punctuation, one $defs key under a keyword) are told apart by the words
+// of their whole pointer, never by a pointer escaped letter for letter
+// (ArgsX_2f_definitions_2f_…, as SchemaStore's cargo-make, jscpd, tslint,
+// webextension and sil-kit-participant-configuration were named).
+func TestNamingWithoutEscapes(t *testing.T) {
+	schema := `{"title":"Root","type":"object","properties":{
+	 "max-size":{"type":"object","properties":{"a":{"type":"string"}}},
+	 "maxSize":{"type":"object","properties":{"b":{"type":"string"}}},
+	 "SchemaVersion":{"type":"object","properties":{"c":{"type":"string"}}},
+	 "schemaVersion":{"type":"object","properties":{"d":{"type":"string"}}},
+	 "run":{"oneOf":[{"title":"Run","type":"object","properties":{"x":{"type":"string"}},"required":["x"]},
+	                 {"title":"Run","type":"object","properties":{"y":{"type":"integer"}},"required":["y"]}]},
+	 "bs":{"$ref":"#/$defs/browser_style"},"bs2":{"$ref":"#/else/$defs/browser_style"}},
+	 "$defs":{"browser_style":{"type":"object","properties":{"e":{"type":"string"}}}},
+	 "else":{"$defs":{"browser_style":{"type":"object","properties":{"f":{"type":"string"}}}}}}`
+	got, err := generateNames(t, strings.ReplaceAll(schema, "\n", ""), map[string]string{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, name := range got {
+		if !strings.Contains(name, "=") {
+			types = append(types, name)
+		}
+	}
+	want := []string{"BrowserStyle", "ElseBrowserStyle", "Root", "RootMaxDashsize", "RootMaxSize", "RootRun",
+		"RootXSchemaVersion", "RootXschemaVersion", "RunRunVariant1", "RunRunVariant2"}
+	if !slices.Equal(types, want) {
+		t.Errorf("Go types %v, want %v", types, want)
+	}
+}
+
+// TestTagStartingWithDigit: a branch of a discriminated union is called
+// after its tag, and a tag that starts with a digit gets an X, as a key
+// does (SchemaStore's lsdlschema, tags "4.1.0" …, was refused: field name
+// "410" is not an exported Go identifier).
+func TestTagStartingWithDigit(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	branch := `{"type":"object","properties":{"version":{"const":"%s"}},"required":["version"]}`
+	schema := `{"title":"Doc","oneOf":[` + strings.ReplaceAll(branch, "%s", "4.1.0") + "," + strings.ReplaceAll(branch, "%s", "4.0.0") + `]}`
+	if err := os.WriteFile(file, []byte(schema), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := gen.Generate(gen.Options{Inputs: []string{file}, NoCanonical: true, GoOut: dir, GoPackage: "s", TSOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, f := range files {
+		all.Write(f.Content)
+	}
+	for _, want := range []string{"\tX410 *", "\tX400 *"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("no %q in the Go", want)
+		}
+	}
+}

@@ -7,7 +7,10 @@ import "github.com/envgen/envgen/gen/internal/model"
 // such a type has no name for its Go code to refer to itself by, and spelling
 // or decoding it would never end. The TypeScript backend refuses the same
 // with the same message, e.g. for {"oneOf": [{"type": "null"},
-// {"type": "array", "items": {"$ref": "#"}}]}.
+// {"type": "array", "items": {"$ref": "#"}}]}. Package lower names such
+// types (nameCycles), so this is a safety net. Only what a named type's shape
+// spells is searched: a type that only checks use (under "not", "if" …) is
+// never spelled, and may contain itself.
 func (r *renderer) checkAnonymousCycles() {
 	const (
 		onPath = 1
@@ -43,7 +46,7 @@ func (r *renderer) checkAnonymousCycles() {
 	}
 	for id := 1; id < len(r.space.Types); id++ {
 		t := r.space.Get(model.TypeID(id))
-		if t == nil || t.Base().Named || state[id] == done {
+		if t == nil || !t.Base().Named || state[id] == done {
 			continue
 		}
 		if !visit(model.TypeID(id)) {

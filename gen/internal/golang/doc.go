@@ -74,7 +74,15 @@
 // Package naming decides every name; this package spells them. A type is
 // named after x-go-name or --name, its $defs key, its title (for the root of
 // a file, its title and then its file name), or the path from the named type
-// it is nested in (Envelope + meta → EnvelopeMeta). A key with no letters
+// it is nested in (Envelope + meta → EnvelopeMeta). The path's words are the
+// member name, Item for array items (Item0, Item1 … and Rest in a tuple),
+// Value for map values, Extra for additional members, and Variant and the
+// position for a branch of anyOf/oneOf (Shape + circle when the union is
+// discriminated). T of a root or $defs entry that is "T or null" ({"oneOf":
+// [{"type": "null"}, T]}) is such a branch: for a root titled Cycle, type
+// Cycle = CycleVariant2; met only by a $ref, it takes the $defs key. An
+// anonymous type that contains itself, which needs a name to refer to
+// itself by, is named by the same rule. A key with no letters
 // is spelled by its characters: "//" → SlashSlash, "" → Empty, "~" → Tilde;
 // one starting with a digit or a letter without case gets an X: X123, X名前.
 //
@@ -89,7 +97,13 @@
 //	s.json (titled Root), s.json#/$defs/root            Root, SRoot
 //
 // A type named after its path that meets a taken name spells the whole
-// pointer from its parent (EnvelopePropertiesMeta). Struct fields are the
+// pointer from its parent (EnvelopePropertiesMeta). Names that still meet
+// once those words run out get the words of their pointer (a branch of
+// oneOf as Variant and its position), then member names spelled literally
+// as struct fields are below: two oneOf branches titled Run under
+// $defs/task/properties/run → RunTaskRunVariant1, RunTaskRunVariant2;
+// members max-size and maxSize of Root → RootMaxDashsize, RootMaxSize.
+// No name escapes characters. Struct fields are the
 // member names in Camel case (request_id → RequestID); members that meet
 // are spelled literally, keeping case and underscores (URL and url → URL,
 // Url; a_b and aB → A_b, AB; $schema and schema → Dollarschema, Schema), and

@@ -1,7 +1,9 @@
 package golang
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -123,9 +125,13 @@ func (d *decl) appendShape(t model.Type, v *jen.Statement, depth int) []jen.Code
 	case *model.Array:
 		i := jen.Id("i" + strconv.Itoa(depth))
 		item := d.appendSlot(t.Items, d.presence(t.Items, true), v.Clone().Index(i), depth+1)
+		loop := jen.For(i.Clone().Op(":=").Range().Add(v))
+		if !usesIndex(item, "i"+strconv.Itoa(depth)) {
+			loop = jen.For(jen.Range().Add(v)) // items that are always null: "items": {"type": "null"}
+		}
 		list := []jen.Code{
 			appendLit("["),
-			jen.For(i.Clone().Op(":=").Range().Add(v)).Block(append(item, appendLit(","))...),
+			loop.Block(append(item, appendLit(","))...),
 			jen.Id("b").Op("=").Qual(runtimePkg, "EndArray").Call(jen.Id("b")),
 		}
 		if d.takeNonNil() {
@@ -389,7 +395,7 @@ func (d *decl) appendTuple(t *model.Tuple) []jen.Code {
 		rest := d.appendSlot(*t.Rest, d.presence(*t.Rest, true), jen.Id("x").Dot("Rest").Index(jen.Id("i")), 1)
 		out = append(out,
 			jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0)).Block(gapCheck(len(t.Items))),
-			jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Rest")).Block(append(rest, appendLit(","))...))
+			restLoop(usesIndex(rest, "i")).Block(append(rest, appendLit(","))...))
 	}
 	return append(out, jen.Id("b").Op("=").Qual(runtimePkg, "EndArray").Call(jen.Id("b")))
 }
@@ -436,4 +442,19 @@ func appendNamedScalar(k model.ScalarKind, x *jen.Statement) []jen.Code {
 		return appendScalar(k, jen.Bool().Call(x))
 	}
 	return appendScalar(k, x)
+}
+
+// usesIndex reports whether code reads the element at index variable i
+// (v[i]): an item that is always null does not, and Go refuses a loop
+// variable that is declared and not used.
+func usesIndex(code []jen.Code, i string) bool {
+	return strings.Contains(fmt.Sprintf("%#v", jen.Block(code...)), "["+i+"]")
+}
+
+// restLoop ranges over a tuple's Rest, with the index i when the items use it.
+func restLoop(useIndex bool) *jen.Statement {
+	if useIndex {
+		return jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Rest"))
+	}
+	return jen.For(jen.Range().Id("x").Dot("Rest"))
 }

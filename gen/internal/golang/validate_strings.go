@@ -46,7 +46,7 @@ func (f *vfn) regexpVar(name, pattern, keywordPath string) jen.Code {
 		// for this pattern only, with a match timeout:
 		//
 		//	var patternX = runtime.MustECMAPattern(`^(?!x)`)
-		if _, err2 := regexp2.Compile(pattern, envgenrt.ECMAOptions); envgenrt.CheckECMA(pattern) == nil && err2 == nil {
+		if _, err2 := regexp2.Compile(envgenrt.ForRegexp2(pattern), envgenrt.ECMAOptions); envgenrt.CheckECMA(pattern) == nil && err2 == nil {
 			f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustECMAPattern").Call(stringLit(pattern)))
 			return jen.Id(name)
 		}

@@ -184,7 +184,14 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 				continue
 			}
 			for _, k := range sortedKeys(m) {
-				entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
+				// Only a schema (an object or a boolean) is an entry: a
+				// keyword its draft does not know ($defs in draft-07) may
+				// hold anything, and where it is the draft's keyword the
+				// metaschema has refused anything else already.
+				switch m[k].(type) {
+				case map[string]any, bool:
+					entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
+				}
 			}
 		}
 	})

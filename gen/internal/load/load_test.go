@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -326,5 +327,25 @@ func TestRefMapWithoutExtension(t *testing.T) {
 	_, err = Load(Options{Inputs: []string{"bad.json"}, RefMap: refMap})
 	if err == nil || !strings.Contains(err.Error(), "local/nope.json, local/nope.yaml, local/nope.yml") {
 		t.Errorf("err = %v, want the names tried", err)
+	}
+}
+
+// TestDefsOfAnotherDraft: "$defs" is no keyword in draft-07, so it may hold
+// what is no schema (SchemaStore's partial-cibuildwheel has a string there);
+// its schema entries are still types, and the rest is left alone.
+func TestDefsOfAnotherDraft(t *testing.T) {
+	write(t, map[string]string{"a.json": `{"$schema": "http://json-schema.org/draft-07/schema#",
+		"$defs": {"inherit": {"type": "string"}, "description": "not a schema", "n": 3},
+		"properties": {"i": {"$ref": "#/$defs/inherit"}}}`})
+	set, err := Load(Options{Inputs: []string{"a.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, d := range set.Files[0].Defs {
+		keys = append(keys, d.Key)
+	}
+	if !slices.Equal(keys, []string{"inherit"}) {
+		t.Errorf("entries %v, want [inherit]", keys)
 	}
 }

@@ -190,6 +190,11 @@ func isEmpty(c model.Checks) bool {
 // {"$ref": "#"}}]}): a type has to have a name to refer to itself by, so the
 // first type met on such a cycle becomes a named one, called by its path
 // like any nested type, and the backends declare it.
+//
+// Only the shapes of named types are searched, as markNamed searches them:
+// a cycle that only checks use (under "not", "if", "contains" …) is never
+// declared, and naming a type there would have the backends declare it with
+// the anonymous objects and unions it holds, which markNamed did not name.
 func nameCycles(space *model.Space) {
 	const (
 		onPath = 1
@@ -217,7 +222,7 @@ func nameCycles(space *model.Space) {
 		state[id] = done
 	}
 	for _, t := range space.Types[1:] {
-		if id := t.Base().ID; state[id] == 0 {
+		if id := t.Base().ID; t.Base().Named && state[id] == 0 {
 			visit(id)
 		}
 	}

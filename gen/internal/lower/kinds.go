@@ -68,10 +68,17 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	if nullable && c.Kind != model.KindAny { // any JSON value holds null already
 		b.nullable[id] = true
 	}
+	// The type is registered: a reference met while filling it in that leads
+	// back here finds it, so the pure $refs that led here are no cycle, even
+	// when filling it in meets one of them again (an allOf that merges the
+	// properties of a schema being built, as SchemaStore's web-types does).
+	outer := b.visiting
+	b.visiting = nil // made by ref when a $ref is followed
 	if fill != nil {
 		fill(id)
 	}
 	b.fillChecks(c, s, id)
+	b.visiting = outer
 	return id
 }
 

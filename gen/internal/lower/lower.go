@@ -13,6 +13,7 @@ package lower
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -149,7 +150,31 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	a.NameHint.TSOverride = b.tsOverride(s)
 	id := b.space.Add(a)
 	b.byLoc[aliasKey(loc)] = id
+	b.nameNonNull(id, r, loc)
 	return id
+}
+
+// nameNonNull names the type of the non-null branch of a root or $defs entry
+// that is "T or null" ({"oneOf": [{"type": "null"}, T]}) like the branch of
+// a union it is: after the alias declared for the whole schema, with
+// "Variant" and the branch's position (Cycle → CycleVariant2). It would
+// otherwise want the alias's own name.
+func (b *builder) nameNonNull(alias model.TypeID, r model.Ref, loc model.Location) {
+	if !r.OrNull || r.ID == 0 {
+		return
+	}
+	c := b.space.Get(r.ID).Base()
+	rest, ok := strings.CutPrefix(c.Loc.Pointer, loc.Pointer+"/")
+	if c.Loc.File != loc.File || !ok {
+		return
+	}
+	keyword, index, ok := strings.Cut(rest, "/")
+	n, err := strconv.Atoi(index)
+	if !ok || err != nil || keyword != "oneOf" && keyword != "anyOf" {
+		return
+	}
+	h := &c.NameHint
+	*h = model.NameHint{Override: h.Override, TSOverride: h.TSOverride, Title: h.Title, Parent: alias, Path: []string{"Variant" + strconv.Itoa(n+1)}}
 }
 
 func aliasKey(loc model.Location) string { return "alias:" + loc.String() }
@@ -199,11 +224,17 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 			b.fail(loc, "break the cycle with a schema that is more than a $ref", "$ref cycle: this reference leads back to itself")
 			return model.Ref{}
 		}
+		if b.visiting == nil {
+			b.visiting = map[string]bool{}
+		}
 		b.visiting[key] = true
 		defer delete(b.visiting, key)
 		return b.ref(target, model.NameHint{})
 	}
 	if inner, ok := b.nullableOf(s); ok {
+		// Met by reference, T of "T or null" is named for where the whole
+		// schema is: a $defs entry's key, a document's file name.
+		fromLocation(&hint, loc)
 		r := b.ref(inner, hint)
 		r.Nullable, r.OrNull = true, true
 		return r

@@ -296,12 +296,38 @@ func (n *namer) qualify(p *pending) bool {
 			b.WriteString(Spell(w))
 		}
 		p.name = b.String() + p.base
-	case k == len(p.ctx)+1:
+	case k <= len(p.ctx)+3:
+		// The words of the whole pointer, which end with a key's own word;
+		// for a type named after its path, of the pointer from its parent,
+		// after the parent's name (as its struct field is spelled).
+		prefix, pointer := p.base, p.c.Loc.Pointer
+		switch p.from {
+		case fromKey:
+			prefix = ""
+		case fromPath:
+			if parent, rel, ok := n.fromParent(p.c); ok {
+				prefix, pointer = parent, rel
+			}
+		}
+		spell := []func(string) string{Spell, literal, exact}[k-len(p.ctx)-1]
+		p.name = prefix + pathWords(pointer, spell)
+	case k == len(p.ctx)+4:
 		p.name = p.base + exact(p.c.Loc.Pointer)
 	default:
 		return false
 	}
 	return true
+}
+
+// fromParent returns the name of c's parent and the pointer from it to c,
+// when c is inside its parent's schema.
+func (n *namer) fromParent(c *model.Common) (string, string, bool) {
+	parent := n.space.Get(c.NameHint.Parent).Base()
+	rel, ok := strings.CutPrefix(c.Loc.Pointer, parent.Loc.Pointer+"/")
+	if parent.Loc.File != c.Loc.File || !ok {
+		return "", "", false
+	}
+	return parent.Name.Go, "/" + rel, true
 }
 
 // fullPath spells every pointer token from c's parent to c after the
@@ -475,6 +501,9 @@ func (n *namer) branchNames(u *model.Union) []string {
 		switch {
 		case u.Discriminator != "" && valueName(u.Tags[i][0]) != "":
 			names[i] = valueName(u.Tags[i][0])
+			if !IsGoName(names[i]) {
+				names[i] = "X" + names[i] // a tag "4.1.0": X410, as Spell writes a key
+			}
 		case t.Base().Named:
 			names[i] = t.Base().Name.Go
 		default:

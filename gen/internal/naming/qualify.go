@@ -3,6 +3,7 @@ package naming
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -28,6 +29,24 @@ import (
 // (EnvelopePropertiesMeta), then is qualified as above. Only the types that
 // collide change: adding a type elsewhere renames nothing unless it wants
 // the same name.
+//
+// Names that still meet once every context word is used (two branches of
+// one oneOf, whose indexes are no context words; members "max-size" and
+// "maxSize") get the words of their whole pointer after them (pathWords;
+// a type named after its key gets those words alone, since they end with
+// the key; a type named after its path gets its parent's name and the words
+// of the pointer from there): a key or member name as Spell writes it, a
+// branch of anyOf/oneOf as Variant and its position, of allOf as Part, an
+// item as Item; then the same with key and member names spelled literally,
+// as colliding struct fields are (MaxDashsize, MaxSize), then letter for
+// letter (XschemaVersion, XSchemaVersion). Only two pointers that still give
+// one name then get their pointer in full, escaped (exact).
+//
+//	s.json#/$defs/task/properties/run/oneOf/1 and …/oneOf/2,
+//	both titled Run                                 → RunTaskRunVariant2, RunTaskRunVariant3
+//	s.json#/$defs/browser_style and
+//	s.json#/else/$defs/browser_style                → BrowserStyle, ElseBrowserStyle
+//	members "max-size" and "maxSize" of Root        → RootMaxDashsize, RootMaxSize
 
 // keywords are the pointer tokens that say how a schema is nested, not what
 // it is called; mapping those followed by a name (a $defs key, a property),
@@ -183,6 +202,43 @@ func literal(s string) string {
 		name = "X" + name
 	}
 	return name
+}
+
+// pathWords spells a JSON Pointer as words: the names after $defs,
+// properties and the like (with spell), Variant and the position for a
+// branch of anyOf/oneOf, Part for one of allOf, Item (and its index in a
+// tuple) for items, and other keywords in Camel case
+// ("/definitions/task/properties/run_task/oneOf/1/properties/name" →
+// "TaskRunTaskVariant2Name").
+func pathWords(pointer string, spell func(string) string) string {
+	var b strings.Builder
+	toks := pointerTokens(pointer)
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case mapping[t] && i+1 < len(toks):
+			b.WriteString(spell(toks[i+1]))
+			i++
+		case indexed[t] && i+1 < len(toks) && isIndex(toks[i+1]):
+			n, _ := strconv.Atoi(toks[i+1])
+			switch t {
+			case "anyOf", "oneOf":
+				fmt.Fprintf(&b, "Variant%d", n+1)
+			case "allOf":
+				fmt.Fprintf(&b, "Part%d", n+1)
+			default:
+				fmt.Fprintf(&b, "Item%d", n)
+			}
+			i++
+		case t == "items":
+			b.WriteString("Item")
+		case keywords[t] || mapping[t]:
+			b.WriteString(Camel(t))
+		default:
+			b.WriteString(spell(t))
+		}
+	}
+	return b.String()
 }
 
 // exact spells s so that no two member names give one identifier: "X", then

@@ -12,13 +12,14 @@ import (
 // corners: escapes, unclosed quotes, digits before a name, $ and dots.
 func TestIdentsOutsideStrings(t *testing.T) {
 	literals := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-	identifiers := regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+	identifiers := regexp.MustCompile(`[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\x{200C}\x{200D}]*`)
 	lines := []string{
 		`if (!rt.isString(v)) { return fail(p, "a \"quoted\" v", v); }`,
 		`const x1 = v.length + 1v + $v + _v2 + "unclosed v`,
 		`"v" + v + "\\" + p.v + "x\\\"y" + p`,
 		`p["v"]; q = "v\`,
 		`vv v$ $ _ 9 a9b ∆v é`,
+		`HeloísaMarketplace(v) + checkÆon_1(p)`,
 		``,
 		`"" "" v`,
 	}

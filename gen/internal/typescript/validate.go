@@ -3,6 +3,7 @@ package typescript
 import (
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
@@ -42,6 +43,25 @@ var instanceGuard = map[keywords.Instance]string{
 	keywords.Number: `typeof $v === "number"`,
 	keywords.Array:  "rt.isArray($v)",
 	keywords.Object: "rt.isObject($v)",
+}
+
+// typeAllows reports whether "type", if the schema has it, allows values of
+// kind i: the checks of a kind it does not allow never run.
+func (f *vfn) typeAllows(i keywords.Instance) bool {
+	if len(f.c.Types) == 0 || i == keywords.Any {
+		return true
+	}
+	kinds := map[keywords.Instance][]string{keywords.String: {"string"}, keywords.Number: {"number", "integer"},
+		keywords.Array: {"array"}, keywords.Object: {"object"}}[i]
+	if kinds == nil {
+		return true
+	}
+	for _, t := range f.c.Types {
+		if slices.Contains(kinds, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // guard is instanceGuard for the value this function checks.
@@ -306,7 +326,7 @@ func (f *vfn) falseCheck(t model.Type) string {
 //	leaf: {
 //	  const x = v["cursor"];
 //	  if (typeof x === "string") {
-//	    if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
+//	    if (!x && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
 //	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
 //	}
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
@@ -375,6 +395,13 @@ func (f *vfn) checks() []string {
 	current := keywords.Any
 	flush := func() {
 		if len(group) == 0 {
+			return
+		}
+		if !f.typeAllows(current) {
+			// {"type": "array", "maxLength": 2}: no value the type check
+			// lets through is a string, and tsc refuses v.length on the
+			// never that typeof v === "string" narrows it to (tslint).
+			group = nil
 			return
 		}
 		switch {
@@ -459,7 +486,7 @@ func reads(body []string, id string) bool {
 	found := false
 	for _, l := range body {
 		identsOutsideStrings(l, func(name string, before byte) bool {
-			found = name == id && before != '.' && !identPart(before)
+			found = name == id && before != '.' && (before >= 0x80 || identPart(string(rune(before))) == 0)
 			return !found
 		})
 		if found {

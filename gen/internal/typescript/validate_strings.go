@@ -9,7 +9,11 @@ import (
 
 // minLength, maxLength, pattern and format; lengths are in code points.
 
-// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false; (v === "" for 1)
+// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false;
+// (!v for 1, true of the empty string only: not v === "", which tsc refuses
+// where an enum or const has narrowed v to literals that do not include "",
+// nor v.length === 0, which it refuses where v is never, a string check
+// under "type": "array")
 func (f *vfn) minLength() []string {
 	if f.c.MinLength == nil || *f.c.MinLength <= 0 {
 		return nil
@@ -17,7 +21,7 @@ func (f *vfn) minLength() []string {
 	n := *f.c.MinLength
 	cond := "rt.codePoints(" + f.v + ") < " + strconv.Itoa(n)
 	if n == 1 {
-		cond = f.v + ` === ""`
+		cond = "!" + f.v
 	}
 	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", message(keywords.MinLength(n)))}
 }

@@ -78,6 +78,9 @@ func (f *vfn) enumKeyword() []string {
 	if len(f.c.Enum) == 0 {
 		return []string{failAlways(f.p, f.sp("enum"), "enum", msg)}
 	}
+	if f.noneOfType(f.c.Enum) {
+		return []string{f.failStop("rt.unsatisfiable()", "enum", msg)}
+	}
 	if len(f.c.Enum) <= 4 && allScalars(f.c.Enum) {
 		tests := make([]string, len(f.c.Enum))
 		for i, v := range f.c.Enum {
@@ -101,11 +104,51 @@ func (f *vfn) constKeyword() []string {
 	}
 	v := *f.c.Const
 	msg := message(keywords.Const(v.JSON))
+	if f.noneOfType([]model.Value{v}) {
+		return []string{f.failStop("rt.unsatisfiable()", "const", msg)}
+	}
 	if allScalars([]model.Value{v}) {
 		return []string{f.failStop(f.v+" !== "+valueExpr(v), "const", msg)}
 	}
 	name := f.w.moduleConst(keywords.ConstName(f.name), valueExpr(v))
 	return []string{f.failStop("!rt.equal("+f.v+", "+name+")", "const", msg)}
+}
+
+// noneOfType reports whether "type" allows none of the values' types
+// ({"type": "object", "enum": ["a"]}, as SchemaStore's cloudify has): the
+// value has passed the type check when the enum or const check runs, so it
+// fails that check whatever it is, and comparing it with the values would
+// be a comparison tsc refuses (TS2367: the types have no overlap).
+func (f *vfn) noneOfType(vs []model.Value) bool {
+	if len(f.c.Types) == 0 {
+		return false
+	}
+	for _, v := range vs {
+		var kind string
+		switch x := decodeValue(v).(type) {
+		case nil:
+			kind = "null"
+		case bool:
+			kind = "boolean"
+		case string:
+			kind = "string"
+		case json.Number:
+			kind = "number"
+			if _, err := x.Int64(); err == nil || !strings.ContainsAny(x.String(), ".eE") {
+				kind = "integer"
+			}
+		case []any:
+			kind = "array"
+		default:
+			kind = "object"
+		}
+		for _, t := range f.c.Types {
+			if t == kind || t == "number" && kind == "integer" || t == "integer" && kind == "number" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allScalars reports whether every value is a string, number, boolean or

@@ -244,6 +244,12 @@ func (w *moduleWriter) moduleConst(name, value string) string {
 	}
 	w.val.names[name] = true
 	w.val.byValue[value] = name
+	if value == "[]" {
+		// A bare [] would be an evolving any[], which tsc refuses in the
+		// functions that use it (TS7034: SchemaStore's
+		// apple-app-site-association, "const": []).
+		value = "[] as unknown[]"
+	}
 	w.val.consts = append(w.val.consts, constView{Name: name, Value: value})
 	return name
 }

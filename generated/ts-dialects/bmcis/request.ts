@@ -78,7 +78,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["query"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 500 && rt.codePoints(x) > 500 && rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -661,7 +661,7 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["error"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -117,7 +117,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -125,7 +125,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -133,7 +133,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

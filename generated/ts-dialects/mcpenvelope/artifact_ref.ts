@@ -108,7 +108,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -116,7 +116,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -124,7 +124,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

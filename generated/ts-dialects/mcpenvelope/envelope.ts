@@ -197,7 +197,7 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -206,7 +206,7 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -366,7 +366,7 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -375,7 +375,7 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -73,7 +73,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["field"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -82,7 +82,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["source"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -91,7 +91,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["method"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -205,7 +205,7 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["run_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -318,7 +318,7 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -327,7 +327,7 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -389,7 +389,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
           if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
@@ -419,7 +419,7 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -444,7 +444,7 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -453,7 +453,7 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

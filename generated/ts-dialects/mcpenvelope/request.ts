@@ -237,7 +237,7 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -271,7 +271,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -280,7 +280,7 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["remediation"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -550,7 +550,7 @@ export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean 
 export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v === "" && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
     if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/capability/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
@@ -607,7 +607,7 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -761,7 +761,7 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -802,7 +802,7 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1069,7 +1069,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -1078,7 +1078,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -1117,7 +1117,7 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["feature"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -1127,7 +1127,7 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -1155,7 +1155,7 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["root"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -1163,7 +1163,7 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["repo_name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -1172,7 +1172,7 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["revision"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

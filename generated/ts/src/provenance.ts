@@ -252,7 +252,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -261,7 +261,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -270,7 +270,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -356,7 +356,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["note"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -513,7 +513,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
 export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v === "" && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
     if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
   } else { rt.fail(c, p, "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;
@@ -527,7 +527,7 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -536,7 +536,7 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

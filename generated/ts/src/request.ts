@@ -215,7 +215,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -265,7 +265,7 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -86,7 +86,7 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
@@ -95,7 +95,7 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["suggestion"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }

@@ -487,7 +487,7 @@ function checkKeywordsPropertiesIfIf(v: unknown, p: number, c: rt.Context): bool
 function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v === "" && rt.fail(c, p, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.fail(c, p, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long")) return false;
   }
   return c.errors.length === errs;
 }

@@ -119,7 +119,7 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["source_file"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

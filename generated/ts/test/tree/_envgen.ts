@@ -362,6 +362,15 @@ export function never(c: Context, p: number, schemaPath: string): false {
   return false;
 }
 
+/**
+ * True: the condition of a keyword that no value of the schema's type can
+ * satisfy (a string enum on an object), where a comparison would not
+ * type-check.
+ */
+export function unsatisfiable(): true {
+  return true;
+}
+
 /** Accepts every value, measuring how deep it nests (see open). */
 export const always: Check = open;
 

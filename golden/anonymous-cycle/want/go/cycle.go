@@ -4,15 +4,15 @@ package anonymous_cycle
 
 import "github.com/envgen/envgen/envgenrt"
 
-// Cycle is another name for CycleX_2f_oneOf_2f_1.
-type Cycle = CycleX_2f_oneOf_2f_1
+// Cycle is another name for CycleVariant2.
+type Cycle = CycleVariant2
 
-// CycleX_2f_oneOf_2f_1 is a JSON array.
-type CycleX_2f_oneOf_2f_1 []CycleX_2f_oneOf_2f_1
+// CycleVariant2 is a JSON array.
+type CycleVariant2 []CycleVariant2
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// CycleX_2f_oneOf_2f_1: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
-func (x CycleX_2f_oneOf_2f_1) Validate() error {
-	return envgenrt.Validate(x, (*CycleX_2f_oneOf_2f_1)(nil))
+// CycleVariant2: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x CycleVariant2) Validate() error {
+	return envgenrt.Validate(x, (*CycleVariant2)(nil))
 }

@@ -4,15 +4,15 @@ package anonymous_cycle
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of CycleX_2f_oneOf_2f_1,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// UnmarshalJSON decodes data into x if data is valid against the schema of CycleVariant2, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
 // *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
-func (x *CycleX_2f_oneOf_2f_1) UnmarshalJSON(data []byte) error {
+func (x *CycleVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
 // AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
-func (x CycleX_2f_oneOf_2f_1) AppendJSON(b []byte) (_ []byte, err error) {
+func (x CycleVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
 	} else {
@@ -30,11 +30,11 @@ func (x CycleX_2f_oneOf_2f_1) AppendJSON(b []byte) (_ []byte, err error) {
 
 // DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
 // accepted.
-func (x *CycleX_2f_oneOf_2f_1) DecodeNode(s *envgenrt.State, n int32) error {
+func (x *CycleVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
 	}
-	a1 := make([]CycleX_2f_oneOf_2f_1, s.Count(n))
+	a1 := make([]CycleVariant2, s.Count(n))
 	for c1, i1 := s.First(n), 0; c1 < s.End(n); c1, i1 = s.Next(c1), i1+1 {
 		if !s.IsNull(c1) {
 			if err := a1[i1].DecodeNode(s, c1); err != nil {
@@ -47,26 +47,26 @@ func (x *CycleX_2f_oneOf_2f_1) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 // CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of CycleX_2f_oneOf_2f_1.
-func (*CycleX_2f_oneOf_2f_1) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkCycleX_2f_oneOf_2f_1(s, n)
+// of CycleVariant2.
+func (*CycleVariant2) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkCycleVariant2(s, n)
 }
 
-// checkCycleX_2f_oneOf_2f_1 validates a value against cycle.json#/oneOf/1.
-func checkCycleX_2f_oneOf_2f_1(s *envgenrt.State, n int32) bool {
+// checkCycleVariant2 validates a value against cycle.json#/oneOf/1.
+func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type", "must be array, not %s") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if !(s.IsNull(c) || checkCycleX_2f_oneOf_2f_1(s, c)) && s.Stop() {
+		if !(s.IsNull(c) || checkCycleVariant2(s, c)) && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-// checkCycleX_2f_oneOf_2f_1OrNull accepts null besides what checkCycleX_2f_oneOf_2f_1 accepts.
-func checkCycleX_2f_oneOf_2f_1OrNull(s *envgenrt.State, n int32) bool {
-	return s.IsNull(n) || checkCycleX_2f_oneOf_2f_1(s, n)
+// checkCycleVariant2OrNull accepts null besides what checkCycleVariant2 accepts.
+func checkCycleVariant2OrNull(s *envgenrt.State, n int32) bool {
+	return s.IsNull(n) || checkCycleVariant2(s, n)
 }

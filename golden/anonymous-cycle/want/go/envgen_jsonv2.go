@@ -10,6 +10,6 @@ import (
 )
 
 // UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
-func (x *CycleX_2f_oneOf_2f_1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+func (x *CycleVariant2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

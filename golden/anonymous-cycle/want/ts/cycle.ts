@@ -2,37 +2,37 @@
 
 import * as rt from "./_envgen.js";
 
-export type Cycle = CycleX_2f_oneOf_2f_1 | null;
+export type Cycle = CycleVariant2 | null;
 
-export type CycleX_2f_oneOf_2f_1 = (CycleX_2f_oneOf_2f_1 | null)[];
+export type CycleVariant2 = (CycleVariant2 | null)[];
 
 /** Every violation of {@link Cycle} by a value; none when it is valid. */
 export function validateCycle(value: unknown): rt.ValidationError[] {
-  return rt.validate(value, checkCycleX_2f_oneOf_2f_1);
+  return rt.validate(value, checkCycleVariant2);
 }
 
 /** Reports whether a value is a valid {@link Cycle}. */
 export function isCycle(value: unknown): value is Cycle {
-  return rt.is(value, checkCycleX_2f_oneOf_2f_1);
+  return rt.is(value, checkCycleVariant2);
 }
 
-/** Every violation of {@link CycleX_2f_oneOf_2f_1} by a value; none when it is valid. */
-export function validateCycleX_2f_oneOf_2f_1(value: unknown): rt.ValidationError[] {
-  return rt.validate(value, checkCycleX_2f_oneOf_2f_1);
+/** Every violation of {@link CycleVariant2} by a value; none when it is valid. */
+export function validateCycleVariant2(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkCycleVariant2);
 }
 
-/** Reports whether a value is a valid {@link CycleX_2f_oneOf_2f_1}. */
-export function isCycleX_2f_oneOf_2f_1(value: unknown): value is CycleX_2f_oneOf_2f_1 {
-  return rt.is(value, checkCycleX_2f_oneOf_2f_1);
+/** Reports whether a value is a valid {@link CycleVariant2}. */
+export function isCycleVariant2(value: unknown): value is CycleVariant2 {
+  return rt.is(value, checkCycleVariant2);
 }
 
 /** Checks a value against cycle.json#/oneOf/1. */
-export function checkCycleX_2f_oneOf_2f_1(v: unknown, p: number, c: rt.Context): boolean {
-  if (p >= c.lim) return rt.deep(checkCycleX_2f_oneOf_2f_1, v, p, c);
+export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkCycleVariant2, v, p, c);
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!(v[i] === null || checkCycleX_2f_oneOf_2f_1(v[i], rt.at(c, p, i), c)) && c.stop) return false;
+      if (!(v[i] === null || checkCycleVariant2(v[i], rt.at(c, p, i), c)) && c.stop) return false;
     }
   } else { rt.fail(c, p, "cycle.json#/oneOf/1/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
   return c.errors.length === errs;

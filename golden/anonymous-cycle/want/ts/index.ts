@@ -2,11 +2,11 @@
 
 export {
   type Cycle,
-  type CycleX_2f_oneOf_2f_1,
-  checkCycleX_2f_oneOf_2f_1,
+  type CycleVariant2,
+  checkCycleVariant2,
   isCycle,
-  isCycleX_2f_oneOf_2f_1,
+  isCycleVariant2,
   validateCycle,
-  validateCycleX_2f_oneOf_2f_1,
+  validateCycleVariant2,
 } from "./cycle.js";
 export type { Guard, ValidationError, Validator } from "./_envgen.js";

@@ -96,7 +96,7 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }

@@ -81,7 +81,7 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
           if (x.length > 40 && rt.codePoints(x) > 40 && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long")) return false;
           if (!patternLabelPropertiesName.test(x) && rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "name"), "label.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }

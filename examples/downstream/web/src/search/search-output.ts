@@ -84,7 +84,7 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -92,7 +92,7 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["title"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
@@ -148,7 +148,7 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
       leaf: {
         const x = v["query"];
         if (typeof x === "string") {
-          if (x === "" && rt.fail(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
+          if (!x && rt.fail(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
         } else { if (rt.fail(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
       }
     }
