@@ -107,8 +107,10 @@ func TestCorpus(t *testing.T) {
 	}
 
 	results := runGo(t, mod, sample)
+	ran := map[string]bool{} // instance → whether Go gets its label
 	for _, c := range sample {
 		for _, r := range results[c.pkg] {
+			ran[instanceKey(r.File)] = r.Pass
 			f.Sampled++
 			if r.Pass {
 				f.GoPass++
@@ -119,6 +121,7 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("%d cases, %d instances; not generated: %d instances (%.1f%%); sample: %d of %d instances pass in Go",
 		f.Cases, f.Instances, f.NotGenerated, 100*float64(f.NotGenerated)/float64(max(f.Instances, 1)), f.GoPass, f.Sampled)
+	checkMisses(t, ran)
 	if all {
 		return
 	}
@@ -150,6 +153,7 @@ func checkBaseline(t *testing.T, f Figures) {
 
 type result struct {
 	Pkg    string `json:"pkg"`
+	File   string `json:"file"`
 	Pass   bool   `json:"pass"`
 	Reason string `json:"reason,omitempty"`
 }
@@ -210,6 +214,7 @@ func main() {
 	}
 	type result struct {
 		Pkg    string `+"`json:\"pkg\"`"+`
+		File   string `+"`json:\"file\"`"+`
 		Pass   bool   `+"`json:\"pass\"`"+`
 		Reason string `+"`json:\"reason,omitempty\"`"+`
 	}
@@ -220,7 +225,7 @@ func main() {
 			panic(err)
 		}
 		err = json.Unmarshal(b, roots[m.Pkg]())
-		r := result{Pkg: m.Pkg, Pass: (err == nil) == m.Valid}
+		r := result{Pkg: m.Pkg, File: m.File, Pass: (err == nil) == m.Valid}
 		if !r.Pass {
 			r.Reason = fmt.Sprintf("%s: valid=%v, err=%v", m.File, m.Valid, err)
 		}
