@@ -15,7 +15,7 @@ import (
 
 // BaseURI is the base of every dialect schema's $id: the schema of a dialect
 // file dialects/<folder>/<file> has the $id BaseURI + "<folder>/<file>", e.g.
-// "https://envgen.dev/schemas/v1/dialects/bmcis/envelope.json".
+// "https://envgen.dev/schemas/v2/dialects/bmcis/envelope.json".
 const BaseURI = schemas.BaseURI + "dialects/"
 
 // FS holds the dialect schemas, one folder per dialect, e.g.

@@ -65,7 +65,7 @@ type Import = model.Import
 func CanonicalImport() Import { return canonicalImport }
 
 var canonicalImport = Import{
-	Prefix:    schemas.BaseURI, // https://envgen.dev/schemas/v1/
+	Prefix:    schemas.BaseURI, // https://envgen.dev/schemas/v2/
 	GoPath:    "github.com/envgen/envgen/generated/go/envelope",
 	GoPackage: "envelope",
 	TSModule:  "@envgen/envelope",

@@ -145,7 +145,7 @@ func TestImportedNameTaken(t *testing.T) {
 	schema := `{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://example.com/tool.json",
-  "$ref": "https://envgen.dev/schemas/v1/envelope.json",
+  "$ref": "https://envgen.dev/schemas/v2/envelope.json",
   "$defs": {
     "envelope": {"$dynamicAnchor": "data", "type": "object", "properties": {"id": {"type": "string"}}}
   }
@@ -178,7 +178,7 @@ func TestImportedUnevaluated(t *testing.T) {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://example.com/tool.json",
   "type": "object",
-  "properties": {"answer": {"allOf": [{"$ref": "https://envgen.dev/schemas/v1/warning.json"}], "unevaluatedProperties": false}}
+  "properties": {"answer": {"allOf": [{"$ref": "https://envgen.dev/schemas/v2/warning.json"}], "unevaluatedProperties": false}}
 }`
 	if err := os.WriteFile(p, []byte(schema), 0o644); err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@
 // mapping from each of them is in docs/seed-mapping.md.
 //
 // Every file is a JSON Schema draft 2020-12 document whose $id is BaseURI
-// followed by its file name, e.g. "https://envgen.dev/schemas/v1/envelope.json".
+// followed by its file name, e.g. "https://envgen.dev/schemas/v2/envelope.json".
 // Files refer to each other by relative $ref ("error.json",
 // "meta.json#/$defs/pagination"), which resolves against that $id. They are
 // embedded so that the generator, and any downstream schema that $refs them by
@@ -22,7 +22,7 @@ import (
 
 // BaseURI is the base of every canonical schema's $id. A breaking change to
 // any schema moves all of them to a new base (v2).
-const BaseURI = "https://envgen.dev/schemas/v1/"
+const BaseURI = "https://envgen.dev/schemas/v2/"
 
 // FS holds the canonical schema files at its root, e.g. "envelope.json".
 //

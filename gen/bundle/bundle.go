@@ -51,7 +51,7 @@ type Options struct {
 	// references under it are read from disk, never from the network.
 	RefMap map[string]string
 	// NoCanonical leaves out envgen's canonical schemas; by default they
-	// resolve by their $id (https://envgen.dev/schemas/v1/...), as in
+	// resolve by their $id (https://envgen.dev/schemas/v2/...), as in
 	// gen.Options.
 	NoCanonical bool
 	// Compact writes the compact form for MCP clients (see compact.go):
@@ -225,7 +225,7 @@ func (b *bundler) rootType(root map[string]any) (string, error) {
 	}
 	return "", &model.Error{Loc: b.set.Locate(b.root.String()),
 		Message: `the root does not restrict the instance to objects, and an MCP outputSchema must be "type": "object"`,
-		Hint:    `$ref the envelope (https://envgen.dev/schemas/v1/envelope.json), or set "type": "object" on the root`}
+		Hint:    `$ref the envelope (https://envgen.dev/schemas/v2/envelope.json), or set "type": "object" on the root`}
 }
 
 // impliesObject reports whether the schema at l accepts objects only, by its

@@ -252,8 +252,8 @@ func TestInputErrors(t *testing.T) {
 
 func TestRootType(t *testing.T) {
 	writeFiles(t, map[string]string{
-		"nullable.json": `{"$id": "https://tools.test/n.json", "type": ["object", "null"], "$ref": "https://envgen.dev/schemas/v1/envelope.json"}`,
-		"allof.json":    `{"$id": "https://tools.test/a.json", "allOf": [{"$ref": "https://envgen.dev/schemas/v1/envelope.json"}]}`,
+		"nullable.json": `{"$id": "https://tools.test/n.json", "type": ["object", "null"], "$ref": "https://envgen.dev/schemas/v2/envelope.json"}`,
+		"allof.json":    `{"$id": "https://tools.test/a.json", "allOf": [{"$ref": "https://envgen.dev/schemas/v2/envelope.json"}]}`,
 	})
 	for file, want := range map[string]string{
 		"nullable.json": "{\n  \"$schema\": \"" + Draft + "\",\n  \"$id\": \"https://tools.test/n.json\",\n  \"type\": \"object\",\n  \"$ref\": \"#/$defs/envelope\",\n",

@@ -46,7 +46,7 @@ func (n node) child(tokens ...string) node {
 type side struct {
 	doc    any
 	file   string
-	prefix string // the $id of the file without its last segment, e.g. "https://envgen.dev/schemas/v1/"
+	prefix string // the $id of the file without its last segment, e.g. "https://envgen.dev/schemas/v2/"
 	v      *validate.Validator
 	others map[string]any // documents beside file, by name, as references reach them
 }

@@ -36,7 +36,7 @@ import (
 type Options struct {
 	// Schemas are the schemas a document must be valid against, every one:
 	// files, or the absolute $id of an embedded schema
-	// ("https://envgen.dev/schemas/v1/envelope.json").
+	// ("https://envgen.dev/schemas/v2/envelope.json").
 	Schemas []string
 	// RefMap maps an absolute URL prefix to a local folder, as for generate.
 	RefMap map[string]string

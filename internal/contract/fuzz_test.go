@@ -43,7 +43,7 @@ func canonicalEnvelope(tb testing.TB) *jsonschema.Schema {
 			tb.Fatal(err)
 		}
 	}
-	sch, err := c.Compile("https://envgen.dev/schemas/v1/envelope.json")
+	sch, err := c.Compile("https://envgen.dev/schemas/v2/envelope.json")
 	if err != nil {
 		tb.Fatal(err)
 	}

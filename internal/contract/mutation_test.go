@@ -155,13 +155,13 @@ func canonicalSchemas(t *testing.T) func(name string) *jsonschema.Schema {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.AddResource("https://envgen.dev/schemas/v1/"+e.Name(), doc); err != nil {
+		if err := c.AddResource("https://envgen.dev/schemas/v2/"+e.Name(), doc); err != nil {
 			t.Fatal(err)
 		}
 	}
 	compiled := map[string]*jsonschema.Schema{}
 	for _, n := range []string{"envelope", "request", "provenance"} {
-		sch, err := c.Compile("https://envgen.dev/schemas/v1/" + n + ".json")
+		sch, err := c.Compile("https://envgen.dev/schemas/v2/" + n + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -150,7 +150,7 @@ func (c *Common) Imported() bool {
 // Import maps the schemas under an $id prefix to the packages generated from
 // them elsewhere, e.g. the canonical schemas:
 //
-//	Prefix    "https://envgen.dev/schemas/v1/"
+//	Prefix    "https://envgen.dev/schemas/v2/"
 //	GoPath    "github.com/envgen/envgen/generated/go/envelope"
 //	GoPackage "envelope"
 //	TSModule  "@envgen/envelope"

@@ -92,7 +92,7 @@ func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 
 // checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
-	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	m := s.Enter("https://envgen.dev/schemas/v2/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeIn(s, n)
 	s.Leave(m)
 	return ok
@@ -266,7 +266,7 @@ func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
 
 // dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
-	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	m := s.Enter("https://envgen.dev/schemas/v2/envelope.json#", anchorsEnvelope)
 	ok := dynamicEnvelopeDefsDataIn(s, n)
 	s.Leave(m)
 	return ok
@@ -277,7 +277,7 @@ func dynamicEnvelopeDefsDataIn(s *envgenrt.State, n int32) bool {
 	return s.Dynamic(n, "data", envgenrt.Always)
 }
 
-// anchorsEnvelope returns the validators of the $dynamicAnchors of https://envgen.dev/schemas/v1/envelope.json#.
+// anchorsEnvelope returns the validators of the $dynamicAnchors of https://envgen.dev/schemas/v2/envelope.json#.
 func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	switch anchor {
 	case "data":
@@ -288,7 +288,7 @@ func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 
 // checkEnvelopeDefault validates a value against envelope.json#.
 func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
-	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
+	m := s.Enter("https://envgen.dev/schemas/v2/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeDefaultIn(s, n)
 	s.Leave(m)
 	return ok

@@ -105,6 +105,26 @@ func (x *RequestID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 // UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
+func (x *Source) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
+func (x *SourcePointer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
+func (x *SourceScalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
+func (x *SourceValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
+// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Telemetry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

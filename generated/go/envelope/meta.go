@@ -155,6 +155,11 @@ type Meta struct {
 	// The level of detail the payload was produced at; may differ from the one requested when a
 	// token budget forced a smaller mode.
 	ResponseMode *ResponseMode `json:"response_mode,omitzero"`
+
+	// For an envelope converted from another convention: what that convention's document held that
+	// the members above cannot, so that converting back to it restores the document exactly. Absent
+	// when nothing was left over.
+	Source *Source `json:"source,omitzero"`
 }
 
 // Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Meta: nil,
@@ -240,6 +245,70 @@ type RequestID string
 // valid.
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
+}
+
+// Source is a JSON object.
+//
+// What a document of another envelope convention held that canonical has no member for, by JSON
+// Pointer into that document. Written by the conversion to canonical only for what would otherwise
+// be lost, and read only by the conversion back to the same convention; any other reader ignores
+// it. Bounded: at most 64 kept values and 64 absent members, each value at most one level deep (a
+// deeper one is kept as an empty container plus its members).
+type Source struct {
+	// The convention the envelope was converted from, e.g. foundry or mcp-envelope (the names of
+	// envgen convert).
+	Convention string `json:"convention"`
+
+	// The value the document had at each pointer, where the way back would write another or none.
+	// Applied parents first, array items in order: an item at the length of its array is appended.
+	Kept map[string]SourceValue `json:"kept,omitzero"`
+
+	// Members the document did not have where the way back would write one: null here is a value,
+	// never a stand-in for absent.
+	Absent []SourcePointer `json:"absent,omitzero"`
+}
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Source:
+// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
+// valid.
+func (x Source) Validate() error {
+	return envgenrt.Validate(x, (*Source)(nil))
+}
+
+// SourcePointer is a JSON Pointer (RFC 6901) to a member of the source document, never its root,
+// e.g. /meta/pagination.
+type SourcePointer string
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// SourcePointer: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x SourcePointer) Validate() error {
+	return envgenrt.Validate(x, (*SourcePointer)(nil))
+}
+
+// SourceScalar is a JSON scalar of the source document: null is a value it held, not absence.
+//
+// It holds the JSON text as it is; nil encodes as null.
+type SourceScalar json.RawMessage
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// SourceScalar: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
+// nothing when x is valid.
+func (x SourceScalar) Validate() error {
+	return envgenrt.Validate(x, (*SourceScalar)(nil))
+}
+
+// SourceValue is a JSON value of the source document, at most one level deep: a scalar, or an array
+// or object of at most 100 scalars. Strings are at most 2000 characters.
+//
+// It holds the JSON text as it is; nil encodes as null.
+type SourceValue json.RawMessage
+
+// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
+// SourceValue: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
+// when x is valid.
+func (x SourceValue) Validate() error {
+	return envgenrt.Validate(x, (*SourceValue)(nil))
 }
 
 // Telemetry is a JSON object.

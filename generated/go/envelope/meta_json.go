@@ -471,6 +471,9 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
 		return b, err
 	}
+	if b, err = envgenrt.AppendPtrMember(b, `"source":`, x.Source); err != nil {
+		return b, err
+	}
 	b = envgenrt.EndObject(b)
 	return b, nil
 }
@@ -515,6 +518,8 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
 		case "response_mode":
 			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+		case "source":
+			err = envgenrt.DecodePtr(s, c1, &x.Source)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -537,7 +542,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [15]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [16]int32 // the members properties name, by their place in the schema; 0: absent
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -571,11 +576,13 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 			at[13] = c
 		case "response_mode":
 			at[14] = c
+		case "source":
+			at[15] = c
 		default:
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode) {
+	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode, checkSource) {
 		return false
 	}
 	if unknown && s.Unexpected(n, at[:], "meta.json#/additionalProperties", "unexpected property %s") {
@@ -1118,6 +1125,341 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	}
 	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
 		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of Source, and otherwise
+// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
+// text that is not JSON). x is not changed when data is invalid.
+func (x *Source) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = envgenrt.AppendStringMember(b, `"convention":`, x.Convention)
+	if x.Kept != nil {
+		b = append(b, `"kept":`...)
+		b = append(b, '{')
+		var keys1 [16]string
+		for _, k1 := range envgenrt.SortedKeys(x.Kept, keys1[:0]) {
+			b = envgenrt.AppendString(b, k1)
+			b = append(b, ':')
+			if b, err = x.Kept[k1].AppendJSON(b); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = envgenrt.EndObject(b)
+		b = append(b, ',')
+	}
+	if b, err = envgenrt.AppendSliceMember(b, `"absent":`, x.Absent); err != nil {
+		return b, err
+	}
+	b = envgenrt.EndObject(b)
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
+	if s.Kind(n) != envgenrt.KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	*x = Source{}
+	var err error
+	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+		switch string(s.Key(c1)) {
+		case "convention":
+			err = s.ReadString(c1, &x.Convention)
+		case "kept":
+			if s.Kind(c1) != envgenrt.KindObject {
+				return s.WrongKind(c1, "an object")
+			}
+			m2 := make(map[string]SourceValue, s.Count(c1))
+			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+				var e2 SourceValue
+				if err := e2.DecodeNode(s, c2); err != nil {
+					return err
+				}
+				m2[s.KeyString(c2)] = e2
+			}
+			x.Kept = m2
+		case "absent":
+			err = envgenrt.DecodeSlice(s, c1, &x.Absent)
+		default:
+			return s.DecodeError(c1, "unexpected member")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of Source.
+func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkSource(s, n)
+}
+
+// checkSource validates a value against meta.json#/$defs/source.
+func checkSource(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/source/type", "must be object, not %s") {
+		return false
+	}
+	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	unknown := false
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "convention":
+			at[0] = c
+		case "kept":
+			at[1] = c
+		case "absent":
+			at[2] = c
+		default:
+			unknown = true
+		}
+	}
+	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/source/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/source/required", "required", "missing required property \"convention\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSourcePropertiesAbsent validates a value against meta.json#/$defs/source/properties/absent.
+func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/source/properties/absent/type", "must be array, not %s") {
+		return false
+	}
+	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		if !checkSourcePointer(s, c) && s.Stop() {
+			return false
+		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/absent/minItems", "minItems", "must have at least 1 item") {
+		return false
+	}
+	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/absent/maxItems", "maxItems", "must have at most 64 items") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+var patternSourcePropertiesConvention = envgenrt.MustPattern(`^[a-z][a-z0-9-]*$`)
+
+// checkSourcePropertiesConvention validates a value against meta.json#/$defs/source/properties/convention.
+func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type", "must be string, not %s") {
+		return false
+	}
+	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long") {
+		return false
+	}
+	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// checkSourcePropertiesKept validates a value against meta.json#/$defs/source/properties/kept.
+func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/source/properties/kept/type", "must be object, not %s") {
+		return false
+	}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		if true && !checkSourceValue(s, c) && s.Stop() {
+			return false
+		}
+	}
+	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/kept/minProperties", "minProperties", "must have at least 1 property") {
+		return false
+	}
+	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/kept/maxProperties", "maxProperties", "must have at most 64 properties") {
+		return false
+	}
+	for m := s.Members(n); m.Next(); {
+		c := m.Node()
+		k := s.NameNode(c)
+		valid := checkSourcePointer(s, k)
+		s.DropNameNode(k)
+		if !valid && s.Stop() {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of SourcePointer, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *SourcePointer) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
+	b = envgenrt.AppendString(b, string(x))
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
+	if err := s.ReadString(n, (*string)(x)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of SourcePointer.
+func (*SourcePointer) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkSourcePointer(s, n)
+}
+
+var patternSourcePointer = envgenrt.MustPattern(`^(/([^~/]|~[01])*)+$`)
+
+// checkSourcePointer validates a value against meta.json#/$defs/source_pointer.
+func checkSourcePointer(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type", "must be string, not %s") {
+		return false
+	}
+	if s.Longer(n, 256) && s.Fail(n, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long") {
+		return false
+	}
+	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x SourceScalar) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of SourceScalar, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *SourceScalar) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x SourceScalar) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *SourceScalar) DecodeNode(s *envgenrt.State, n int32) error {
+	*x = SourceScalar(s.DecodeRaw(n))
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of SourceScalar.
+func (*SourceScalar) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkSourceScalar(s, n)
+}
+
+// checkSourceScalar validates a value against meta.json#/$defs/source_scalar.
+func checkSourceScalar(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "meta.json#/$defs/source_scalar/type", "must be null or boolean or number or string, not %s") {
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	return s.ErrorCount() == errs
+}
+
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x SourceValue) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// UnmarshalJSON decodes data into x if data is valid against the schema of SourceValue, and
+// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
+// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+func (x *SourceValue) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+func (x SourceValue) AppendJSON(b []byte) (_ []byte, err error) {
+	if b, err = envgenrt.AppendRaw(b, x); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
+// accepted.
+func (x *SourceValue) DecodeNode(s *envgenrt.State, n int32) error {
+	*x = SourceValue(s.DecodeRaw(n))
+	return nil
+}
+
+// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
+// of SourceValue.
+func (*SourceValue) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkSourceValue(s, n)
+}
+
+// checkSourceValue validates a value against meta.json#/$defs/source_value.
+func checkSourceValue(s *envgenrt.State, n int32) bool {
+	errs := s.ErrorCount()
+	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "meta.json#/$defs/source_value/type", "must be null or boolean or number or string or array or object, not %s") {
+		return false
+	}
+	if s.Kind(n) == envgenrt.KindString {
+		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_value/maxLength", "maxLength", "must be at most 2000 characters long") {
+			return false
+		}
+	}
+	if s.Kind(n) == envgenrt.KindArray {
+		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+			if !checkSourceScalar(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxItems", "maxItems", "must have at most 100 items") {
+			return false
+		}
+	}
+	if s.Kind(n) == envgenrt.KindObject {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
+			if true && !checkSourceScalar(s, c) && s.Stop() {
+				return false
+			}
+		}
+		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxProperties", "maxProperties", "must have at most 100 properties") {
+			return false
+		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -210,7 +210,7 @@ function dynamicEnvelopeDefsData(v: unknown, p: number, c: rt.Context): boolean 
   return rt.dynamic(c, "data", rt.always)(v, p, c);
 }
 
-/** The $dynamicAnchors of the schema resource https://envgen.dev/schemas/v1/envelope.json. */
+/** The $dynamicAnchors of the schema resource https://envgen.dev/schemas/v2/envelope.json. */
 function anchorsEnvelope(name: string): rt.Check | undefined {
   return name === "data" ? rt.always : undefined;
 }

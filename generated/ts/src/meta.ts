@@ -123,6 +123,12 @@ export interface Meta {
    * budget forced a smaller mode.
    */
   response_mode?: ResponseMode;
+  /**
+   * For an envelope converted from another convention: what that convention's document held that
+   * the members above cannot, so that converting back to it restores the document exactly. Absent
+   * when nothing was left over.
+   */
+  source?: Source;
 }
 
 /** A suggested follow-up tool call, ready to send as an MCP tools/call. */
@@ -211,6 +217,66 @@ export interface RateLimit {
  * @pattern ^[A-Za-z0-9._:-]+$
  */
 export type RequestID = string;
+
+/**
+ * What a document of another envelope convention held that canonical has no member for, by JSON
+ * Pointer into that document. Written by the conversion to canonical only for what would
+ * otherwise be lost, and read only by the conversion back to the same convention; any other
+ * reader ignores it. Bounded: at most 64 kept values and 64 absent members, each value at most
+ * one level deep (a deeper one is kept as an empty container plus its members).
+ */
+export interface Source {
+  /**
+   * The convention the envelope was converted from, e.g. foundry or mcp-envelope (the names of
+   * envgen convert).
+   *
+   * @maxLength 64
+   * @pattern ^[a-z][a-z0-9-]*$
+   */
+  convention: string;
+  /**
+   * The value the document had at each pointer, where the way back would write another or none.
+   * Applied parents first, array items in order: an item at the length of its array is appended.
+   *
+   * @minProperties 1
+   * @maxProperties 64
+   */
+  kept?: { [key: string]: SourceValue };
+  /**
+   * Members the document did not have where the way back would write one: null here is a value,
+   * never a stand-in for absent.
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  absent?: SourcePointer[];
+}
+
+/**
+ * A JSON Pointer (RFC 6901) to a member of the source document, never its root, e.g.
+ * /meta/pagination.
+ *
+ * @maxLength 256
+ * @pattern ^(/([^~/]|~[01])*)+$
+ */
+export type SourcePointer = string;
+
+/**
+ * A JSON scalar of the source document: null is a value it held, not absence.
+ *
+ * @maxLength 2000
+ */
+export type SourceScalar = null | boolean | number | string;
+
+/**
+ * A JSON value of the source document, at most one level deep: a scalar, or an array or object of
+ * at most 100 scalars. Strings are at most 2000 characters.
+ *
+ * @maxLength 2000
+ * @maxItems 100
+ * @maxProperties 100
+ */
+export type SourceValue = null | boolean | number | string | unknown[] | { [key: string]: unknown };
 
 /** Performance facts about the work behind a response. */
 export interface Telemetry {
@@ -448,6 +514,46 @@ export function isRequestID(value: unknown): value is RequestID {
   return rt.is(value, checkRequestID);
 }
 
+/** Every violation of {@link Source} by a value; none when it is valid. */
+export function validateSource(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkSource);
+}
+
+/** Reports whether a value is a valid {@link Source}. */
+export function isSource(value: unknown): value is Source {
+  return rt.is(value, checkSource);
+}
+
+/** Every violation of {@link SourcePointer} by a value; none when it is valid. */
+export function validateSourcePointer(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkSourcePointer);
+}
+
+/** Reports whether a value is a valid {@link SourcePointer}. */
+export function isSourcePointer(value: unknown): value is SourcePointer {
+  return rt.is(value, checkSourcePointer);
+}
+
+/** Every violation of {@link SourceScalar} by a value; none when it is valid. */
+export function validateSourceScalar(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkSourceScalar);
+}
+
+/** Reports whether a value is a valid {@link SourceScalar}. */
+export function isSourceScalar(value: unknown): value is SourceScalar {
+  return rt.is(value, checkSourceScalar);
+}
+
+/** Every violation of {@link SourceValue} by a value; none when it is valid. */
+export function validateSourceValue(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkSourceValue);
+}
+
+/** Reports whether a value is a valid {@link SourceValue}. */
+export function isSourceValue(value: unknown): value is SourceValue {
+  return rt.is(value, checkSourceValue);
+}
+
 /** Every violation of {@link Telemetry} by a value; none when it is valid. */
 export function validateTelemetry(value: unknown): rt.ValidationError[] {
   return rt.validate(value, checkTelemetry);
@@ -531,6 +637,10 @@ export function isWorkspace(value: unknown): value is Workspace {
 const patternArchiveHash = /^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$/u;
 
 const patternRequestID = /^[A-Za-z0-9._:-]+$/u;
+
+const patternSourcePropertiesConvention = /^[a-z][a-z0-9-]*$/u;
+
+const patternSourcePointer = /^(\/([^~\/]|~[01])*)+$/u;
 
 const patternTier = /^[a-z][a-z0-9_]*$/u;
 
@@ -689,6 +799,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
     if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
     if (v["next_calls"] !== undefined && !checkMetaPropertiesNextCalls(v["next_calls"], rt.at(c, p, "next_calls"), c) && c.stop) return false;
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
+    if (v["source"] !== undefined && !checkSource(v["source"], rt.at(c, p, "source"), c) && c.stop) return false;
     for (const k in v) {
       switch (k) {
         case "request_id":
@@ -706,6 +817,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
         case "limits":
         case "next_calls":
         case "response_mode":
+        case "source":
           continue;
       }
       if (rt.has(v, k) && rt.fail(c, p, "meta.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
@@ -937,6 +1049,112 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
     if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long")) return false;
     if (!patternRequestID.test(v) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
   } else { rt.fail(c, p, "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source. */
+export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSource, v, p, c);
+  const errs = c.errors.length;
+  if (rt.isObject(v)) {
+    if (v["convention"] !== undefined) {
+      leaf: {
+        const x = v["convention"];
+        if (typeof x === "string") {
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long")) return false;
+          if (!patternSourcePropertiesConvention.test(x) && rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
+        } else { if (rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+      }
+    }
+    if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c) && c.stop) return false;
+    if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], rt.at(c, p, "absent"), c) && c.stop) return false;
+    for (const k in v) {
+      switch (k) {
+        case "convention":
+        case "kept":
+        case "absent":
+          continue;
+      }
+      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/source/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+    }
+    if (v["convention"] === undefined && rt.fail(c, p, "meta.json#/$defs/source/required", "required", "missing required property \"convention\"")) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/source/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source_pointer. */
+export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (typeof v === "string") {
+    if (v.length > 256 && rt.codePoints(v) > 256 && rt.fail(c, p, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long")) return false;
+    if (!patternSourcePointer.test(v) && rt.fail(c, p, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"")) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/source_pointer/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source/properties/absent. */
+function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSourcePropertiesAbsent, v, p, c);
+  const errs = c.errors.length;
+  if (rt.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (!checkSourcePointer(v[i], rt.at(c, p, i), c) && c.stop) return false;
+    }
+    if (v.length < 1 && rt.fail(c, p, "meta.json#/$defs/source/properties/absent/minItems", "minItems", "must have at least 1 item")) return false;
+    if (v.length > 64 && rt.fail(c, p, "meta.json#/$defs/source/properties/absent/maxItems", "maxItems", "must have at most 64 items")) return false;
+  } else { rt.fail(c, p, "meta.json#/$defs/source/properties/absent/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source/properties/kept. */
+function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSourcePropertiesKept, v, p, c);
+  const errs = c.errors.length;
+  if (rt.isObject(v)) {
+    for (const k in v) {
+      if (!rt.has(v, k)) continue;
+      if (!checkSourceValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
+    }
+    if (Object.keys(v).length < 1 && rt.fail(c, p, "meta.json#/$defs/source/properties/kept/minProperties", "minProperties", "must have at least 1 property")) return false;
+    if (Object.keys(v).length > 64 && rt.fail(c, p, "meta.json#/$defs/source/properties/kept/maxProperties", "maxProperties", "must have at most 64 properties")) return false;
+    for (const k of Object.keys(v)) {
+      if (!checkSourcePointer(k, rt.at(c, p, k), c) && c.stop) return false;
+    }
+  } else { rt.fail(c, p, "meta.json#/$defs/source/properties/kept/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source_scalar. */
+export function checkSourceScalar(v: unknown, p: number, c: rt.Context): boolean {
+  const errs = c.errors.length;
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "meta.json#/$defs/source_scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
+  if (typeof v === "string") {
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "meta.json#/$defs/source_scalar/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+  }
+  return c.errors.length === errs;
+}
+
+/** Checks a value against meta.json#/$defs/source_value. */
+export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean {
+  if (p >= c.lim) return rt.deep(checkSourceValue, v, p, c);
+  const errs = c.errors.length;
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "meta.json#/$defs/source_value/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
+  if (typeof v === "string") {
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "meta.json#/$defs/source_value/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+  }
+  if (rt.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (!checkSourceScalar(v[i], rt.at(c, p, i), c) && c.stop) return false;
+    }
+    if (v.length > 100 && rt.fail(c, p, "meta.json#/$defs/source_value/maxItems", "maxItems", "must have at most 100 items")) return false;
+  }
+  if (rt.isObject(v)) {
+    for (const k in v) {
+      if (!rt.has(v, k)) continue;
+      if (!checkSourceScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
+    }
+    if (Object.keys(v).length > 100 && rt.fail(c, p, "meta.json#/$defs/source_value/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
+  }
   return c.errors.length === errs;
 }
 

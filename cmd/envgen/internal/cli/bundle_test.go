@@ -76,7 +76,7 @@ func TestBundleInputErrors(t *testing.T) {
 	t.Chdir(t.TempDir())
 	mustWrite(t, "bad.json", "{\n  \"type\": \"object\",\n}")
 	mustWrite(t, "array.json", `{"$id": "https://tools.test/a.json", "type": "array"}`)
-	mustWrite(t, "remote.json", `{"$id": "https://tools.test/r.json", "$ref": "https://envgen.dev/schemas/v1/envelope.json"}`)
+	mustWrite(t, "remote.json", `{"$id": "https://tools.test/r.json", "$ref": "https://envgen.dev/schemas/v2/envelope.json"}`)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -84,7 +84,7 @@ func TestBundleInputErrors(t *testing.T) {
 		{[]string{"bad.json"}, "envgen: bad.json#: invalid JSON at line 3, column 1"},
 		{[]string{"missing.json"}, "envgen: missing.json#: cannot read: no such file or folder"},
 		{[]string{"array.json", "-o", "out.json"}, "envgen: array.json#: the root does not restrict the instance to objects"},
-		{[]string{"remote.json", "--no-canonical"}, `envgen: remote.json#/$ref: $ref "https://envgen.dev/schemas/v1/envelope.json" needs the network`},
+		{[]string{"remote.json", "--no-canonical"}, `envgen: remote.json#/$ref: $ref "https://envgen.dev/schemas/v2/envelope.json" needs the network`},
 	} {
 		r := runFake(t, fakeGenerate, append([]string{"bundle"}, tc.args...)...)
 		if r.code != exitFailed || !strings.HasPrefix(r.stderr, tc.want) || r.stdout != "" {

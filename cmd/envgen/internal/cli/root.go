@@ -50,7 +50,7 @@ shown in error messages.
 
 A type from a schema that is not an input but lives under an imported $id
 prefix is imported, not declared again: the canonical schemas (under
-https://envgen.dev/schemas/v1/) come from the Go package
+https://envgen.dev/schemas/v2/) come from the Go package
 github.com/envgen/envgen/generated/go/envelope and the npm package
 @envgen/envelope. --import maps another prefix to the packages generated
 from it; --no-imports declares every type here.

@@ -31,7 +31,7 @@ func TestValidateCommand(t *testing.T) {
 			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
 				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
 				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
-		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v1/envelope.json", yml}, 1,
+		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v2/envelope.json", yml}, 1,
 			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
 				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
 		{[]string{"validate", ok}, 2, ""},
