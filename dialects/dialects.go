@@ -140,9 +140,17 @@ type Loss struct {
 	// examples without _metadata.version): the canonical envelope lacks
 	// what the member would have given.
 	Missing bool
+	// Kept marks a member no canonical member carries that the canonical
+	// envelope keeps in meta.source: converting it back to From restores
+	// it, converting it to any other dialect does not. Not a loss of this
+	// conversion, which --lossless accepts.
+	Kept bool
 }
 
 func (l Loss) String() string {
+	if l.Kept {
+		return fmt.Sprintf("%s#%s is kept in %s's meta.source, for the way back to %s only: %s", l.From, l.Pointer, l.To, l.From, l.Reason)
+	}
 	if l.Missing {
 		return fmt.Sprintf("%s#%s is missing, so not in %s: %s", l.From, l.Pointer, l.To, l.Reason)
 	}
@@ -212,6 +220,7 @@ func toCanonical(d *dialect, doc []byte) (*canon, error) {
 	if err != nil {
 		return nil, fmt.Errorf("converting %s to canonical: %w", d.name, err)
 	}
+	recordSource(d, doc, fitted)
 	return fitted, nil
 }
 
@@ -245,13 +254,24 @@ func decodeCanon(b []byte) (*canon, error) {
 }
 
 // fromCanonical maps a valid canonical envelope to a valid document of d.
+// The dialect's converter never sees meta.source; when it names d, its
+// entries are written over what the converter made (see applySource).
 func fromCanonical(d *dialect, c *canon, profile string) ([]byte, error) {
+	var src *envelope.Source
+	if d != canonicalDialect {
+		c, src = withoutSource(c)
+	}
 	out, missing, err := d.fromCanonical(c, profile)
 	if err != nil {
 		return nil, err
 	}
 	if len(missing) > 0 {
 		return nil, &MissingError{Dialect: d.name, Pointers: missing}
+	}
+	if src != nil && src.Convention == d.name {
+		if out, err = applySource(out, src); err != nil {
+			return nil, err
+		}
 	}
 	b, err := fit(d, out)
 	if err != nil {

@@ -40,6 +40,9 @@ type example struct {
 	Profile string `json:"profile"`
 	// Losses are the members that do not come back from canonical, exactly.
 	Losses []string `json:"losses"`
+	// Kept are the members no canonical member carries that come back
+	// from canonical all the same, through its meta.source.
+	Kept []string `json:"kept"`
 	// Missing are the members an invalid envelope lacks that its schema
 	// requires, when they are all it lacks and it converts to canonical all
 	// the same (an incomplete document); Losses are then the other members
@@ -204,6 +207,30 @@ func checkProfile(t *testing.T, e example, instance any) {
 	}
 }
 
+// checkSource checks the meta.source of a canonical envelope converted
+// from dialect: present exactly when something is kept, and naming dialect.
+func checkSource(t *testing.T, canonical []byte, dialect string, kept []string) {
+	t.Helper()
+	var c struct {
+		Meta struct {
+			Source *struct {
+				Convention string `json:"convention"`
+			} `json:"source"`
+		} `json:"meta"`
+	}
+	if err := json.Unmarshal(canonical, &c); err != nil {
+		t.Fatal(err)
+	}
+	switch s := c.Meta.Source; {
+	case s == nil && len(kept) > 0:
+		t.Errorf("members are kept, and the canonical envelope has no meta.source")
+	case s != nil && len(kept) == 0:
+		t.Errorf("nothing is kept, and the canonical envelope has a meta.source: %s", canonical)
+	case s != nil && s.Convention != dialect:
+		t.Errorf("meta.source.convention %q, want %q", s.Convention, dialect)
+	}
+}
+
 func checkRoundTrip(t *testing.T, e example, d *dialect) {
 	t.Helper()
 	r, err := ConvertWith(d.name, Canonical, e.doc, Options{Losses: true})
@@ -213,16 +240,21 @@ func checkRoundTrip(t *testing.T, e example, d *dialect) {
 	if vs := mustValidate(t, "canonical:envelope.json", r.Output); len(vs) > 0 {
 		t.Fatalf("canonical output is not valid: %v\n%s", vs, r.Output)
 	}
-	var lost []string
+	var lost, kept []string
 	for _, l := range r.Losses {
-		lost = append(lost, l.Pointer)
+		if l.Kept {
+			kept = append(kept, l.Pointer)
+		} else {
+			lost = append(lost, l.Pointer)
+		}
 		if l.From != d.name || l.To != Canonical || strings.Contains(l.Reason, "no documented reason") {
 			t.Errorf("loss without a documented reason: %v", l)
 		}
 	}
-	if !slices.Equal(lost, e.Losses) {
-		t.Errorf("losses %q, want %q", lost, e.Losses)
+	if !slices.Equal(lost, e.Losses) || !slices.Equal(kept, e.Kept) {
+		t.Errorf("losses %q and kept in meta.source %q, want %q and %q", lost, kept, e.Losses, e.Kept)
 	}
+	checkSource(t, r.Output, d.name, kept)
 	back, err := ConvertWith(Canonical, d.name, r.Output, Options{Profile: e.Profile})
 	if err != nil {
 		t.Fatalf("back from canonical: %v", err)

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/envgen/envgen/generated/go/envelope"
 )
 
 // fit encodes v and leaves out whatever keeps it from being valid against
@@ -241,7 +243,9 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string, missing []str
 		if df.profileOf != nil {
 			from = df.profileOf(doc)
 		}
-		back, _, err := df.fromCanonical(c, from) // missing members show up in the diff
+		// What canonical's members carry: the way back without meta.source.
+		members, src := withoutSource(c)
+		back, _, err := df.fromCanonical(members, from) // missing members show up in the diff
 		if err != nil {
 			return nil, err
 		}
@@ -254,19 +258,43 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string, missing []str
 		if err != nil {
 			return nil, err
 		}
+		// What meta.source carries too, when the result is the canonical
+		// envelope that holds it: the way back with it.
+		var notKept []string
+		if src != nil && dt == canonicalDialect {
+			withSource, err := fromCanonical(df, c, from)
+			if err != nil {
+				return nil, err
+			}
+			if notKept, err = compare(df, doc, json.RawMessage(withSource)); err != nil {
+				return nil, err
+			}
+		}
 		for _, p := range lost {
-			out = append(out, Loss{From: df.name, To: Canonical, Pointer: p, Reason: reasonFor(df.toRules, p)})
+			kept := src != nil && dt == canonicalDialect && !slices.Contains(notKept, p)
+			out = append(out, Loss{From: df.name, To: Canonical, Pointer: p, Reason: reasonFor(df.toRules, p), Kept: kept})
+		}
+		for _, p := range notKept {
+			if !slices.Contains(lost, p) { // meta.source made it worse: a bug
+				out = append(out, Loss{From: df.name, To: Canonical, Pointer: p, Reason: "changed by meta.source (no documented reason: a bug in envgen)"})
+			}
 		}
 	}
 	if dt != canonicalDialect {
 		// From canonical, what to compare with is the document as given:
 		// c has already left out an empty meta or timing.
+		// Its meta.source, when it came from the first step, is that
+		// step's: its losses are reported there.
 		cdoc := doc
+		var src *envelope.Source
 		if df != canonicalDialect {
 			var err error
-			if cdoc, err = json.Marshal(c); err != nil {
+			members, _ := withoutSource(c)
+			if cdoc, err = json.Marshal(members); err != nil {
 				return nil, err
 			}
+		} else if c.Meta != nil {
+			src = c.Meta.Source
 		}
 		there, err := fromCanonical(dt, c, profile)
 		if err != nil {
@@ -275,6 +303,11 @@ func losses(df, dt *dialect, doc []byte, c *canon, profile string, missing []str
 		back, err := toCanonical(dt, there)
 		if err != nil {
 			return nil, err
+		}
+		// The way back records a meta.source of dt: it is what cdoc had
+		// when cdoc's names dt, and no part of cdoc otherwise.
+		if src == nil || src.Convention != dt.name {
+			back, _ = withoutSource(back)
 		}
 		lost, err := compare(canonicalDialect, cdoc, back)
 		if err != nil {

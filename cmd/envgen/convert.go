@@ -100,12 +100,16 @@ func runConvert(a *cli.App, file, from, to, out string, opts dialects.Options, l
 	if err != nil {
 		return cli.Fail(convertError(name, err))
 	}
-	if len(res.Losses) > 0 && lossless {
+	if lossless {
 		var errs []error
 		for _, l := range res.Losses {
-			errs = append(errs, lossError(name, from, l))
+			if !l.Kept { // kept in meta.source: the result holds it
+				errs = append(errs, lossError(name, from, l))
+			}
 		}
-		return cli.Fail(errors.Join(errs...))
+		if len(errs) > 0 {
+			return cli.Fail(errors.Join(errs...))
+		}
 	}
 	for _, l := range res.Losses {
 		fmt.Fprintf(a.Stderr, "envgen: note: %v\n", lossError(name, from, l))
@@ -181,6 +185,9 @@ func lossError(name, from string, l dialects.Loss) error {
 	}
 	if l.Missing {
 		return fmt.Errorf("%s is missing, so not in %s: %s", where, l.To, l.Reason)
+	}
+	if l.Kept {
+		return fmt.Errorf("%s is kept in meta.source of the %s envelope, for the way back to %s only: %s", where, l.To, l.From, l.Reason)
 	}
 	return fmt.Errorf("%s is not carried to %s: %s", where, l.To, l.Reason)
 }
