@@ -102,7 +102,15 @@ func TestConversions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			assertSameJSON(t, "the conversion", r.Output, []byte(tc.want))
+			got := r.Output
+			if want, _ := parse([]byte(tc.want)); tc.to == Canonical && !hasSource(want) {
+				// This table is about canonical's members; what they
+				// leave out, meta.source keeps (TestEverySeedExample).
+				if got, err = membersOnly(got, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			assertSameJSON(t, "the conversion", got, []byte(tc.want))
 		})
 	}
 }

@@ -36,6 +36,7 @@ var bmcisDialect = &dialect{
 		{"/*", "members beyond the documented ones are left out"},
 	},
 	fromRules: []rule{
+		{"/meta/source", sourceReason},
 		{"/status", "ok and error are what success implies: they come back absent"},
 		{"/error/category", "BMCIS errors have no category: the way back derives it from the code"},
 		{"/error/remediation", "BMCIS errors have no remediation"},

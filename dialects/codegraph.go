@@ -27,6 +27,7 @@ var codegraphDialect = &dialect{
 		{"/data/meta/page", "canonical pagination needs a cursor when hasMore is true, and a non-empty one"},
 	},
 	fromRules: []rule{
+		{"/meta/source", sourceReason},
 		{"/status", "Code Graph has no status: partial is lost, and ok and error are what success implies"},
 		{"/warnings", "Code Graph has no warnings"},
 		{"/provenance", "Code Graph has no provenance"},

@@ -102,6 +102,8 @@ func exampleRow(e example) string {
 				lost = "`" + strings.Join(e.Losses, "`, `") + "`"
 			}
 		}
+	case len(e.Kept) > 0 && len(e.Losses) == 0:
+		lost = "nothing; through `meta.source`: `" + strings.Join(e.Kept, "`, `") + "`"
 	case e.Losses != nil && len(e.Losses) == 0:
 		lost = "nothing"
 	case e.Losses != nil:

@@ -36,6 +36,7 @@ var foundryDialect = &dialect{
 		{"/meta/*", "meta members beyond the documented ones are left out"},
 	},
 	fromRules: []rule{
+		{"/meta/source", sourceReason},
 		{"/status", "Foundry has no status: partial is lost, and ok and error are what success implies"},
 		{"/provenance", "Foundry has no provenance"},
 		{"/warnings/*/suggestion", "Foundry warnings have no suggestion"},

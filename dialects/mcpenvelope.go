@@ -35,6 +35,7 @@ var mcpEnvelopeDialect = &dialect{
 		{"/meta$", "{} is left out"},
 	},
 	fromRules: []rule{
+		{"/meta/source", sourceReason},
 		{"/status", "mcp.envelope has no status: partial is lost, and ok and error are what success implies"},
 		{"/error/category", "mcp.envelope errors have no category: the way back derives it from the code"},
 		{"/error/remediation", "mcp.envelope errors have no remediation"},

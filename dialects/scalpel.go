@@ -35,6 +35,7 @@ var scalpelDialect = &dialect{
 		{"/tier", "null and absent are one thing in canonical: the way back writes null in the debug profile only"},
 	},
 	fromRules: []rule{
+		{"/meta/source", sourceReason},
 		{"/status", "Code Scalpel has no status: partial is lost, and ok and error are what success implies"},
 		{"/warnings", "Code Scalpel has no warnings"},
 		{"/provenance", "Code Scalpel has no provenance"},

@@ -19,6 +19,10 @@ const (
 	sourceMaxString  = 2000 // characters of a kept string
 )
 
+// sourceReason is why a dialect does not carry a canonical meta.source:
+// the rule of every dialect's way from canonical.
+const sourceReason = "meta.source is what the convention it names wrote and canonical has no member for: only the way back to that convention writes it, as the document it came from, and no dialect has a member that holds it"
+
 // recordSource sets c.Meta.Source to what doc, a valid document of d, holds
 // that the way back from c would not write as it is: the way back is made,
 // and each member where it differs from doc is kept (doc's value) or marked
