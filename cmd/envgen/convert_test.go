@@ -108,14 +108,21 @@ func TestConvertLosses(t *testing.T) {
 	if quiet.code != 0 || quiet.stderr != "" || !strings.Contains(quiet.stdout, `"ADAPTER.EXECUTION_FAILED"`) {
 		t.Fatalf("without --losses: %+v", quiet)
 	}
-	note := "envgen: note: " + doc + "#/errors/0/code is not carried to canonical: " +
-		"canonical codes are SCREAMING_SNAKE_CASE, single dots kept (ADAPTER.EXECUTION.FAILED comes back as it is): other spellings are rewritten\n"
+	reason := "canonical codes are SCREAMING_SNAKE_CASE, single dots kept (ADAPTER.EXECUTION.FAILED comes back as it is): other spellings are rewritten"
+	// canonical's error code cannot hold the spelling; its meta.source
+	// keeps it for the way back to mcp-envelope, so nothing is lost.
+	note := "envgen: note: " + doc + "#/errors/0/code is kept in meta.source of the canonical envelope, for the way back to mcp-envelope only: " + reason + "\n"
 	if r := runEnvgen(t, append(args, "--losses")...); r.code != 0 || r.stderr != note || r.stdout != quiet.stdout {
 		t.Errorf("--losses: got %+v, want stderr %q", r, note)
 	}
-	strict := strings.Replace(note, "envgen: note: ", "envgen: ", 1)
-	if r := runEnvgen(t, append(args, "--lossless")...); r.code != 1 || r.stderr != strict || r.stdout != "" {
-		t.Errorf("--lossless: got %+v, want exit 1 and stderr %q", r, strict)
+	if r := runEnvgen(t, append(args, "--lossless")...); r.code != 0 || r.stderr != note || r.stdout != quiet.stdout {
+		t.Errorf("--lossless to canonical: got %+v, want the output and stderr %q", r, note)
+	}
+	// To another dialect, meta.source does not go along: the spelling is lost.
+	strict := "envgen: " + doc + "#/errors/0/code is not carried to canonical: " + reason + "\n"
+	toScalpel := []string{"convert", "--from", "mcp-envelope", "--to", "scalpel", "--lossless", doc}
+	if r := runEnvgen(t, toScalpel...); r.code != 1 || !strings.Contains(r.stderr, strict) || r.stdout != "" {
+		t.Errorf("--lossless to scalpel: got %+v, want exit 1 and stderr with %q", r, strict)
 	}
 
 	// A second step's losses are named in the canonical envelope between.
