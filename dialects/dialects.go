@@ -16,6 +16,7 @@ package dialects
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -269,8 +270,12 @@ func fromCanonical(d *dialect, c *canon, profile string) ([]byte, error) {
 		return nil, &MissingError{Dialect: d.name, Pointers: missing}
 	}
 	if src != nil && src.Convention == d.name {
-		if out, err = applySource(out, src); err != nil {
+		applied, err := applySource(out, src)
+		if err != nil {
 			return nil, err
+		}
+		if inProfile(d, applied, profile) { // else the profile asked for wins
+			out = applied
 		}
 	}
 	b, err := fit(d, out)
@@ -278,6 +283,21 @@ func fromCanonical(d *dialect, c *canon, profile string) ([]byte, error) {
 		return nil, fmt.Errorf("converting canonical to %s: %w", d.name, err)
 	}
 	return b, nil
+}
+
+// inProfile reports whether doc is valid in the profile of d, e.g. Code
+// Scalpel's minimal (schema scalpel/minimal.json); every document is in
+// profile "".
+func inProfile(d *dialect, doc []byte, profile string) bool {
+	if profile == "" {
+		return true
+	}
+	v, err := parse(doc)
+	if err != nil {
+		return false
+	}
+	vs, err := validate(path.Dir(d.schema)+"/"+profile+".json", v)
+	return err == nil && len(vs) == 0
 }
 
 // MissingError is a canonical envelope that lacks members the target

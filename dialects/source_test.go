@@ -90,3 +90,26 @@ func TestComparePointers(t *testing.T) {
 		t.Errorf("got %q, want %q", ptrs, want)
 	}
 }
+
+// TestSourceProfile converts a Code Scalpel document to canonical and back
+// in a profile: meta.source restores the document when it is in that
+// profile, and the profile asked for wins when it is not.
+func TestSourceProfile(t *testing.T) {
+	doc := []byte(`{"data": 1, "request_id": "has spaces"}`)
+	c, err := Convert("scalpel", Canonical, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Convert(Canonical, "scalpel", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertSameJSON(t, "back in no profile", back, doc)
+	r, err := ConvertWith(Canonical, "scalpel", c, Options{Profile: "minimal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs := mustValidate(t, "scalpel/minimal.json", r.Output); len(vs) > 0 || strings.Contains(string(r.Output), "has spaces") {
+		t.Errorf("not the minimal profile: %s %v", r.Output, vs)
+	}
+}
