@@ -2,7 +2,10 @@
 // envelope, in TypeScript: the way to canonical of package dialects
 // (dialects/*.go), over the generated types of generated/ts-dialects and the
 // canonical envelope of generated/ts/src. docs/dialects.md says what each
-// conversion cannot carry; these converters lose the same.
+// conversion cannot carry; these converters lose the same. They map members
+// only: unlike the Go converters they write no meta.source (what canonical's
+// members cannot carry, kept for the way back), which is computed from the
+// way back to the dialect, and only Go has that.
 
 import { type Envelope, type ValidationError, type Validator, validateEnvelope } from "../../../generated/ts/src/index.js";
 import * as bmcis from "../../../generated/ts-dialects/bmcis/index.js";
