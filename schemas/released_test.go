@@ -12,11 +12,19 @@ import (
 	"github.com/envgen/envgen/schemas"
 )
 
-// TestReleasedCompatible holds every canonical schema to full (backward and
+// TestReleasedCompatible holds the canonical schemas to their releases:
+// full compatibility with the current version's (released/v2), and
+// backward compatibility with v1's (see testV1Backward).
+func TestReleasedCompatible(t *testing.T) {
+	t.Run("current full", testCurrentFull)
+	t.Run("v1 backward", testV1Backward)
+}
+
+// testCurrentFull holds every canonical schema to full (backward and
 // forward) compatibility with its last release of the current version, in
 // released/<version>/: a change that would break clients of it needs a new
 // version. A change that cannot be proven either way fails too.
-func TestReleasedCompatible(t *testing.T) {
+func testCurrentFull(t *testing.T) {
 	version := strings.TrimSuffix(strings.TrimPrefix(schemas.BaseURI, "https://envgen.dev/schemas/"), "/")
 	dir := filepath.Join("released", version)
 	old, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -52,11 +60,11 @@ var v1Breaks = []string{
 	"meta.json member added /source",
 }
 
-// TestReleasedV1Backward holds the schemas of today to backward
-// compatibility with v1: every envelope v1 accepted, v2 accepts. The forward
-// breaks (v2 documents that v1 refuses) must be exactly v1Breaks, so any
-// other break still fails.
-func TestReleasedV1Backward(t *testing.T) {
+// testV1Backward holds the schemas of today to backward compatibility with
+// v1: every envelope v1 accepted, v2 accepts. The forward breaks (v2
+// documents that v1 refuses) must be exactly v1Breaks, so any other break
+// still fails.
+func testV1Backward(t *testing.T) {
 	old, err := filepath.Glob(filepath.Join("released", "v1", "*.json"))
 	if err != nil || len(old) == 0 {
 		t.Fatalf("no released v1 schemas: %v", err)
