@@ -10,7 +10,9 @@
 // validates its output against the target's schema; it never returns an
 // invalid document. What the target cannot carry is left out, and
 // [ConvertWith] can report each such member, with the reason docs/dialects.md
-// gives for it.
+// gives for it. The canonical envelope keeps what its members cannot carry in
+// meta.source, so that converting it back to the same dialect gives the
+// document again exactly.
 package dialects
 
 import (

@@ -430,6 +430,12 @@ func TestDebugCarriesEveryMetaMember(t *testing.T) {
 	}
 }
 
+// notInResponses are the meta members a tool's own response never has, by
+// pointer, with the reason.
+var notInResponses = map[string]string{
+	"/meta/source": "written only by a conversion from another convention (docs/dialects.md), for the way back to it",
+}
+
 // missingMetaMembers walks meta.json's properties, and those of every $defs
 // entry they reference, and returns the paths (e.g. "/meta/timing/started_at",
 // "item in /meta/next_calls") that meta does not carry.
@@ -446,6 +452,9 @@ func missingMetaMembers(t *testing.T, meta map[string]any) []string {
 		if props, ok := s["properties"].(map[string]any); ok {
 			obj, _ := v.(map[string]any)
 			for _, k := range sortedKeys(props) {
+				if _, ok := notInResponses[path+"/"+k]; ok {
+					continue
+				}
 				child, ok := obj[k]
 				if !ok {
 					missing = append(missing, path+"/"+k)

@@ -23,7 +23,9 @@ var envelopeMembers = []string{"success", "status", "data", "error", "warnings",
 //     null});
 //   - an envelope of one of the five dialects (see [Recognize]) is converted
 //     to the canonical envelope, e.g. an mcp.envelope.v0.1 result becomes
-//     data, a Foundry {"success": false, ...} a canonical failure;
+//     data, a Foundry {"success": false, ...} a canonical failure; its
+//     members only, without the meta.source that dialects.Convert writes
+//     for the way back to the dialect;
 //   - any other JSON value, object, array, string, number, boolean or null,
 //     becomes data unchanged, {"success": true, "data": <output>}; a payload
 //     with its own schema_version is kept intact, never renamed or upgraded;
@@ -149,6 +151,17 @@ func Recognize(b []byte) (envelope.Envelope[json.RawMessage], string, bool) {
 			continue
 		}
 		if env, ok := decodeEnvelope(r.Output); ok {
+			// A response is canonical members only: meta.source is for
+			// a stored conversion's way back, and would cost tokens on
+			// every call for what only the legacy convention has.
+			if env.Meta != nil && env.Meta.Source != nil {
+				m := *env.Meta
+				m.Source = nil
+				env.Meta = &m
+				if b, _ := json.Marshal(m); string(b) == "{}" {
+					env.Meta = nil
+				}
+			}
 			return env, d, true
 		}
 	}
