@@ -2,7 +2,10 @@
 // once), in one process, on the same documents; and the bundle size of each,
 // minified by esbuild and gzipped. Prints JSON for bench/cmd/report.
 //
-//   node bench.mjs --ts DIR --envelope INDEX.ts --package DIR --schema bundle.json --work DIR small=small.json large=large.json
+//   node bench.mjs --ts DIR --envelope INDEX.ts --package DIR --schema bundle.json --work DIR [--summary] small=small.json large=large.json
+//
+// --summary prints, instead of the JSON, the figures against issue 16's
+// targets (make bench-ts-quick): the same measurement as make bench-ts's.
 //
 // DIR is the TypeScript envgen generated from bench/testdata/tool.json (its
 // validateToolOutput and isToolOutput); INDEX.ts is the entry of the
@@ -31,6 +34,7 @@ const { values: opt, positionals: docPaths } = parseArgs({
     work: { type: "string" },
     rounds: { type: "string", default: "25" },
     ms: { type: "string", default: "200" },
+    summary: { type: "boolean", default: false },
   },
   allowPositionals: true,
 });
@@ -160,7 +164,7 @@ for (const d of docs) {
 }
 
 const pkg = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), "utf8")).version;
-process.stdout.write(JSON.stringify({
+const out = {
   node: process.version,
   ajv: pkg("./node_modules/ajv/package.json"),
   esbuild: esbuild.version,
@@ -168,4 +172,43 @@ process.stdout.write(JSON.stringify({
   roundMs: ROUND_MS,
   results,
   sizes,
-}) + "\n");
+};
+process.stdout.write(opt.summary ? summary(out) : JSON.stringify(out) + "\n");
+
+/**
+ * The figures against issue 16's targets, as bench/cmd/report computes them: the median of the per-round
+ * ratios of CPU-time validations a second (envgen ÷ ajv), with their range; the wall-clock ratio beside it.
+ */
+function summary(r) {
+  const TARGETS = { small: 2, large: 4 };
+  const TARGET_GZIP = 4096;
+  const AJV = "ajv (Ajv2020)";
+  const sorted = (xs) => [...xs].sort((a, b) => a - b);
+  const median = (xs) => {
+    const s = sorted(xs);
+    return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const lines = [`node ${r.node}, ajv ${r.ajv}, esbuild ${r.esbuild}; ${r.rounds} interleaved rounds of ${r.roundMs} ms of CPU time per contender and document`];
+  let met = true;
+  for (const doc of [...new Set(r.results.map((x) => x.doc))]) {
+    const of = (name) => r.results.find((x) => x.doc === doc && x.name === name);
+    const ajv = of(AJV);
+    lines.push("", `${doc}: ${ajv.bytes} bytes; ${AJV} ${Math.round(median(ajv.opsPerSec)).toLocaleString("en-US")} validations/s (CPU)`);
+    for (const x of r.results.filter((x) => x.doc === doc && x.name !== AJV)) {
+      const cpu = sorted(x.opsPerSec.map((v, i) => v / ajv.opsPerSec[i]));
+      const wall = x.wallOpsPerSec.map((v, i) => v / ajv.wallOpsPerSec[i]);
+      const target = TARGETS[doc];
+      const ok = target === undefined || median(cpu) >= target;
+      met &&= ok;
+      lines.push(`  ${x.name.padEnd(26)} ${Math.round(median(x.opsPerSec)).toLocaleString("en-US").padStart(10)}/s  ÷ ajv: median ${median(cpu).toFixed(2)}x, range ${cpu[0].toFixed(2)}–${cpu[cpu.length - 1].toFixed(2)}x (wall clock ${median(wall).toFixed(2)}x)${target === undefined ? "" : ` target >= ${target}x${ok ? "" : ", NOT MET"}`}`);
+    }
+  }
+  lines.push("");
+  for (const s of r.sizes) {
+    const client = s === r.sizes[0];
+    if (client) met &&= s.gzip <= TARGET_GZIP;
+    lines.push(`${s.name}: ${s.minified} bytes minified, ${s.gzip} gzipped${client ? ` (target <= ${TARGET_GZIP}${s.gzip <= TARGET_GZIP ? "" : ", NOT MET"})` : ""}`);
+  }
+  lines.push(met ? "all targets met" : "some targets not met");
+  return lines.join("\n") + "\n";
+}
