@@ -1,8 +1,12 @@
 // envgen's generated TypeScript validators against ajv (Ajv2020, compiled
-// once), in one process, on the same documents; and the bundle size of each,
-// minified by esbuild and gzipped. Prints JSON for bench/cmd/report.
+// once), in one process, on the same documents, with a floor: the pattern
+// RegExps a validation runs, alone; and the bundle size of each, minified by
+// esbuild and gzipped. Prints JSON for bench/cmd/report.
 //
-//   node bench.mjs --ts DIR --envelope INDEX.ts --package DIR --schema bundle.json --work DIR small=small.json large=large.json
+//   node bench.mjs --ts DIR --envelope INDEX.ts --package DIR --schema bundle.json --work DIR [--summary] small=small.json large=large.json
+//
+// --summary prints, instead of the JSON, the figures against issue 16's
+// targets (make bench-ts-quick): the same measurement as make bench-ts's.
 //
 // DIR is the TypeScript envgen generated from bench/testdata/tool.json (its
 // validateToolOutput and isToolOutput); INDEX.ts is the entry of the
@@ -18,6 +22,8 @@ import { join, resolve, basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
+import { loadavg } from "node:os";
 import * as esbuild from "esbuild";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -31,6 +37,7 @@ const { values: opt, positionals: docPaths } = parseArgs({
     work: { type: "string" },
     rounds: { type: "string", default: "25" },
     ms: { type: "string", default: "200" },
+    summary: { type: "boolean", default: false },
   },
   allowPositionals: true,
 });
@@ -96,7 +103,8 @@ for (const [name, src] of Object.entries(entries)) {
 }
 
 // The contenders run from an unminified bundle of the generated TypeScript.
-const envgen = await import(pathToFileURL((await bundle("envgen", entries[Object.keys(entries)[0]], false)).outfile));
+const envgenFile = (await bundle("envgen", entries[Object.keys(entries)[0]], false)).outfile;
+const envgen = await import(pathToFileURL(envgenFile));
 const ajvValidate = new Ajv2020({ strict: false, validateFormats: false }).compile(schema);
 const contenders = {
   "envgen isToolOutput": (d) => envgen.isToolOutput(d),
@@ -118,6 +126,30 @@ for (const d of docs) {
     if (fn(d.value) !== true || fn(d.broken) !== false) throw new Error(`${name} misjudges ${d.name}`);
   }
 }
+
+// A floor, as json.Valid is for the Go decoders: the pattern RegExps that validating the document runs, alone,
+// on the same strings. Both validators run the schema's patterns (ajv compiles them with the u flag too), so
+// a validator's ratio to ajv can come no nearer than this one's to ajv. The RegExp.test calls of
+// validateToolOutput on the document are recorded in a child process (replacing RegExp.prototype.test here
+// would slow every RegExp of this process), then replayed from fresh RegExps of the same source and flags.
+const PATTERNS = "patterns alone (the RegExp.test calls envgen makes)";
+for (const d of docs) {
+  const record = `
+    const test = RegExp.prototype.test, calls = [];
+    RegExp.prototype.test = function (s) { calls.push([this.source, this.flags, String(s)]); return test.call(this, s); };
+    const m = await import(${JSON.stringify(pathToFileURL(envgenFile).href)});
+    m.validateToolOutput(JSON.parse(${JSON.stringify(JSON.stringify(d.value))}));
+    process.stdout.write(JSON.stringify(calls));`;
+  const calls = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", record], { encoding: "utf8", maxBuffer: 1 << 28 }));
+  d.patterns = calls.map(([source, flags]) => new RegExp(source, flags));
+  d.strings = calls.map((c) => c[2]);
+  if (calls.length === 0) throw new Error(`validating ${d.name} runs no pattern: the floor would measure nothing`);
+}
+let patterns = [], strings = [];
+contenders[PATTERNS] = () => {
+  for (let i = 0; i < patterns.length; i++) if (!patterns[i].test(strings[i])) return false;
+  return true;
+};
 
 /**
  * Operations a second of fn on value, for one round of about ROUND_MS of
@@ -144,7 +176,9 @@ function round(fn, value) {
 // different one each round; opsPerSec[r] of each contender is from round r.
 const results = [];
 const names = Object.keys(contenders);
+const loadStart = loadavg()[0];
 for (const d of docs) {
+  ({ patterns, strings } = d);
   const ops = Object.fromEntries(names.map((k) => [k, []]));
   const wall = Object.fromEntries(names.map((k) => [k, []]));
   for (const fn of Object.values(contenders)) round(fn, d.value); // warm up
@@ -160,12 +194,52 @@ for (const d of docs) {
 }
 
 const pkg = (p) => JSON.parse(readFileSync(new URL(p, import.meta.url), "utf8")).version;
-process.stdout.write(JSON.stringify({
+const out = {
   node: process.version,
   ajv: pkg("./node_modules/ajv/package.json"),
   esbuild: esbuild.version,
+  load: [loadStart, loadavg()[0]], // the 1-minute load average before the rounds and after them
   rounds: ROUNDS,
   roundMs: ROUND_MS,
   results,
   sizes,
-}) + "\n");
+};
+process.stdout.write(opt.summary ? summary(out) : JSON.stringify(out) + "\n");
+
+/**
+ * The figures against issue 16's targets, as bench/cmd/report computes them: the median of the per-round
+ * ratios of CPU-time validations a second (envgen ÷ ajv), with their range; the wall-clock ratio beside it.
+ */
+function summary(r) {
+  const TARGETS = { small: 2, large: 4 };
+  const TARGET_GZIP = 4096;
+  const AJV = "ajv (Ajv2020)";
+  const sorted = (xs) => [...xs].sort((a, b) => a - b);
+  const median = (xs) => {
+    const s = sorted(xs);
+    return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const lines = [`node ${r.node}, ajv ${r.ajv}, esbuild ${r.esbuild}; ${r.rounds} interleaved rounds of ${r.roundMs} ms of CPU time per contender and document; load average ${r.load[0].toFixed(1)} before, ${r.load[1].toFixed(1)} after`];
+  let met = true;
+  for (const doc of [...new Set(r.results.map((x) => x.doc))]) {
+    const of = (name) => r.results.find((x) => x.doc === doc && x.name === name);
+    const ajv = of(AJV);
+    lines.push("", `${doc}: ${ajv.bytes} bytes; ${AJV} ${Math.round(median(ajv.opsPerSec)).toLocaleString("en-US")} validations/s (CPU)`);
+    for (const x of r.results.filter((x) => x.doc === doc && x.name !== AJV)) {
+      const cpu = sorted(x.opsPerSec.map((v, i) => v / ajv.opsPerSec[i]));
+      const wall = x.wallOpsPerSec.map((v, i) => v / ajv.wallOpsPerSec[i]);
+      const target = x.name.startsWith("envgen") ? TARGETS[doc] : undefined;
+      const ok = target === undefined || median(cpu) >= target;
+      met &&= ok;
+      lines.push(`  ${x.name.padEnd(26)} ${Math.round(median(x.opsPerSec)).toLocaleString("en-US").padStart(10)}/s  ÷ ajv: median ${median(cpu).toFixed(2)}x, range ${cpu[0].toFixed(2)}–${cpu[cpu.length - 1].toFixed(2)}x (wall clock ${median(wall).toFixed(2)}x)${target === undefined ? "" : ` target >= ${target}x${ok ? "" : ", NOT MET"}`}`);
+    }
+  }
+  lines.push("");
+  for (const s of r.sizes) {
+    const client = s === r.sizes[0];
+    if (client) met &&= s.gzip <= TARGET_GZIP;
+    lines.push(`${s.name}: ${s.minified} bytes minified, ${s.gzip} gzipped${client ? ` (target <= ${TARGET_GZIP}${s.gzip <= TARGET_GZIP ? "" : ", NOT MET"})` : ""}`);
+  }
+  lines.push(met ? "all targets met" : "some targets not met");
+  return lines.join("\n") + "\n";
+}

@@ -102,8 +102,10 @@ type NodeResult struct {
 	Node    string `json:"node"`
 	Ajv     string `json:"ajv"`
 	Esbuild string `json:"esbuild"`
-	Rounds  int    `json:"rounds"`
-	RoundMs int    `json:"roundMs"`
+	// Load is the 1-minute load average before the rounds and after them: the ratios move with it.
+	Load    []float64 `json:"load"`
+	Rounds  int       `json:"rounds"`
+	RoundMs int       `json:"roundMs"`
 	Results []struct {
 		Doc           string    `json:"doc"`
 		Bytes         int       `json:"bytes"`

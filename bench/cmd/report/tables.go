@@ -47,7 +47,11 @@ func (r *Report) nodeTables(p printer) {
 	p("by esbuild), and ajv's `Ajv2020` compiling the bundled schema once, on the parsed reference documents;")
 	p("the verdicts are checked first on each document and on a hit of rank 0. %d interleaved rounds of about", n.Rounds)
 	p("%d ms of CPU time per validator; format is an annotation for both. Ratio: validations a second ÷ ajv's,", n.RoundMs)
-	p("per round.")
+	p("per round.%s", loadNote(n.Load))
+	p("")
+	p("The last row of each document is a floor, as `json.Valid` is for the Go decoders: the pattern RegExps")
+	p("that validating the document runs (recorded from envgen's validator), alone on the same strings. ajv")
+	p("runs the same patterns, so no validator's ratio to ajv can exceed the floor's.")
 	p("")
 	p("| document | validator | validations/s (CPU) | time each | ÷ ajv | spread of ÷ ajv | validations/s (wall) |")
 	p("|---|---|--:|--:|--:|---|--:|")
@@ -73,6 +77,15 @@ func (r *Report) nodeTables(p printer) {
 		p("| %s | %s | %s | %d |", s.Name, size(float64(s.Minified)), size(float64(s.Gzip)), s.Gzip)
 	}
 	p("")
+}
+
+// loadNote says how loaded the machine was during the TypeScript rounds: on a shared machine the ratios
+// move with the load (the larger, allocating contender loses more to it).
+func loadNote(load []float64) string {
+	if len(load) != 2 {
+		return ""
+	}
+	return fmt.Sprintf(" Load average %.1f before the rounds, %.1f after.", load[0], load[1])
 }
 
 func (r *Report) matrixTables(p printer) {
