@@ -29,7 +29,20 @@ func (t *Tree) IsType(n int32, set Type) bool {
 	case KindTrue, KindFalse:
 		return set&TypeBoolean != 0
 	case KindNumber:
-		return set&TypeNumber != 0 || (set&TypeInteger != 0 && (t.nodes[n].flags&flagInt != 0 || IsInteger(t.Text(n))))
+		if set&TypeNumber != 0 {
+			return true
+		}
+		if set&TypeInteger == 0 {
+			return false
+		}
+		d := &t.nodes[n]
+		switch {
+		case d.flags&flagInt != 0:
+			return true
+		case d.flags&flagDec != 0:
+			return d.intValue()%pow10i[d.count] == 0
+		}
+		return IsInteger(t.Text(n))
 	case KindString:
 		return set&TypeString != 0
 	case KindArray:
@@ -90,8 +103,29 @@ func (t *Tree) Compare(n int32, limit string) int {
 		if y, ok := plainInt(bytesOf(limit)); ok {
 			return cmpInt64(x, y)
 		}
+	} else if m, k, ok := t.decValue(n); ok {
+		if y, ok := plainInt(bytesOf(limit)); ok {
+			return cmpScaled(m, k, y)
+		}
 	}
 	return CompareNumber(t.Text(n), limit)
+}
+
+// pow10i holds the powers of ten an int64 can hold.
+var pow10i = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// cmpScaled compares m × 10^-k, a number of flagDec (|m| < 10^18, 0 < k ≤ 18),
+// with the integer y, exactly: -1, 0 or +1.
+func cmpScaled(m int64, k int32, y int64) int {
+	if bound := pow10i[18-k]; y >= bound || y <= -bound {
+		// |y × 10^k| ≥ 10^18 > |m|: y's sign decides.
+		if y > 0 {
+			return -1
+		}
+		return 1
+	}
+	return cmpInt64(m, y*pow10i[k])
 }
 
 func cmpInt64(x, y int64) int {

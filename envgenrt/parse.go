@@ -158,13 +158,18 @@ func (p *parser) parse() error {
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
-			v, isInt, err := p.number()
+			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
 			}
-			if isInt {
-				d.flags |= flagInt
+			if isInt || frac > 0 {
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+				if isInt {
+					d.flags |= flagInt
+				} else {
+					d.flags |= flagDec
+					d.count = frac
+				}
 			}
 		case c == 't':
 			d.kind = KindTrue
@@ -343,56 +348,68 @@ func (p *parser) literal(word string) error {
 	return nil
 }
 
-func (p *parser) digits() int {
-	start := p.i
-	for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
-		p.i++
-	}
-	return p.i - start
-}
-
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-// and, when it is an integer of at most 18 digits, its value.
-func (p *parser) number() (v int64, isInt bool, err error) {
-	neg := p.src[p.i] == '-'
+// and, when it is an integer of at most 18 digits, its value; when it is a
+// decimal without exponent of at most 18 digits, its digits as an integer
+// and the number of them after the point (frac > 0).
+func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
+	src := p.src
+	i := p.i
+	neg := src[i] == '-'
 	if neg {
-		p.i++
+		i++
 	}
-	start := p.i
+	start := i
 	switch {
-	case p.i < len(p.src) && p.src[p.i] == '0':
-		p.i++
+	case i < len(src) && src[i] == '0':
+		i++
 	default:
-		for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
-			v = v*10 + int64(p.src[p.i]-'0') // (wraps past 18 digits; then unused)
-			p.i++
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			v = v*10 + int64(src[i]-'0') // (wraps past 18 digits; then unused)
+			i++
 		}
-		if p.i == start {
-			return 0, false, p.fail("want a digit in a number")
+		if i == start {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit in a number")
 		}
 	}
-	isInt = p.i-start <= 18
-	if p.i < len(p.src) && p.src[p.i] == '.' {
-		p.i++
+	isInt = i-start <= 18
+	if i < len(src) && src[i] == '.' {
+		i++
+		fs := i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			v = v*10 + int64(src[i]-'0') // (as above)
+			i++
+		}
+		if i == fs {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit after the decimal point")
+		}
+		if isInt && i-start-1 <= 18 {
+			frac = int32(i - fs)
+		}
 		isInt = false
-		if p.digits() == 0 {
-			return 0, false, p.fail("want a digit after the decimal point")
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		i++
+		isInt, frac = false, 0
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		es := i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+		if i == es {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit in the exponent")
 		}
 	}
-	if p.i < len(p.src) && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
-		p.i++
-		isInt = false
-		if p.i < len(p.src) && (p.src[p.i] == '+' || p.src[p.i] == '-') {
-			p.i++
-		}
-		if p.digits() == 0 {
-			return 0, false, p.fail("want a digit in the exponent")
-		}
-	}
+	p.i = i
 	if neg {
 		v = -v
 	}
-	return v, isInt, nil
+	return v, isInt, frac, nil
 }
 
 // str reads a string at p.i (its opening quote) and returns the span of its
