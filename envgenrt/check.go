@@ -21,42 +21,40 @@ const (
 	TypeObject
 )
 
+// kindTypes is the type of each kind, integers aside.
+var kindTypes = [...]Type{KindNull: TypeNull, KindFalse: TypeBoolean, KindTrue: TypeBoolean, KindNumber: TypeNumber,
+	KindString: TypeString, KindArray: TypeArray, KindObject: TypeObject}
+
 // IsType reports whether node n is of one of the types in set.
 func (t *Tree) IsType(n int32, set Type) bool {
-	switch t.Kind(n) {
-	case KindNull:
-		return set&TypeNull != 0
-	case KindTrue, KindFalse:
-		return set&TypeBoolean != 0
-	case KindNumber:
-		if set&TypeNumber != 0 {
-			return true
-		}
-		if set&TypeInteger == 0 {
-			return false
-		}
-		d := &t.nodes[n]
-		switch {
-		case d.flags&flagInt != 0:
-			return true
-		case d.flags&flagDec != 0:
-			return d.intValue()%pow10i[d.count] == 0
-		}
-		return IsInteger(t.Text(n))
-	case KindString:
-		return set&TypeString != 0
-	case KindArray:
-		return set&TypeArray != 0
-	case KindObject:
-		return set&TypeObject != 0
+	d := &t.nodes[n]
+	if kindTypes[d.kind&7]&set != 0 {
+		return true
 	}
-	return false
+	return set&TypeInteger != 0 && d.kind == KindNumber && t.isInteger(n)
+}
+
+// isInteger reports whether the number n has an integer value.
+func (t *Tree) isInteger(n int32) bool {
+	d := &t.nodes[n]
+	switch {
+	case d.flags&flagInt != 0:
+		return true
+	case d.flags&flagDec != 0:
+		return d.intValue()%pow10i[d.count] == 0
+	}
+	return IsInteger(t.Text(n))
 }
 
 // CheckType is the type keyword: it reports whether node n is of one of the
 // types in set, and records the error (schemaPath, keyword "type", the
-// message format with TypeOf(n) for its %s) when it is not.
+// message format with TypeOf(n) for its %s) when it is not. (Small enough to
+// be inlined: the common case costs no call.)
 func (s *State) CheckType(n int32, set Type, schemaPath, format string) bool {
+	return kindTypes[s.nodes[n].kind&7]&set != 0 || s.checkType(n, set, schemaPath, format)
+}
+
+func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 	if s.IsType(n, set) {
 		return true
 	}
