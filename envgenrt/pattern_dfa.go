@@ -13,28 +13,29 @@ import (
 // non-ASCII, case-folded, empty-width assertions inside, too many states)
 // runs on package regexp.
 
-// maxDFAStates bounds the states of one pattern's table (a byte each).
-const maxDFAStates = 255
+// maxDFAStates bounds the states of one pattern's table (256 bytes each).
+const maxDFAStates = 64
 
-// dfa is a pattern ^body$ as a table: state 0 is dead, 1 the start; a byte
-// of class c takes state s to next[s*width+c].
+// dfa is a pattern ^body$ as a table: state 0 is dead (every byte leaves it
+// there), 1 the start; byte c takes state s to next[s<<8|c]. Bytes that are
+// not ASCII lead to the dead state: the pattern reads ASCII only.
 type dfa struct {
-	class  [128]uint8 // the class of each ASCII byte: bytes of one class go to the same states
-	width  int        // the number of classes
 	next   []uint8
 	accept []bool
+	stay   [][4]uint64 // by state: the bytes that leave it where it is
 }
 
-// match reports whether the whole of b matches. A byte that is not ASCII
-// never does: the pattern reads ASCII only.
+// match reports whether the whole of b matches. A run of bytes that leave
+// the state where it is (the [a-z]+ of ^[a-z]+$) is skipped by a bit test a
+// byte, which does not wait for the previous byte's lookup.
 func (d *dfa) match(b []byte) bool {
 	st := 1
-	for _, c := range b {
-		if c >= 128 {
-			return false
-		}
-		if st = int(d.next[st*d.width+int(d.class[c])]); st == 0 {
-			return false
+	for i := 0; i < len(b); {
+		st = int(d.next[st<<8|int(b[i])])
+		i++
+		stay := &d.stay[st]
+		for i < len(b) && stay[b[i]>>6]&(1<<(b[i]&63)) != 0 {
+			i++
 		}
 	}
 	return d.accept[st]
@@ -80,7 +81,7 @@ func compileDFA(re string) *dfa {
 	}
 
 	// Classes: bytes that the same instructions read.
-	d := &dfa{}
+	var class [128]uint8
 	classes := map[string]uint8{}
 	var reps []rune // a byte of each class
 	sig := make([]byte, len(runes))
@@ -97,9 +98,8 @@ func compileDFA(re string) *dfa {
 			classes[string(sig)] = c
 			reps = append(reps, b)
 		}
-		d.class[b] = c
+		class[b] = c
 	}
-	d.width = len(reps)
 
 	// States: sets of the instructions (that read a character, or match)
 	// the threads are at.
@@ -128,8 +128,9 @@ func compileDFA(re string) *dfa {
 	}
 	ids := map[string]uint8{}
 	var sets [][]uint32
-	d.next = make([]uint8, d.width) // the dead state
-	d.accept = []bool{false}
+	width := len(reps)
+	next := make([]uint8, width) // by class; the dead state first
+	d := &dfa{accept: []bool{false}}
 	add := func(set []uint32) (uint8, bool) {
 		if len(set) == 0 {
 			return 0, true
@@ -152,7 +153,7 @@ func compileDFA(re string) *dfa {
 		sets = append(sets, set)
 		id := uint8(len(sets))
 		ids[key] = id
-		d.next = append(d.next, make([]uint8, d.width)...)
+		next = append(next, make([]uint8, width)...)
 		d.accept = append(d.accept, slices.ContainsFunc(set, func(pc uint32) bool { return prog.Inst[pc].Op == syntax.InstMatch }))
 		return id, true
 	}
@@ -172,7 +173,18 @@ func compileDFA(re string) *dfa {
 			if !ok {
 				return nil
 			}
-			d.next[(s+1)*d.width+c] = id
+			next[(s+1)*width+c] = id
+		}
+	}
+	d.next = make([]uint8, len(d.accept)<<8)
+	d.stay = make([][4]uint64, len(d.accept))
+	for s := range d.accept {
+		for b := range 128 {
+			to := next[s*width+int(class[b])]
+			d.next[s<<8|b] = to
+			if s > 0 && int(to) == s {
+				d.stay[s][b>>6] |= 1 << (b & 63)
+			}
 		}
 	}
 	return d
