@@ -97,7 +97,7 @@ func (p *parser) unexpected() error {
 }
 
 func (p *parser) ws() {
-	for p.i < len(p.src) {
+	for p.i < len(p.src) && p.src[p.i] <= ' ' { // (one test for text without white space)
 		switch p.src[p.i] {
 		case ' ', '\t', '\n', '\r':
 			p.i++
@@ -123,18 +123,16 @@ func (p *parser) parse() error {
 			return p.unexpected()
 		}
 		n := int32(len(t.nodes))
-		parent := int32(-1)
-		if len(p.stack) > 0 {
-			parent = p.stack[len(p.stack)-1]
-			t.nodes[parent].count++
-		}
 		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
 		d := &t.nodes[n] // (valid until the next node is added)
-		if parent >= 0 && t.nodes[parent].kind == KindObject {
-			d.flags |= flagMember
-			d.k0, d.k1 = key.k0, key.k1
-			if key.kbuf {
-				d.flags |= flagKeyBuf
+		if len(p.stack) > 0 {
+			pd := &t.nodes[p.stack[len(p.stack)-1]]
+			pd.count++
+			if pd.kind == KindObject {
+				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
+				if key.kbuf {
+					d.flags |= flagKeyBuf
+				}
 			}
 		}
 		open := false
