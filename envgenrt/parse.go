@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -416,8 +417,18 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	src := p.src
 	start := p.i + 1
 	i := start
-	for i+8 <= len(src) && !special(binary.LittleEndian.Uint64(src[i:])) {
-		i += 8 // eight plain ASCII bytes at once
+	for i+8 <= len(src) {
+		m := special(binary.LittleEndian.Uint64(src[i:]))
+		if m == 0 {
+			i += 8 // eight plain ASCII bytes at once
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3 // the first special byte
+		if src[i] == '"' {
+			p.i = i + 1
+			return int32(start), int32(i), false, nil
+		}
+		break
 	}
 	for i < len(src) {
 		c := src[i]
@@ -520,12 +531,14 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
 }
 
-// special reports whether one of the eight bytes of w is a quote, a
-// backslash, a control character or not ASCII.
-func special(w uint64) bool {
+// special returns a mask with the high bit set of the first of the eight
+// bytes of w (in little-endian order) that is a quote, a backslash, a
+// control character or not ASCII, and none below it; 0 when none is. (Bits
+// above the first may be set too: a borrow runs on upwards.)
+func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	return (w&highs)|((w-0x20*ones)&^w&highs)|zero(w^('"'*ones))|zero(w^('\\'*ones)) != 0
+	return (w & highs) | ((w - 0x20*ones) &^ w & highs) | zero(w^('"'*ones)) | zero(w^('\\'*ones))
 }
 
 func hex4(s []byte) (rune, bool) {
