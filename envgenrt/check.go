@@ -21,29 +21,40 @@ const (
 	TypeObject
 )
 
+// kindTypes is the type of each kind, integers aside.
+var kindTypes = [...]Type{KindNull: TypeNull, KindFalse: TypeBoolean, KindTrue: TypeBoolean, KindNumber: TypeNumber,
+	KindString: TypeString, KindArray: TypeArray, KindObject: TypeObject}
+
 // IsType reports whether node n is of one of the types in set.
 func (t *Tree) IsType(n int32, set Type) bool {
-	switch t.Kind(n) {
-	case KindNull:
-		return set&TypeNull != 0
-	case KindTrue, KindFalse:
-		return set&TypeBoolean != 0
-	case KindNumber:
-		return set&TypeNumber != 0 || (set&TypeInteger != 0 && (t.nodes[n].flags&flagInt != 0 || IsInteger(t.Text(n))))
-	case KindString:
-		return set&TypeString != 0
-	case KindArray:
-		return set&TypeArray != 0
-	case KindObject:
-		return set&TypeObject != 0
+	d := &t.nodes[n]
+	if kindTypes[d.kind&7]&set != 0 {
+		return true
 	}
-	return false
+	return set&TypeInteger != 0 && d.kind == KindNumber && t.isInteger(n)
+}
+
+// isInteger reports whether the number n has an integer value.
+func (t *Tree) isInteger(n int32) bool {
+	d := &t.nodes[n]
+	switch {
+	case d.flags&flagInt != 0:
+		return true
+	case d.flags&flagDec != 0:
+		return d.intValue()%pow10i[d.count] == 0
+	}
+	return IsInteger(t.Text(n))
 }
 
 // CheckType is the type keyword: it reports whether node n is of one of the
 // types in set, and records the error (schemaPath, keyword "type", the
-// message format with TypeOf(n) for its %s) when it is not.
+// message format with TypeOf(n) for its %s) when it is not. (Small enough to
+// be inlined: the common case costs no call.)
 func (s *State) CheckType(n int32, set Type, schemaPath, format string) bool {
+	return kindTypes[s.nodes[n].kind&7]&set != 0 || s.checkType(n, set, schemaPath, format)
+}
+
+func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 	if s.IsType(n, set) {
 		return true
 	}
@@ -90,8 +101,29 @@ func (t *Tree) Compare(n int32, limit string) int {
 		if y, ok := plainInt(bytesOf(limit)); ok {
 			return cmpInt64(x, y)
 		}
+	} else if m, k, ok := t.decValue(n); ok {
+		if y, ok := plainInt(bytesOf(limit)); ok {
+			return cmpScaled(m, k, y)
+		}
 	}
 	return CompareNumber(t.Text(n), limit)
+}
+
+// pow10i holds the powers of ten an int64 can hold.
+var pow10i = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// cmpScaled compares m × 10^-k, a number of flagDec (|m| < 10^18, 0 < k ≤ 18),
+// with the integer y, exactly: -1, 0 or +1.
+func cmpScaled(m int64, k int32, y int64) int {
+	if bound := pow10i[18-k]; y >= bound || y <= -bound {
+		// |y × 10^k| ≥ 10^18 > |m|: y's sign decides.
+		if y > 0 {
+			return -1
+		}
+		return 1
+	}
+	return cmpInt64(m, y*pow10i[k])
 }
 
 func cmpInt64(x, y int64) int {

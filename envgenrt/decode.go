@@ -52,8 +52,14 @@ func (s *State) DecodeFloat64(n int32) (float64, error) {
 	if s.Kind(n) != KindNumber {
 		return 0, s.WrongKind(n, "a number")
 	}
-	if v, ok := s.plainInt(n); ok && v > -1<<53 && v < 1<<53 {
+	if v, ok := s.plainInt(n); ok && v != 0 && v > -1<<53 && v < 1<<53 {
 		return float64(v), nil
+	}
+	if m, k, ok := s.decValue(n); ok && m != 0 && m > -1<<53 && m < 1<<53 {
+		// m and 10^k are exact float64s, so the quotient is the correctly
+		// rounded value, as strconv.ParseFloat's own fast path has it (m is
+		// never 0 here: -0.0 is -0, which strconv gives).
+		return float64(m) / pow10f[k], nil
 	}
 	v, ok := ParseFloat64(s.Text(n))
 	if !ok {
@@ -61,6 +67,11 @@ func (s *State) DecodeFloat64(n int32) (float64, error) {
 	}
 	return v, nil
 }
+
+// pow10f holds the powers of ten a float64 holds exactly, as far as a
+// number of flagDec needs them.
+var pow10f = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // DecodeBool reads true or false.
 func (s *State) DecodeBool(n int32) (bool, error) {

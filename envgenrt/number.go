@@ -433,8 +433,8 @@ func ParseInt64(text []byte) (int64, bool) {
 // ParseFloat64 reads the number text as the nearest float64; it fails when
 // the number is beyond float64's range.
 func ParseFloat64(text []byte) (float64, bool) {
-	if v, ok := plainInt(text); ok && v > -1<<53 && v < 1<<53 {
-		return float64(v), true
+	if v, ok := plainInt(text); ok && v != 0 && v > -1<<53 && v < 1<<53 {
+		return float64(v), true // (0 may be -0: strconv tells)
 	}
 	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(text), len(text)), 64)
 	return f, err == nil

@@ -1,8 +1,11 @@
 package envgenrt
 
 import (
+	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -141,4 +144,67 @@ func TestCompareFastPaths(t *testing.T) {
 			}
 		}
 	}
+}
+
+// decimalTexts are numbers the parser reads as flagDec, and some next to
+// them that it does not (too many digits, exponents).
+var decimalTexts = []string{"0.0", "-0.0", "0.97", "-0.97", "1.0", "-1.000", "1.5", "12.50", "0.000001",
+	"123456789.123456789", "12345678.123456789", "1234567890123456.78", "9007199254740993.0", "9007199254740992.5",
+	"0.1", "0.2", "0.3", "3.141592653589793", "2.718281828459045", "1.7976931348623157", "0.30000000000000004",
+	"99999999999999999.9", "999999999999999999.9", "-999999999999999.999", "1.0e3", "0.5E-2", "100.0", "-100.00"}
+
+// TestDecimalFastPaths: what the parser keeps of a decimal (flagDec) gives
+// the values, comparisons and integer tests the general paths give.
+func TestDecimalFastPaths(t *testing.T) {
+	texts := append([]string(nil), decimalTexts...)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		ip := strconv.FormatUint(r.Uint64N(1_000_000_000), 10)
+		fp := strconv.FormatUint(r.Uint64N(1_000_000_000_000), 10)
+		sign := ""
+		if r.IntN(2) == 0 {
+			sign = "-"
+		}
+		texts = append(texts, sign+ip[:1+r.IntN(len(ip))]+"."+fp[:1+r.IntN(len(fp))])
+	}
+	limits := []string{"0", "1", "-1", "100", "-100", "999999999999999999", "-999999999999999999", "1000000000", "2.5", "7"}
+	for _, x := range texts {
+		checkDecimal(t, x, limits)
+	}
+}
+
+func checkDecimal(t *testing.T, x string, limits []string) {
+	t.Helper()
+	var s State
+	if err := s.Parse([]byte(x)); err != nil {
+		t.Fatalf("%s: %v", x, err)
+	}
+	for _, y := range limits {
+		a, b := parseDecimal([]byte(x)), parseDecimal([]byte(y))
+		if got, want := s.Compare(0, y), cmpDecimal(&a, &b); got != want {
+			t.Errorf("Compare(%s, %s) = %d, want %d", x, y, got, want)
+		}
+	}
+	if got, want := s.IsType(0, TypeInteger), IsInteger([]byte(x)); got != want {
+		t.Errorf("IsType(%s, integer) = %v, want %v", x, got, want)
+	}
+	want, err := strconv.ParseFloat(x, 64)
+	got, err2 := s.DecodeFloat64(0)
+	if (err == nil) != (err2 == nil) || (err == nil && math.Float64bits(got) != math.Float64bits(want)) {
+		t.Errorf("DecodeFloat64(%s) = %v, %v; strconv says %v, %v", x, got, err2, want, err)
+	}
+}
+
+// FuzzDecimal: the fast paths agree with the general ones on any number.
+func FuzzDecimal(f *testing.F) {
+	for _, x := range decimalTexts {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x string) {
+		if !json.Valid([]byte(x)) || len(x) == 0 || (x[0] != '-' && (x[0] < '0' || x[0] > '9')) {
+			return
+		}
+		x = strings.TrimRight(x, " \t\r\n")
+		checkDecimal(t, x, []string{"0", "1", "-1", "42", "999999999999999999", "-5"})
+	})
 }

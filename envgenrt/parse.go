@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -97,7 +98,7 @@ func (p *parser) unexpected() error {
 }
 
 func (p *parser) ws() {
-	for p.i < len(p.src) {
+	for p.i < len(p.src) && p.src[p.i] <= ' ' { // (one test for text without white space)
 		switch p.src[p.i] {
 		case ' ', '\t', '\n', '\r':
 			p.i++
@@ -123,18 +124,16 @@ func (p *parser) parse() error {
 			return p.unexpected()
 		}
 		n := int32(len(t.nodes))
-		parent := int32(-1)
-		if len(p.stack) > 0 {
-			parent = p.stack[len(p.stack)-1]
-			t.nodes[parent].count++
-		}
 		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
 		d := &t.nodes[n] // (valid until the next node is added)
-		if parent >= 0 && t.nodes[parent].kind == KindObject {
-			d.flags |= flagMember
-			d.k0, d.k1 = key.k0, key.k1
-			if key.kbuf {
-				d.flags |= flagKeyBuf
+		if len(p.stack) > 0 {
+			pd := &t.nodes[p.stack[len(p.stack)-1]]
+			pd.count++
+			if pd.kind == KindObject {
+				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
+				if key.kbuf {
+					d.flags |= flagKeyBuf
+				}
 			}
 		}
 		open := false
@@ -158,13 +157,18 @@ func (p *parser) parse() error {
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
-			v, isInt, err := p.number()
+			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
 			}
-			if isInt {
-				d.flags |= flagInt
+			if isInt || frac > 0 {
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+				if isInt {
+					d.flags |= flagInt
+				} else {
+					d.flags |= flagDec
+					d.count = frac
+				}
 			}
 		case c == 't':
 			d.kind = KindTrue
@@ -343,56 +347,68 @@ func (p *parser) literal(word string) error {
 	return nil
 }
 
-func (p *parser) digits() int {
-	start := p.i
-	for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
-		p.i++
-	}
-	return p.i - start
-}
-
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-// and, when it is an integer of at most 18 digits, its value.
-func (p *parser) number() (v int64, isInt bool, err error) {
-	neg := p.src[p.i] == '-'
+// and, when it is an integer of at most 18 digits, its value; when it is a
+// decimal without exponent of at most 18 digits, its digits as an integer
+// and the number of them after the point (frac > 0).
+func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
+	src := p.src
+	i := p.i
+	neg := src[i] == '-'
 	if neg {
-		p.i++
+		i++
 	}
-	start := p.i
+	start := i
 	switch {
-	case p.i < len(p.src) && p.src[p.i] == '0':
-		p.i++
+	case i < len(src) && src[i] == '0':
+		i++
 	default:
-		for p.i < len(p.src) && p.src[p.i] >= '0' && p.src[p.i] <= '9' {
-			v = v*10 + int64(p.src[p.i]-'0') // (wraps past 18 digits; then unused)
-			p.i++
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			v = v*10 + int64(src[i]-'0') // (wraps past 18 digits; then unused)
+			i++
 		}
-		if p.i == start {
-			return 0, false, p.fail("want a digit in a number")
+		if i == start {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit in a number")
 		}
 	}
-	isInt = p.i-start <= 18
-	if p.i < len(p.src) && p.src[p.i] == '.' {
-		p.i++
+	isInt = i-start <= 18
+	if i < len(src) && src[i] == '.' {
+		i++
+		fs := i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			v = v*10 + int64(src[i]-'0') // (as above)
+			i++
+		}
+		if i == fs {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit after the decimal point")
+		}
+		if isInt && i-start-1 <= 18 {
+			frac = int32(i - fs)
+		}
 		isInt = false
-		if p.digits() == 0 {
-			return 0, false, p.fail("want a digit after the decimal point")
+	}
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		i++
+		isInt, frac = false, 0
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		es := i
+		for i < len(src) && src[i] >= '0' && src[i] <= '9' {
+			i++
+		}
+		if i == es {
+			p.i = i
+			return 0, false, 0, p.fail("want a digit in the exponent")
 		}
 	}
-	if p.i < len(p.src) && (p.src[p.i] == 'e' || p.src[p.i] == 'E') {
-		p.i++
-		isInt = false
-		if p.i < len(p.src) && (p.src[p.i] == '+' || p.src[p.i] == '-') {
-			p.i++
-		}
-		if p.digits() == 0 {
-			return 0, false, p.fail("want a digit in the exponent")
-		}
-	}
+	p.i = i
 	if neg {
 		v = -v
 	}
-	return v, isInt, nil
+	return v, isInt, frac, nil
 }
 
 // str reads a string at p.i (its opening quote) and returns the span of its
@@ -401,8 +417,18 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	src := p.src
 	start := p.i + 1
 	i := start
-	for i+8 <= len(src) && !special(binary.LittleEndian.Uint64(src[i:])) {
-		i += 8 // eight plain ASCII bytes at once
+	for i+8 <= len(src) {
+		m := special(binary.LittleEndian.Uint64(src[i:]))
+		if m == 0 {
+			i += 8 // eight plain ASCII bytes at once
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3 // the first special byte
+		if src[i] == '"' {
+			p.i = i + 1
+			return int32(start), int32(i), false, nil
+		}
+		break
 	}
 	for i < len(src) {
 		c := src[i]
@@ -505,12 +531,14 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
 }
 
-// special reports whether one of the eight bytes of w is a quote, a
-// backslash, a control character or not ASCII.
-func special(w uint64) bool {
+// special returns a mask with the high bit set of the first of the eight
+// bytes of w (in little-endian order) that is a quote, a backslash, a
+// control character or not ASCII, and none below it; 0 when none is. (Bits
+// above the first may be set too: a borrow runs on upwards.)
+func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	return (w&highs)|((w-0x20*ones)&^w&highs)|zero(w^('"'*ones))|zero(w^('\\'*ones)) != 0
+	return (w & highs) | ((w - 0x20*ones) &^ w & highs) | zero(w^('"'*ones)) | zero(w^('\\'*ones))
 }
 
 func hex4(s []byte) (rune, bool) {

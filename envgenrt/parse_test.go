@@ -165,6 +165,27 @@ func TestParseStringsAtEveryOffset(t *testing.T) {
 	}
 }
 
+// TestParseStringEnds: a string's closing quote is found wherever it stands
+// in the eight bytes read at once, with special bytes after it in them.
+func TestParseStringEnds(t *testing.T) {
+	for _, after := range []string{`"é\"x"`, `"\\"`, `"\u0041"`, `"\n\t"`, `""`, `"ü"`} {
+		for n := 0; n < 18; n++ {
+			in := `["` + strings.Repeat("a", n) + `",` + after + `,"` + strings.Repeat("é", n) + `"]`
+			var tr Tree
+			err := tr.Parse([]byte(in))
+			var std []string
+			if stdErr := json.Unmarshal([]byte(in), &std); err != nil || stdErr != nil {
+				t.Fatalf("%q: %v; encoding/json: %v", in, err, stdErr)
+			}
+			for i, c := 0, tr.First(0); c < tr.End(0); i, c = i+1, tr.Next(c) {
+				if string(tr.Str(c)) != std[i] {
+					t.Errorf("%q: item %d is %q, encoding/json says %q", in, i, tr.Str(c), std[i])
+				}
+			}
+		}
+	}
+}
+
 // TestParseDuplicatesEverywhere: a name given twice is found wherever the
 // second one stands, in objects of every size around the point where the
 // parser switches from comparing names to a set, and names of a nested

@@ -1,6 +1,7 @@
 package envgenrt
 
 import (
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,24 +9,41 @@ import (
 
 func TestPatternAgreesWithRegexp(t *testing.T) {
 	patterns := []string{`^[a-z0-9-]+$`, `^[A-Z][A-Z0-9_]*$`, `^v[0-9]{1,3}$`, `^[0-9]{4}\-[0-9]{2}$`, `^a?$`,
-		`^[a-z]{2,}$`, `^[\-_.]+$`, `^x$`, `^[a-z]+-[a-z]+$`, `a+`, `^[^a]+$`, `^(a|b)$`, `^[a-z]*?$`, `^\$$`}
+		`^[a-z]{2,}$`, `^[\-_.]+$`, `^x$`, `^[a-z]+-[a-z]+$`, `a+`, `^[^a]+$`, `^(a|b)$`, `^[a-z]*?$`, `^\$$`,
+		`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`, `^[a-z0-9]+([._-][a-z0-9]+)*$`, `^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`,
+		`^[a-z0-9_/.-]+$`, `^$`, `^(?i)k$`, `^a$|^b$`, `^a|b$`, `^(a$|b)c$`, `^[\x00-\x7f]+$`, `^.$`, `^[^~/]$`,
+		`^[a-z]{0,3}x{2}$`, `^(ab|a)(bc|c)?$`, `^[0-9a-f]{1,200}$`, `^\d+(\.\d+)?$`, `^\w+$`, `^[\s]*$`}
 	inputs := []string{"", "a", "abc", "a-b", "ABC_1", "A", "_A", "v1", "v1234", "v", "2024-01", "2024-1", "é", "aé",
-		"aa", "-_.", "x", "xx", "$", "abc-def", "ABC", "b"}
-	simple := 0
+		"aa", "-_.", "x", "xx", "$", "abc-def", "ABC", "b", "STALE_INDEX", "A.B_C", "A__B", "A_", "en-US", "e",
+		"docs/ch0.md", "k", "K", "\u212a", "ab", "abc", "abbc", "axx", "abcxx", "1.5", "1.", "a\n", "\n", " \t", "\x00", "~"}
+	r := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "aAbBcCkKzZ09_-./~$ \t\n\x7fé"
+	for range 400 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		inputs = append(inputs, string(b))
+	}
+	tables := 0
 	for _, p := range patterns {
 		re := regexp.MustCompile(p)
 		pat := MustPattern(p)
-		if pat.items != nil {
-			simple++
+		if pat.dfa != nil {
+			tables++
 		}
 		for _, in := range inputs {
 			if got, want := pat.Match([]byte(in)), re.MatchString(in); got != want {
-				t.Errorf("%s on %q: %v, regexp says %v (simple: %v)", p, in, got, want, pat.items != nil)
+				t.Errorf("%s on %q: %v, regexp says %v (table: %v)", p, in, got, want, pat.dfa != nil)
 			}
 		}
 	}
-	if simple < 7 {
-		t.Errorf("only %d patterns take the fast path", simple)
+	if tables < 20 {
+		t.Errorf("only %d patterns take the table", tables)
+	}
+	// Too many states for a table: package regexp runs it.
+	if p := MustPattern(`^(a[0-9]{200}|b[0-9]{100})$`); p.dfa != nil || !p.Match([]byte("b"+strings.Repeat("7", 100))) {
+		t.Error("a pattern of 300 states")
 	}
 }
 

@@ -49,11 +49,11 @@ type Tree struct {
 type node struct {
 	kind   Kind
 	flags  uint8
-	count  int32 // containers: the number of members or items; name nodes: their member
+	count  int32 // containers: the number of members or items; name nodes: their member; numbers with flagDec: the digits after the point
 	next   int32 // the index after this node's subtree
 	start  int32 // raw span in src
 	end    int32
-	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers with flagInt: the value
+	s0, s1 int32 // strings: the decoded content, in src or in buf (flagStrBuf); numbers with flagInt: the value, with flagDec: the digits
 	k0, k1 int32 // object members: the decoded name, in src or in buf (flagKeyBuf)
 }
 
@@ -63,6 +63,7 @@ const (
 	flagMember                   // the node is an object member (k0, k1 are set)
 	flagName                     // a synthetic node standing for a member name (propertyNames)
 	flagInt                      // a number written as an integer of at most 18 digits: its value is in s0, s1
+	flagDec                      // a number written with a point, no exponent, at most 18 digits: s0, s1 hold them as an integer, count how many follow the point
 )
 
 // intValue is the value of a number with flagInt.
@@ -73,6 +74,12 @@ func (d *node) intValue() int64 { return int64(uint64(uint32(d.s0)) | uint64(uin
 func (t *Tree) plainInt(n int32) (int64, bool) {
 	d := &t.nodes[n]
 	return d.intValue(), d.flags&flagInt != 0
+}
+
+// decValue returns the number n as v × 10^-frac when it has flagDec.
+func (t *Tree) decValue(n int32) (v int64, frac int32, ok bool) {
+	d := &t.nodes[n]
+	return d.intValue(), d.count, d.flags&flagDec != 0
 }
 
 // Len is the number of nodes.
