@@ -10,6 +10,8 @@ import (
 // Hit is a JSON object.
 //
 // One matching document.
+//
+// Schema: search-output.json#/$defs/hit
 type Hit struct {
 	ID    string  `json:"id"`
 	Title string  `json:"title"`
@@ -19,8 +21,7 @@ type Hit struct {
 	Score float64 `json:"score"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -28,9 +29,13 @@ func (x Hit) Validate() error {
 // SearchOutput is an instance of the generic type envelope.Envelope.
 //
 // What the search tool answers: the canonical envelope, its data a search result.
+//
+// Schema: search-output.json#
 type SearchOutput = envelope.Envelope[SearchResult]
 
 // SearchResult is the hits for one query, best first.
+//
+// Schema: search-output.json#/$defs/search_result
 type SearchResult struct {
 	// The query, as asked.
 	Query string `json:"query"`
@@ -41,9 +46,7 @@ type SearchResult struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResult) Validate() error {
 	return envgenrt.Validate(x, (*SearchResult)(nil))
 }

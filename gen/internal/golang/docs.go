@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -96,6 +97,9 @@ func (d *decl) typeDoc() []string {
 	paras := opening(d.name, doc, d.kindPhrase())
 	paras = append(paras, d.kindNotes()...)
 	paras = append(paras, annotations(doc)...)
+	if loc := d.lookup(d.id).Base().Loc; loc.File != "" {
+		paras = append(paras, prose("Schema: "+path.Base(loc.File)+"#"+loc.Pointer))
+	}
 	return commentLines(paras, 0)
 }
 

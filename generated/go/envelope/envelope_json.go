@@ -4,14 +4,12 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -41,8 +39,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,8 +78,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
@@ -90,7 +86,6 @@ func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeIn(s, n)
@@ -98,13 +93,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelopeIn is the body of checkEnvelope.
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -147,11 +141,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeElse validates a value against envelope.json#/else.
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
@@ -168,7 +161,6 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeElsePropertiesStatus validates a value against envelope.json#/else/properties/status.
 func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "error") {
@@ -178,11 +170,10 @@ func checkEnvelopeElsePropertiesStatus(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIf validates a value against envelope.json#/if.
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -196,7 +187,6 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
 func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
@@ -206,12 +196,10 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
 }
 
-// checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
@@ -225,11 +213,10 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeThen validates a value against envelope.json#/then.
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [2]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "status":
@@ -248,13 +235,11 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeThenPropertiesError validates a value against envelope.json#/then/properties/error.
 func checkEnvelopeThenPropertiesError(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "envelope.json#/then/properties/error", "false", "no value is allowed here")
 	return false
 }
 
-// checkEnvelopeThenPropertiesStatus validates a value against envelope.json#/then/properties/status.
 func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "ok", "partial") {
@@ -264,7 +249,6 @@ func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
 	ok := dynamicEnvelopeDefsDataIn(s, n)
@@ -272,7 +256,6 @@ func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
 func dynamicEnvelopeDefsDataIn(s *envgenrt.State, n int32) bool {
 	return s.Dynamic(n, "data", envgenrt.Always)
 }
@@ -286,7 +269,6 @@ func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// checkEnvelopeDefault validates a value against envelope.json#.
 func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://envgen.dev/schemas/v1/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeDefaultIn(s, n)
@@ -294,26 +276,22 @@ func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelopeDefaultIn is the body of checkEnvelopeDefault.
 func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeStatus, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -321,13 +299,11 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeStatus.
+// CheckNode implements envgenrt.NodeChecker.
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeStatus(s, n)
 }
 
-// checkEnvelopeStatus validates a value against envelope.json#/properties/status.
 func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/status/type", "must be string, not %s") {

@@ -9,21 +9,21 @@ import (
 
 // ArchiveHash is the digest of an archive, algorithm:hex, kept as its producer wrote it: in full
 // (sha256: and 64 hex digits) or abbreviated with an ellipsis.
+//
+// Schema: meta.json#/$defs/archive_hash
 type ArchiveHash string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArchiveHash: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArchiveHash) Validate() error {
 	return envgenrt.Validate(x, (*ArchiveHash)(nil))
 }
 
 // Capability is a capability identifier, e.g. envelope-v1.
+//
+// Schema: meta.json#/$defs/capability
 type Capability string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Capability: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Capability) Validate() error {
 	return envgenrt.Validate(x, (*Capability)(nil))
 }
@@ -31,6 +31,8 @@ func (x Capability) Validate() error {
 // Fidelity is a JSON object.
 //
 // Completeness of the payload, and how to get back what was left out.
+//
+// Schema: meta.json#/$defs/fidelity
 type Fidelity struct {
 	// How complete the payload is.
 	Level FidelityLevel `json:"level"`
@@ -44,9 +46,7 @@ type Fidelity struct {
 	ArchiveHashes map[string]ArchiveHash `json:"archive_hashes,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Fidelity:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Fidelity) Validate() error {
 	return envgenrt.Validate(x, (*Fidelity)(nil))
 }
@@ -56,6 +56,8 @@ func (x Fidelity) Validate() error {
 // full: everything, the default. partial: some items or members left out, structure kept
 // (truncation). summary: a condensed rendering of the content. reference_only: identifiers only, no
 // content bodies.
+//
+// Schema: meta.json#/$defs/fidelity_level
 type FidelityLevel string
 
 const (
@@ -65,7 +67,7 @@ const (
 	FidelityLevelReferenceOnly FidelityLevel = "reference_only"
 )
 
-// Valid reports whether x is one of the values of FidelityLevel.
+// Valid reports whether x is one of the FidelityLevel constants.
 func (x FidelityLevel) Valid() bool {
 	switch x {
 	case FidelityLevelFull, FidelityLevelPartial, FidelityLevelSummary, FidelityLevelReferenceOnly:
@@ -74,14 +76,14 @@ func (x FidelityLevel) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// FidelityLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x FidelityLevel) Validate() error {
 	return envgenrt.Validate(x, (*FidelityLevel)(nil))
 }
 
 // Limits that bounded a response. Omitted members were not limited.
+//
+// Schema: meta.json#/$defs/limits
 type Limits struct {
 	// Maximum number of items returned.
 	MaxItems *int64 `json:"max_items,omitzero"`
@@ -96,9 +98,7 @@ type Limits struct {
 	MaxBytes *int64 `json:"max_bytes,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -108,6 +108,8 @@ func (x Limits) Validate() error {
 // Operational context of a tool call, never business data. Every member is optional and omitted
 // when the tool has nothing to report; a debug response is the same object with more members
 // present.
+//
+// Schema: meta.json#
 type Meta struct {
 	// Correlation id of this call, echoed from Request.request_id when the caller sent one.
 	RequestID *RequestID `json:"request_id,omitzero"`
@@ -157,13 +159,14 @@ type Meta struct {
 	ResponseMode *ResponseMode `json:"response_mode,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Meta: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Meta) Validate() error {
 	return envgenrt.Validate(x, (*Meta)(nil))
 }
 
 // NextCall is a suggested follow-up tool call, ready to send as an MCP tools/call.
+//
+// Schema: meta.json#/$defs/next_call
 type NextCall struct {
 	// Name of the tool to call.
 	Tool ToolName `json:"tool"`
@@ -175,9 +178,7 @@ type NextCall struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NextCall:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NextCall) Validate() error {
 	return envgenrt.Validate(x, (*NextCall)(nil))
 }
@@ -185,6 +186,8 @@ func (x NextCall) Validate() error {
 // Pagination is a JSON object.
 //
 // Cursor-based pagination. Pass cursor back as Request.cursor to get the next page.
+//
+// Schema: meta.json#/$defs/pagination
 type Pagination struct {
 	// Whether more items follow this page.
 	HasMore bool `json:"has_more"`
@@ -199,14 +202,14 @@ type Pagination struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
 
 // RateLimit is the caller's rate-limit quota as of this call.
+//
+// Schema: meta.json#/$defs/rate_limit
 type RateLimit struct {
 	// Calls allowed per window.
 	Limit int64 `json:"limit"`
@@ -224,20 +227,18 @@ type RateLimit struct {
 	RetryAfterMs *int64 `json:"retry_after_ms,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
 
 // RequestID is an opaque correlation id propagated through logs and traces, e.g. req_abc123 or a
 // UUID.
+//
+// Schema: meta.json#/$defs/request_id
 type RequestID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
@@ -245,6 +246,8 @@ func (x RequestID) Validate() error {
 // Telemetry is a JSON object.
 //
 // Performance facts about the work behind a response.
+//
+// Schema: meta.json#/$defs/telemetry
 type Telemetry struct {
 	// Whether the result was served from a cache.
 	CacheHit *bool `json:"cache_hit,omitzero"`
@@ -253,23 +256,24 @@ type Telemetry struct {
 	DownstreamCalls *int64 `json:"downstream_calls,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // Tier is a service tier or plan name in lower snake_case, e.g. community, pro, enterprise.
+//
+// Schema: meta.json#/$defs/tier
 type Tier string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tier: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tier) Validate() error {
 	return envgenrt.Validate(x, (*Tier)(nil))
 }
 
 // Timing of the work behind a response. Omit started_at when the caller asked for determinism.
+//
+// Schema: meta.json#/$defs/timing
 type Timing struct {
 	// When the tool started the work, RFC 3339 with a time zone.
 	StartedAt *string `json:"started_at,omitzero"`
@@ -278,9 +282,7 @@ type Timing struct {
 	DurationMs *float64 `json:"duration_ms,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Timing:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Timing) Validate() error {
 	return envgenrt.Validate(x, (*Timing)(nil))
 }
@@ -288,6 +290,8 @@ func (x Timing) Validate() error {
 // TokenUsage is a JSON object.
 //
 // Token accounting of a response.
+//
+// Schema: meta.json#/$defs/token_usage
 type TokenUsage struct {
 	// Approximate size of this response in tokens, as the tool estimates them (serve's estimator
 	// follows the o200k tokenizer; ceil(bytes / 4) is a cruder one).
@@ -301,9 +305,7 @@ type TokenUsage struct {
 	Budget *int64 `json:"budget,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// TokenUsage: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x TokenUsage) Validate() error {
 	return envgenrt.Validate(x, (*TokenUsage)(nil))
 }
@@ -311,6 +313,8 @@ func (x TokenUsage) Validate() error {
 // Tool is a JSON object.
 //
 // Identity and version of a tool.
+//
+// Schema: meta.json#/$defs/tool
 type Tool struct {
 	// The tool's name.
 	Name ToolName `json:"name"`
@@ -322,23 +326,24 @@ type Tool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
 
 // ToolName is an MCP tool name as listed by tools/list, e.g. security_scan or a11y-assist.explain.
+//
+// Schema: meta.json#/$defs/tool_name
 type ToolName string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolName:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ToolName) Validate() error {
 	return envgenrt.Validate(x, (*ToolName)(nil))
 }
 
 // UpgradeHint is a feature that a higher tier would have provided for this call.
+//
+// Schema: meta.json#/$defs/upgrade_hint
 type UpgradeHint struct {
 	// The unavailable feature, e.g. transitive_dependencies.
 	Feature string `json:"feature"`
@@ -350,14 +355,14 @@ type UpgradeHint struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
 // Workspace is the workspace or repository a tool worked on.
+//
+// Schema: meta.json#/$defs/workspace
 type Workspace struct {
 	// Root path of the workspace, as the tool sees it.
 	Root *string `json:"root,omitzero"`
@@ -369,9 +374,7 @@ type Workspace struct {
 	Revision *string `json:"revision,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Workspace:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Workspace) Validate() error {
 	return envgenrt.Validate(x, (*Workspace)(nil))
 }

@@ -9,6 +9,8 @@ import "github.com/envgen/envgen/envgenrt"
 // minimal: run_id, tool and methods. full: also inputs, outputs, evidence and parents.
 //
 // Default: "minimal"
+//
+// Schema: request.json#/$defs/provenance_mode
 type ProvenanceMode string
 
 const (
@@ -16,7 +18,7 @@ const (
 	ProvenanceModeFull    ProvenanceMode = "full"
 )
 
-// Valid reports whether x is one of the values of ProvenanceMode.
+// Valid reports whether x is one of the ProvenanceMode constants.
 func (x ProvenanceMode) Valid() bool {
 	switch x {
 	case ProvenanceModeMinimal, ProvenanceModeFull:
@@ -25,15 +27,15 @@ func (x ProvenanceMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceMode) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
 
 // ProvenanceOptions is the caller's opt-in to provenance recording. Without it a tool attaches no
 // provenance record.
+//
+// Schema: request.json#/$defs/provenance_options
 type ProvenanceOptions struct {
 	// Attach a provenance record to the envelope.
 	//
@@ -49,9 +51,7 @@ type ProvenanceOptions struct {
 	Mode *ProvenanceMode `json:"mode,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceOptions: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceOptions) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
@@ -61,6 +61,8 @@ func (x ProvenanceOptions) Validate() error {
 // Preferences a caller may attach to any tool call, apart from the tool's own arguments. Every
 // member is optional. A tool that cannot honour a preference does the closest it can and reports
 // what it did in the envelope's meta and warnings.
+//
+// Schema: request.json#
 type Request struct {
 	// Caller-chosen correlation id; the tool echoes it in meta.request_id.
 	RequestID *RequestID `json:"request_id,omitzero"`
@@ -98,9 +100,7 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -110,6 +110,8 @@ func (x Request) Validate() error {
 // Progressive disclosure of a payload, smallest first. ids_only: identifiers and scores. metadata:
 // adds descriptive fields, no content bodies. preview: adds snippets and context. full: complete
 // content.
+//
+// Schema: request.json#/$defs/response_mode
 type ResponseMode string
 
 const (
@@ -119,7 +121,7 @@ const (
 	ResponseModeFull     ResponseMode = "full"
 )
 
-// Valid reports whether x is one of the values of ResponseMode.
+// Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
 	switch x {
 	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
@@ -128,9 +130,7 @@ func (x ResponseMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

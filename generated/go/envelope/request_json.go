@@ -4,21 +4,18 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,13 +23,11 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvenanceMode.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceMode(s, n)
 }
 
-// checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
 func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type", "must be string, not %s") {
@@ -45,14 +40,12 @@ func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceOptions, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
@@ -64,8 +57,7 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -90,19 +82,17 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvenanceOptions.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceOptions(s, n)
 }
 
-// checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -125,24 +115,20 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
 func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type", "must be boolean, not %s")
 }
 
-// checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
 func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "must be boolean, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
@@ -164,8 +150,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -202,19 +187,17 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Request.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
-// checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -249,7 +232,6 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s") {
@@ -261,12 +243,10 @@ func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
 func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type", "must be boolean, not %s")
 }
 
-// checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
@@ -283,7 +263,6 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s") {
@@ -300,7 +279,6 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 
 var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
-// checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/locale/type", "must be string, not %s") {
@@ -315,7 +293,6 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
@@ -327,7 +304,6 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
 func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type", "must be integer, not %s") {
@@ -339,21 +315,18 @@ func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -361,13 +334,11 @@ func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMode.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }
 
-// checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {

@@ -12,6 +12,8 @@ import (
 // Every keyword of the registry, each under a member of its own, for the message-parity vectors
 // (testdata/keywords-vectors.json): Go and TypeScript must report the same ordered error list for
 // each.
+//
+// Schema: keywords.json#
 type Keywords struct {
 	Type                  envgenrt.Nullable[string]        `json:"type,omitzero"`
 	Enum                  *KeywordsEnum                    `json:"enum,omitzero"`
@@ -34,9 +36,7 @@ type Keywords struct {
 	Never                 json.RawMessage                  `json:"never,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Keywords:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Keywords) Validate() error {
 	return envgenrt.Validate(x, (*Keywords)(nil))
 }
@@ -45,14 +45,14 @@ func (x Keywords) Validate() error {
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
+//
+// Schema: keywords.json#/properties/anyOf
 type KeywordsAnyOf struct {
 	String  *string
 	Integer *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsAnyOf: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsAnyOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsAnyOf)(nil))
 }
@@ -61,11 +61,13 @@ func (x KeywordsAnyOf) Validate() error {
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
+//
+// Schema: keywords.json#/properties/const
 type KeywordsConst string
 
 const KeywordsConstValue1 KeywordsConst = `{"k":"v"}`
 
-// Valid reports whether x is one of the values of KeywordsConst.
+// Valid reports whether x is one of the KeywordsConst constants.
 func (x KeywordsConst) Valid() bool {
 	switch x {
 	case KeywordsConstValue1:
@@ -74,9 +76,7 @@ func (x KeywordsConst) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsConst: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsConst) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsConst)(nil))
 }
@@ -85,6 +85,8 @@ func (x KeywordsConst) Validate() error {
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
+//
+// Schema: keywords.json#/properties/enum
 type KeywordsEnum string
 
 const (
@@ -93,7 +95,7 @@ const (
 	KeywordsEnumValue3 KeywordsEnum = `{"x":[true,"<b>"]}`
 )
 
-// Valid reports whether x is one of the values of KeywordsEnum.
+// Valid reports whether x is one of the KeywordsEnum constants.
 func (x KeywordsEnum) Valid() bool {
 	switch x {
 	case KeywordsEnumValue1, KeywordsEnumValue2, KeywordsEnumValue3:
@@ -102,14 +104,14 @@ func (x KeywordsEnum) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsEnum: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsEnum) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsEnum)(nil))
 }
 
 // KeywordsObject is a JSON object.
+//
+// Schema: keywords.json#/properties/object
 type KeywordsObject struct {
 	A  int64           `json:"a"`
 	B  string          `json:"b"`
@@ -120,9 +122,7 @@ type KeywordsObject struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsObject: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsObject) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsObject)(nil))
 }
@@ -131,14 +131,14 @@ func (x KeywordsObject) Validate() error {
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
+//
+// Schema: keywords.json#/properties/oneOf
 type KeywordsOneOf struct {
 	Integer *int64
 	Value   *json.RawMessage
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsOneOf: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsOneOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsOneOf)(nil))
 }
@@ -148,14 +148,14 @@ func (x KeywordsOneOf) Validate() error {
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
+//
+// Schema: keywords.json#/properties/tuple
 type KeywordsTuple struct {
 	V0 *int64
 	V1 *string
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsTuple: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsTuple) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsTuple)(nil))
 }
@@ -165,6 +165,8 @@ func (x KeywordsTuple) Validate() error {
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
 // set after an absent one.
+//
+// Schema: keywords.json#/properties/unevaluatedItems
 type KeywordsUnevaluatedItems struct {
 	V0 json.RawMessage
 
@@ -172,14 +174,14 @@ type KeywordsUnevaluatedItems struct {
 	Rest []json.RawMessage
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsUnevaluatedItems: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedItems) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedItems)(nil))
 }
 
 // KeywordsUnevaluatedProperties is a JSON object.
+//
+// Schema: keywords.json#/properties/unevaluatedProperties
 type KeywordsUnevaluatedProperties struct {
 	B json.RawMessage `json:"b,omitzero"`
 	A json.RawMessage `json:"a,omitzero"`
@@ -189,9 +191,7 @@ type KeywordsUnevaluatedProperties struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsUnevaluatedProperties: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedProperties) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedProperties)(nil))
 }
@@ -199,11 +199,11 @@ func (x KeywordsUnevaluatedProperties) Validate() error {
 // Small is any JSON value.
 //
 // It holds the JSON text as it is; nil encodes as null.
+//
+// Schema: keywords.json#/$defs/small
 type Small json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Small:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Small) Validate() error {
 	return envgenrt.Validate(x, (*Small)(nil))
 }

@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Keywords, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Keywords) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if !x.Type.IsZero() {
@@ -126,8 +124,7 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -209,19 +206,17 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Keywords.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywords(s, n)
 }
 
-// checkKeywords validates a value against keywords.json#.
 func checkKeywords(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [19]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [19]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -276,7 +271,6 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesAllOf validates a value against keywords.json#/properties/allOf.
 func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !checkSmall(s, n) && s.Stop() {
@@ -288,12 +282,10 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesAllOfAllOf1 validates a value against keywords.json#/properties/allOf/allOf/1.
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type", "must be integer, not %s")
 }
 
-// checkKeywordsPropertiesContains validates a value against keywords.json#/properties/contains.
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type", "must be array, not %s") {
@@ -313,12 +305,10 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesContainsContains validates a value against keywords.json#/properties/contains/contains.
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type", "must be integer, not %s")
 }
 
-// checkKeywordsPropertiesFormat validates a value against keywords.json#/properties/format.
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/format/type", "must be string, not %s") {
@@ -330,7 +320,6 @@ func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIf validates a value against keywords.json#/properties/if.
 func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkKeywordsPropertiesIfIf, n) {
@@ -345,7 +334,6 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIfElse validates a value against keywords.json#/properties/if/else.
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type", "must be integer, not %s") {
@@ -357,12 +345,10 @@ func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIfIf validates a value against keywords.json#/properties/if/if.
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type", "must be string, not %s")
 }
 
-// checkKeywordsPropertiesIfThen validates a value against keywords.json#/properties/if/then.
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -373,7 +359,6 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesList validates a value against keywords.json#/properties/list.
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/list/type", "must be array, not %s") {
@@ -410,23 +395,19 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesListContains validates a value against keywords.json#/properties/list/contains.
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type", "must be string, not %s")
 }
 
-// checkKeywordsPropertiesListItems validates a value against keywords.json#/properties/list/items.
 func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type", "must be integer or string or object, not %s")
 }
 
-// checkKeywordsPropertiesNever validates a value against keywords.json#/properties/never.
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "keywords.json#/properties/never", "false", "no value is allowed here")
 	return false
 }
 
-// checkKeywordsPropertiesNot validates a value against keywords.json#/properties/not.
 func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkKeywordsPropertiesNotNot, n) && s.Fail(n, "keywords.json#/properties/not/not", "not", "must not match the schema of not") {
@@ -435,12 +416,10 @@ func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesNotNot validates a value against keywords.json#/properties/not/not.
 func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type", "must be string, not %s")
 }
 
-// checkKeywordsPropertiesNumber validates a value against keywords.json#/properties/number.
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type", "must be number, not %s") {
@@ -464,7 +443,6 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesOpen validates a value against keywords.json#/properties/open.
 func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/open/type", "must be object, not %s") {
@@ -482,12 +460,10 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesOpenAdditionalProperties validates a value against keywords.json#/properties/open/additionalProperties.
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type", "must be integer, not %s")
 }
 
-// checkKeywordsPropertiesOpenDependentSchemasC validates a value against keywords.json#/properties/open/dependentSchemas/c.
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -500,7 +476,6 @@ func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bo
 
 var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
-// checkKeywordsPropertiesString validates a value against keywords.json#/properties/string.
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/string/type", "must be string, not %s") {
@@ -518,7 +493,6 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesType validates a value against keywords.json#/properties/type.
 func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type", "must be null or string, not %s")
 }
@@ -528,14 +502,12 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsAnyOf, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -564,8 +536,7 @@ func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsAnyOfAnyOf0, n) {
 		var v string
@@ -600,13 +571,11 @@ func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsAnyOf", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsAnyOf.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsAnyOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsAnyOf(s, n)
 }
 
-// checkKeywordsAnyOf validates a value against keywords.json#/properties/anyOf.
 func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkKeywordsAnyOfAnyOf0, checkKeywordsAnyOfAnyOf1) && s.Fail(n, "keywords.json#/properties/anyOf/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -615,12 +584,10 @@ func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsAnyOfAnyOf0 validates a value against keywords.json#/properties/anyOf/anyOf/0.
 func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type", "must be string, not %s")
 }
 
-// checkKeywordsAnyOfAnyOf1 validates a value against keywords.json#/properties/anyOf/anyOf/1.
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type", "must be integer, not %s")
 }
@@ -630,14 +597,12 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsConst, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -645,8 +610,7 @@ func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -654,15 +618,13 @@ func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsConst.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsConst) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsConst(s, n)
 }
 
 var constKeywordsConst = []*envgenrt.Literal{envgenrt.MustLiteral(`{"k":"v"}`)}
 
-// checkKeywordsConst validates a value against keywords.json#/properties/const.
 func checkKeywordsConst(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.OneOf(n, constKeywordsConst) {
@@ -677,14 +639,12 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsEnum, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -692,8 +652,7 @@ func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -701,15 +660,13 @@ func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsEnum.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsEnum) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsEnum(s, n)
 }
 
 var enumKeywordsEnum = []*envgenrt.Literal{envgenrt.MustLiteral(`"a"`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`{"x":[true,"\u003cb\u003e"]}`)}
 
-// checkKeywordsEnum validates a value against keywords.json#/properties/enum.
 func checkKeywordsEnum(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.OneOf(n, enumKeywordsEnum) {
@@ -724,14 +681,12 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsObject, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"a":`, x.A)
@@ -760,8 +715,7 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -791,21 +745,19 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsObject.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsObject(s, n)
 }
 
 var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
-// checkKeywordsObject validates a value against keywords.json#/properties/object.
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/object/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
@@ -865,22 +817,18 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsObjectPatternPropertiesX5Ex validates a value against keywords.json#/properties/object/patternProperties/%5Ex-.
 func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "must be string, not %s")
 }
 
-// checkKeywordsObjectPropertiesA validates a value against keywords.json#/properties/object/properties/a.
 func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type", "must be integer, not %s")
 }
 
-// checkKeywordsObjectPropertiesB validates a value against keywords.json#/properties/object/properties/b.
 func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type", "must be string, not %s")
 }
 
-// checkKeywordsObjectPropertiesXP validates a value against keywords.json#/properties/object/properties/x-p.
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -891,7 +839,6 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsObjectPropertyNames validates a value against keywords.json#/properties/object/propertyNames.
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -907,14 +854,12 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsOneOf, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Integer != nil {
@@ -945,8 +890,7 @@ func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsOneOfOneOf0, n) {
 		var v int64
@@ -976,13 +920,11 @@ func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsOneOf", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsOneOf.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsOneOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsOneOf(s, n)
 }
 
-// checkKeywordsOneOf validates a value against keywords.json#/properties/oneOf.
 func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkKeywordsOneOfOneOf0, checkKeywordsOneOfOneOf1); k != 1 && s.Failf(n, "keywords.json#/properties/oneOf/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -991,12 +933,10 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsOneOfOneOf0 validates a value against keywords.json#/properties/oneOf/oneOf/0.
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type", "must be integer, not %s")
 }
 
-// checkKeywordsOneOfOneOf1 validates a value against keywords.json#/properties/oneOf/oneOf/1.
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
@@ -1012,14 +952,12 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsTuple, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1050,8 +988,7 @@ func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1077,13 +1014,11 @@ func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsTuple.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsTuple(s, n)
 }
 
-// checkKeywordsTuple validates a value against keywords.json#/properties/tuple.
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type", "must be array, not %s") {
@@ -1107,12 +1042,10 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsTuplePrefixItems0 validates a value against keywords.json#/properties/tuple/prefixItems/0.
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type", "must be integer, not %s")
 }
 
-// checkKeywordsTuplePrefixItems1 validates a value against keywords.json#/properties/tuple/prefixItems/1.
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type", "must be string, not %s")
 }
@@ -1122,15 +1055,12 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// KeywordsUnevaluatedItems, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1157,8 +1087,7 @@ func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1180,13 +1109,11 @@ func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsUnevaluatedItems.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsUnevaluatedItems) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedItems(s, n)
 }
 
-// checkKeywordsUnevaluatedItems validates a value against keywords.json#/properties/unevaluatedItems.
 func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkKeywordsUnevaluatedItemsIn(s, n)
@@ -1194,7 +1121,6 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkKeywordsUnevaluatedItemsIn is the body of checkKeywordsUnevaluatedItems.
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type", "must be array, not %s") {
@@ -1222,15 +1148,12 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// KeywordsUnevaluatedProperties, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.B != nil {
@@ -1264,8 +1187,7 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1289,13 +1211,11 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsUnevaluatedProperties.
+// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsUnevaluatedProperties) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedProperties(s, n)
 }
 
-// checkKeywordsUnevaluatedProperties validates a value against keywords.json#/properties/unevaluatedProperties.
 func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkKeywordsUnevaluatedPropertiesIn(s, n)
@@ -1303,13 +1223,12 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkKeywordsUnevaluatedPropertiesIn is the body of checkKeywordsUnevaluatedProperties.
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type", "must be object, not %s") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch string(s.Key(c)) {
 		case "a":
@@ -1330,11 +1249,10 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsUnevaluatedPropertiesAllOf0 validates a value against keywords.json#/properties/unevaluatedProperties/allOf/0.
 func checkKeywordsUnevaluatedPropertiesAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "b":
@@ -1351,14 +1269,12 @@ func (x Small) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Small, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Small) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1366,20 +1282,17 @@ func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Small) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Small(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Small.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSmall(s, n)
 }
 
-// checkSmall validates a value against keywords.json#/$defs/small.
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {

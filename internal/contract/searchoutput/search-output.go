@@ -10,6 +10,8 @@ import (
 // Hit is a JSON object.
 //
 // One search hit.
+//
+// Schema: search-output.json#/$defs/hit
 type Hit struct {
 	// Identifier of the matching chunk.
 	ChunkID int64 `json:"chunk_id"`
@@ -27,8 +29,7 @@ type Hit struct {
 	Snippet *string `json:"snippet,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -37,19 +38,21 @@ func (x Hit) Validate() error {
 //
 // Output schema of an example search tool: the canonical envelope with its payload fixed to
 // search_results.
+//
+// Schema: search-output.json#
 type SearchOutput = envelope.Envelope[SearchResults]
 
 // SearchResults is a JSON object.
 //
 // One page of search hits, best first.
+//
+// Schema: search-output.json#/$defs/search_results
 type SearchResults struct {
 	// The hits on this page, best first.
 	Hits []Hit `json:"hits"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResults: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResults) Validate() error {
 	return envgenrt.Validate(x, (*SearchResults)(nil))
 }

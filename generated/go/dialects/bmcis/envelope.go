@@ -13,6 +13,8 @@ import (
 // published response_envelope.schema.json states it: draft-07 there, the same constraints here.
 // Objects are open, as there. The error member is the one the seed's Invalid Field Error example
 // shows; the published schema leaves it unconstrained.
+//
+// Schema: envelope.json#
 type Envelope struct {
 	// Core metadata for every response.
 	Metadata ResponseMetadata `json:"_metadata"`
@@ -37,9 +39,7 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -47,6 +47,8 @@ func (x Envelope) Validate() error {
 // ExecutionContext is a JSON object.
 //
 // ExecutionContext: performance and token accounting.
+//
+// Schema: envelope.json#/$defs/execution_context
 type ExecutionContext struct {
 	// Estimated token count.
 	TokensEstimated int64 `json:"tokens_estimated"`
@@ -68,9 +70,7 @@ type ExecutionContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ExecutionContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ExecutionContext) Validate() error {
 	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
@@ -78,6 +78,8 @@ func (x ExecutionContext) Validate() error {
 // PaginationMetadata is a JSON object.
 //
 // PaginationMetadata: cursor-based pagination information.
+//
+// Schema: envelope.json#/$defs/pagination_metadata
 type PaginationMetadata struct {
 	// Base64-encoded JSON cursor.
 	Cursor *string `json:"cursor,omitzero"`
@@ -96,14 +98,14 @@ type PaginationMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaginationMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaginationMetadata) Validate() error {
 	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
 
 // ResponseError is an error object, e.g. INVALID_FIELDS with the fields the mode allows.
+//
+// Schema: envelope.json#/$defs/response_error
 type ResponseError struct {
 	// Error code, e.g. INVALID_FIELDS.
 	Code string `json:"code"`
@@ -119,9 +121,7 @@ type ResponseError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseError: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseError) Validate() error {
 	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
@@ -129,6 +129,8 @@ func (x ResponseError) Validate() error {
 // ResponseMetadata is a JSON object.
 //
 // ResponseMetadata: core metadata for every response.
+//
+// Schema: envelope.json#/$defs/response_metadata
 type ResponseMetadata struct {
 	// Tool operation name.
 	Operation string `json:"operation"`
@@ -152,9 +154,7 @@ type ResponseMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMetadata) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
@@ -162,6 +162,8 @@ func (x ResponseMetadata) Validate() error {
 // ResponseStatus is one of the ResponseStatus constants.
 //
 // ResponseStatus: success, partial or error.
+//
+// Schema: envelope.json#/$defs/response_status
 type ResponseStatus string
 
 const (
@@ -170,7 +172,7 @@ const (
 	ResponseStatusError   ResponseStatus = "error"
 )
 
-// Valid reports whether x is one of the values of ResponseStatus.
+// Valid reports whether x is one of the ResponseStatus constants.
 func (x ResponseStatus) Valid() bool {
 	switch x {
 	case ResponseStatusSuccess, ResponseStatusPartial, ResponseStatusError:
@@ -179,9 +181,7 @@ func (x ResponseStatus) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseStatus: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseStatus) Validate() error {
 	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
@@ -189,6 +189,8 @@ func (x ResponseStatus) Validate() error {
 // ResponseWarning is a JSON object.
 //
 // ResponseWarning: an actionable warning for clients.
+//
+// Schema: envelope.json#/$defs/response_warning
 type ResponseWarning struct {
 	Level WarningLevel `json:"level"`
 
@@ -206,9 +208,7 @@ type ResponseWarning struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseWarning: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseWarning) Validate() error {
 	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
@@ -216,6 +216,8 @@ func (x ResponseWarning) Validate() error {
 // WarningLevel is one of the WarningLevel constants.
 //
 // WarningLevel: info, warning or error.
+//
+// Schema: envelope.json#/$defs/warning_level
 type WarningLevel string
 
 const (
@@ -224,7 +226,7 @@ const (
 	WarningLevelError   WarningLevel = "error"
 )
 
-// Valid reports whether x is one of the values of WarningLevel.
+// Valid reports whether x is one of the WarningLevel constants.
 func (x WarningLevel) Valid() bool {
 	switch x {
 	case WarningLevelInfo, WarningLevelWarning, WarningLevelError:
@@ -233,9 +235,7 @@ func (x WarningLevel) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningLevel) Validate() error {
 	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }

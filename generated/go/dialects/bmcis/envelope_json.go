@@ -12,14 +12,12 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"_metadata":`, x.Metadata); err != nil {
@@ -87,8 +85,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -131,19 +128,17 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "_metadata":
@@ -178,12 +173,10 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesResults validates a value against envelope.json#/properties/results.
 func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/results/type", "must be array, not %s")
 }
 
-// checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
@@ -202,14 +195,12 @@ func (x ExecutionContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ExecutionContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"tokens_estimated":`, x.TokensEstimated)
@@ -244,8 +235,7 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -279,19 +269,17 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ExecutionContext.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkExecutionContext(s, n)
 }
 
-// checkExecutionContext validates a value against envelope.json#/$defs/execution_context.
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tokens_estimated":
@@ -324,27 +312,22 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkExecutionContextPropertiesCacheHit validates a value against envelope.json#/$defs/execution_context/properties/cache_hit.
 func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "must be boolean, not %s")
 }
 
-// checkExecutionContextPropertiesExecutionTimeMs validates a value against envelope.json#/$defs/execution_context/properties/execution_time_ms.
 func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "must be number, not %s")
 }
 
-// checkExecutionContextPropertiesRequestID validates a value against envelope.json#/$defs/execution_context/properties/request_id.
 func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type", "must be string, not %s")
 }
 
-// checkExecutionContextPropertiesTokensEstimated validates a value against envelope.json#/$defs/execution_context/properties/tokens_estimated.
 func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "must be integer, not %s")
 }
 
-// checkExecutionContextPropertiesTokensUsed validates a value against envelope.json#/$defs/execution_context/properties/tokens_used.
 func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "must be null or integer, not %s")
 }
@@ -354,14 +337,12 @@ func (x PaginationMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaginationMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaginationMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -393,8 +374,7 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -426,20 +406,18 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaginationMetadata.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaginationMetadata(s, n)
 }
 
-// checkPaginationMetadata validates a value against envelope.json#/$defs/pagination_metadata.
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type", "must be null or object, not %s") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [4]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
@@ -459,22 +437,18 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationMetadataPropertiesCursor validates a value against envelope.json#/$defs/pagination_metadata/properties/cursor.
 func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "must be string, not %s")
 }
 
-// checkPaginationMetadataPropertiesHasMore validates a value against envelope.json#/$defs/pagination_metadata/properties/has_more.
 func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "must be boolean, not %s")
 }
 
-// checkPaginationMetadataPropertiesPageSize validates a value against envelope.json#/$defs/pagination_metadata/properties/page_size.
 func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "must be integer, not %s")
 }
 
-// checkPaginationMetadataPropertiesTotalAvailable validates a value against envelope.json#/$defs/pagination_metadata/properties/total_available.
 func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "must be null or integer, not %s")
 }
@@ -484,14 +458,12 @@ func (x ResponseError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseError, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseError) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -514,8 +486,7 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -545,19 +516,17 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseError.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseError(s, n)
 }
 
-// checkResponseError validates a value against envelope.json#/$defs/response_error.
 func checkResponseError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -580,7 +549,6 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseErrorPropertiesAllowedFields validates a value against envelope.json#/$defs/response_error/properties/allowed_fields.
 func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "must be array, not %s") {
@@ -594,17 +562,14 @@ func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// checkResponseErrorPropertiesAllowedFieldsItems validates a value against envelope.json#/$defs/response_error/properties/allowed_fields/items.
 func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "must be string, not %s")
 }
 
-// checkResponseErrorPropertiesCode validates a value against envelope.json#/$defs/response_error/properties/code.
 func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type", "must be string, not %s")
 }
 
-// checkResponseErrorPropertiesMessage validates a value against envelope.json#/$defs/response_error/properties/message.
 func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type", "must be string, not %s")
 }
@@ -614,14 +579,12 @@ func (x ResponseMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"operation":`, x.Operation)
@@ -657,8 +620,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -694,19 +656,17 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMetadata.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMetadata(s, n)
 }
 
-// checkResponseMetadata validates a value against envelope.json#/$defs/response_metadata.
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type", "must be object, not %s") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "operation":
@@ -744,22 +704,18 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetadataPropertiesMessage validates a value against envelope.json#/$defs/response_metadata/properties/message.
 func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type", "must be null or string, not %s")
 }
 
-// checkResponseMetadataPropertiesOperation validates a value against envelope.json#/$defs/response_metadata/properties/operation.
 func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type", "must be string, not %s")
 }
 
-// checkResponseMetadataPropertiesRequestID validates a value against envelope.json#/$defs/response_metadata/properties/request_id.
 func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type", "must be string, not %s")
 }
 
-// checkResponseMetadataPropertiesTimestamp validates a value against envelope.json#/$defs/response_metadata/properties/timestamp.
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "must be string, not %s") {
@@ -771,26 +727,22 @@ func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetadataPropertiesVersion validates a value against envelope.json#/$defs/response_metadata/properties/version.
 func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseStatus, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -798,13 +750,11 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseStatus.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseStatus(s, n)
 }
 
-// checkResponseStatus validates a value against envelope.json#/$defs/response_status.
 func checkResponseStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type", "must be string, not %s") {
@@ -822,14 +772,12 @@ func (x ResponseWarning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseWarning, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
@@ -863,8 +811,7 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -896,19 +843,17 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseWarning.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseWarning(s, n)
 }
 
-// checkResponseWarning validates a value against envelope.json#/$defs/response_warning.
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
@@ -936,36 +881,30 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseWarningPropertiesCode validates a value against envelope.json#/$defs/response_warning/properties/code.
 func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type", "must be string, not %s")
 }
 
-// checkResponseWarningPropertiesMessage validates a value against envelope.json#/$defs/response_warning/properties/message.
 func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type", "must be string, not %s")
 }
 
-// checkResponseWarningPropertiesSuggestion validates a value against envelope.json#/$defs/response_warning/properties/suggestion.
 func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type", "must be null or string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningLevel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -973,13 +912,11 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningLevel.
+// CheckNode implements envgenrt.NodeChecker.
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningLevel(s, n)
 }
 
-// checkWarningLevel validates a value against envelope.json#/$defs/warning_level.
 func checkWarningLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type", "must be string, not %s") {

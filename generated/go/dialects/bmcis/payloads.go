@@ -10,11 +10,11 @@ import (
 // ChunkID is a JSON integer.
 //
 // Unique chunk identifier.
+//
+// Schema: payloads.json#/$defs/chunk_id
 type ChunkID int64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ChunkID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ChunkID) Validate() error {
 	return envgenrt.Validate(x, (*ChunkID)(nil))
 }
@@ -23,6 +23,8 @@ func (x ChunkID) Validate() error {
 //
 // ConfidenceScore: multi-dimensional confidence assessment; all fields are populated when the model
 // is used.
+//
+// Schema: payloads.json#/$defs/confidence_score
 type ConfidenceScore struct {
 	ScoreReliability Score `json:"score_reliability"`
 	SourceQuality    Score `json:"source_quality"`
@@ -33,14 +35,14 @@ type ConfidenceScore struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ConfidenceScore: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ConfidenceScore) Validate() error {
 	return envgenrt.Validate(x, (*ConfidenceScore)(nil))
 }
 
 // Cursor is the pagination cursor, decoded from base64 JSON. Opaque to clients.
+//
+// Schema: payloads.json#/$defs/cursor
 type Cursor struct {
 	QueryHash    string       `json:"query_hash"`
 	Offset       int64        `json:"offset"`
@@ -51,9 +53,7 @@ type Cursor struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Cursor:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Cursor) Validate() error {
 	return envgenrt.Validate(x, (*Cursor)(nil))
 }
@@ -61,6 +61,8 @@ func (x Cursor) Validate() error {
 // DeduplicationInfo is a JSON object.
 //
 // DeduplicationInfo: duplicate detection information.
+//
+// Schema: payloads.json#/$defs/deduplication_info
 type DeduplicationInfo struct {
 	IsDuplicate     bool      `json:"is_duplicate"`
 	SimilarChunkIDs []ChunkID `json:"similar_chunk_ids"`
@@ -71,9 +73,7 @@ type DeduplicationInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// DeduplicationInfo: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x DeduplicationInfo) Validate() error {
 	return envgenrt.Validate(x, (*DeduplicationInfo)(nil))
 }
@@ -83,11 +83,11 @@ func (x DeduplicationInfo) Validate() error {
 // as the Pydantic models declare them; objects are open, as Pydantic models are.
 //
 // It holds the JSON text as it is; nil encodes as null.
+//
+// Schema: payloads.json#
 type Payloads json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payloads:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Payloads) Validate() error {
 	return envgenrt.Validate(x, (*Payloads)(nil))
 }
@@ -95,10 +95,11 @@ func (x Payloads) Validate() error {
 // Rank is a JSON integer.
 //
 // Result rank, 1-based.
+//
+// Schema: payloads.json#/$defs/rank
 type Rank int64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Rank: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Rank) Validate() error {
 	return envgenrt.Validate(x, (*Rank)(nil))
 }
@@ -106,6 +107,8 @@ func (x Rank) Validate() error {
 // RankingContext is a JSON object.
 //
 // RankingContext: result ranking explanation.
+//
+// Schema: payloads.json#/$defs/ranking_context
 type RankingContext struct {
 	Percentile  int64  `json:"percentile"`
 	Explanation string `json:"explanation"`
@@ -118,19 +121,17 @@ type RankingContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RankingContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RankingContext) Validate() error {
 	return envgenrt.Validate(x, (*RankingContext)(nil))
 }
 
 // Score is a relevance score from 0.0 to 1.0.
+//
+// Schema: payloads.json#/$defs/score
 type Score float64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Score:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Score) Validate() error {
 	return envgenrt.Validate(x, (*Score)(nil))
 }
@@ -138,6 +139,8 @@ func (x Score) Validate() error {
 // SearchResultFull is a JSON object.
 //
 // SearchResultFull: full mode, about 1500 or more tokens per result.
+//
+// Schema: payloads.json#/$defs/search_result_full
 type SearchResultFull struct {
 	ChunkID ChunkID `json:"chunk_id"`
 
@@ -179,9 +182,7 @@ type SearchResultFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultFull) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultFull)(nil))
 }
@@ -189,6 +190,8 @@ func (x SearchResultFull) Validate() error {
 // SearchResultIDs is a JSON object.
 //
 // SearchResultIDs: ids_only mode, about 10 tokens per result.
+//
+// Schema: payloads.json#/$defs/search_result_ids
 type SearchResultIDs struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -199,9 +202,7 @@ type SearchResultIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultIDs) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultIDs)(nil))
 }
@@ -209,6 +210,8 @@ func (x SearchResultIDs) Validate() error {
 // SearchResultMetadata is a JSON object.
 //
 // SearchResultMetadata: metadata mode (the default), about 200 tokens per result.
+//
+// Schema: payloads.json#/$defs/search_result_metadata
 type SearchResultMetadata struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -231,9 +234,7 @@ type SearchResultMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultMetadata) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultMetadata)(nil))
 }
@@ -241,6 +242,8 @@ func (x SearchResultMetadata) Validate() error {
 // SearchResultPreview is a JSON object.
 //
 // SearchResultPreview: preview mode, about 500 tokens per result.
+//
+// Schema: payloads.json#/$defs/search_result_preview
 type SearchResultPreview struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -269,9 +272,7 @@ type SearchResultPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultPreview) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultPreview)(nil))
 }
@@ -279,6 +280,8 @@ func (x SearchResultPreview) Validate() error {
 // VendorInfoFull is a JSON object.
 //
 // VendorInfoFull: about 10-50K or more tokens; at most 100 entities and 500 relationships.
+//
+// Schema: payloads.json#/$defs/vendor_info_full
 type VendorInfoFull struct {
 	VendorName    string            `json:"vendor_name"`
 	Entities      []json.RawMessage `json:"entities"`
@@ -290,9 +293,7 @@ type VendorInfoFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoFull) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoFull)(nil))
 }
@@ -300,6 +301,8 @@ func (x VendorInfoFull) Validate() error {
 // VendorInfoIDs is a JSON object.
 //
 // VendorInfoIDs: about 100-500 tokens.
+//
+// Schema: payloads.json#/$defs/vendor_info_ids
 type VendorInfoIDs struct {
 	VendorName      string   `json:"vendor_name"`
 	EntityIDs       []string `json:"entity_ids"`
@@ -310,9 +313,7 @@ type VendorInfoIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoIDs) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoIDs)(nil))
 }
@@ -320,6 +321,8 @@ func (x VendorInfoIDs) Validate() error {
 // VendorInfoMetadata is a JSON object.
 //
 // VendorInfoMetadata: about 2-4K tokens.
+//
+// Schema: payloads.json#/$defs/vendor_info_metadata
 type VendorInfoMetadata struct {
 	VendorName  string            `json:"vendor_name"`
 	Statistics  VendorStatistics  `json:"statistics"`
@@ -331,9 +334,7 @@ type VendorInfoMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoMetadata) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoMetadata)(nil))
 }
@@ -341,6 +342,8 @@ func (x VendorInfoMetadata) Validate() error {
 // VendorInfoPreview is a JSON object.
 //
 // VendorInfoPreview: about 5-10K tokens; at most 5 entities and 5 relationships.
+//
+// Schema: payloads.json#/$defs/vendor_info_preview
 type VendorInfoPreview struct {
 	VendorName    string            `json:"vendor_name"`
 	Entities      []json.RawMessage `json:"entities"`
@@ -352,9 +355,7 @@ type VendorInfoPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoPreview) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoPreview)(nil))
 }
@@ -362,6 +363,8 @@ func (x VendorInfoPreview) Validate() error {
 // VendorStatistics is a JSON object.
 //
 // Counts of a vendor's entities and relationships, in total and by type.
+//
+// Schema: payloads.json#/$defs/vendor_statistics
 type VendorStatistics struct {
 	EntityCount                  *int64           `json:"entity_count,omitzero"`
 	RelationshipCount            *int64           `json:"relationship_count,omitzero"`
@@ -373,9 +376,7 @@ type VendorStatistics struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorStatistics: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorStatistics) Validate() error {
 	return envgenrt.Validate(x, (*VendorStatistics)(nil))
 }

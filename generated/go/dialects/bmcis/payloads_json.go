@@ -7,21 +7,18 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ChunkID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ChunkID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -29,13 +26,11 @@ func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ChunkID.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChunkID(s, n)
 }
 
-// checkChunkID validates a value against payloads.json#/$defs/chunk_id.
 func checkChunkID(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type", "must be integer, not %s")
 }
@@ -45,14 +40,12 @@ func (x ConfidenceScore) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ConfidenceScore, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ConfidenceScore) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"score_reliability":`, x.ScoreReliability); err != nil {
@@ -81,8 +74,7 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -112,19 +104,17 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ConfidenceScore.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkConfidenceScore(s, n)
 }
 
-// checkConfidenceScore validates a value against payloads.json#/$defs/confidence_score.
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
@@ -155,14 +145,12 @@ func (x Cursor) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Cursor, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Cursor) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query_hash":`, x.QueryHash)
@@ -187,8 +175,7 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -218,19 +205,17 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Cursor.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCursor(s, n)
 }
 
-// checkCursor validates a value against payloads.json#/$defs/cursor.
 func checkCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
@@ -256,7 +241,6 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCursorPropertiesOffset validates a value against payloads.json#/$defs/cursor/properties/offset.
 func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type", "must be integer, not %s") {
@@ -268,7 +252,6 @@ func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCursorPropertiesQueryHash validates a value against payloads.json#/$defs/cursor/properties/query_hash.
 func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type", "must be string, not %s")
 }
@@ -278,14 +261,12 @@ func (x DeduplicationInfo) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DeduplicationInfo, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DeduplicationInfo) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"is_duplicate":`, x.IsDuplicate)
@@ -323,8 +304,7 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -354,19 +334,17 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DeduplicationInfo.
+// CheckNode implements envgenrt.NodeChecker.
 func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDeduplicationInfo(s, n)
 }
 
-// checkDeduplicationInfo validates a value against payloads.json#/$defs/deduplication_info.
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
@@ -392,12 +370,10 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDeduplicationInfoPropertiesIsDuplicate validates a value against payloads.json#/$defs/deduplication_info/properties/is_duplicate.
 func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "must be boolean, not %s")
 }
 
-// checkDeduplicationInfoPropertiesSimilarChunkIDs validates a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids.
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "must be array, not %s") {
@@ -416,14 +392,12 @@ func (x Payloads) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Payloads, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payloads) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -431,34 +405,29 @@ func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Payloads) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Payloads(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Payloads.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Rank, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Rank) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -466,13 +435,11 @@ func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Rank.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRank(s, n)
 }
 
-// checkRank validates a value against payloads.json#/$defs/rank.
 func checkRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type", "must be integer, not %s") {
@@ -489,14 +456,12 @@ func (x RankingContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RankingContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RankingContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"percentile":`, x.Percentile)
@@ -519,8 +484,7 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -550,19 +514,17 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RankingContext.
+// CheckNode implements envgenrt.NodeChecker.
 func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRankingContext(s, n)
 }
 
-// checkRankingContext validates a value against payloads.json#/$defs/ranking_context.
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
@@ -588,12 +550,10 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRankingContextPropertiesExplanation validates a value against payloads.json#/$defs/ranking_context/properties/explanation.
 func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type", "must be string, not %s")
 }
 
-// checkRankingContextPropertiesPercentile validates a value against payloads.json#/$defs/ranking_context/properties/percentile.
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type", "must be integer, not %s") {
@@ -608,19 +568,16 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRankingContextPropertiesScoreMethod validates a value against payloads.json#/$defs/ranking_context/properties/score_method.
 func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Score, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Score) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -628,8 +585,7 @@ func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
@@ -637,13 +593,11 @@ func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Score.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScore(s, n)
 }
 
-// checkScore validates a value against payloads.json#/$defs/score.
 func checkScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type", "must be number, not %s") {
@@ -663,14 +617,12 @@ func (x SearchResultFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultFull, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -721,8 +673,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -772,19 +723,17 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultFull.
+// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultFull(s, n)
 }
 
-// checkSearchResultFull validates a value against payloads.json#/$defs/search_result_full.
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type", "must be object, not %s") {
 		return false
 	}
-	var at [13]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [13]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -857,7 +806,6 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_full/properties/chunk_index.
 func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "must be integer, not %s") {
@@ -869,12 +817,10 @@ func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesChunkText validates a value against payloads.json#/$defs/search_result_full/properties/chunk_text.
 func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "must be string, not %s")
 }
 
-// checkSearchResultFullPropertiesChunkTokenCount validates a value against payloads.json#/$defs/search_result_full/properties/chunk_token_count.
 func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "must be integer, not %s") {
@@ -886,27 +832,22 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_full/properties/context_header.
 func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type", "must be string, not %s")
 }
 
-// checkSearchResultFullPropertiesScoreType validates a value against payloads.json#/$defs/search_result_full/properties/score_type.
 func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type", "must be string, not %s")
 }
 
-// checkSearchResultFullPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_full/properties/source_category.
 func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type", "must be null or string, not %s")
 }
 
-// checkSearchResultFullPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_full/properties/source_file.
 func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type", "must be string, not %s")
 }
 
-// checkSearchResultFullPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_full/properties/total_chunks.
 func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "must be integer, not %s") {
@@ -923,14 +864,12 @@ func (x SearchResultIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultIDs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -959,8 +898,7 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -990,19 +928,17 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultIDs.
+// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultIDs(s, n)
 }
 
-// checkSearchResultIDs validates a value against payloads.json#/$defs/search_result_ids.
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1033,14 +969,12 @@ func (x SearchResultMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultMetadata,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -1081,8 +1015,7 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1120,19 +1053,17 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultMetadata.
+// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultMetadata(s, n)
 }
 
-// checkSearchResultMetadata validates a value against payloads.json#/$defs/search_result_metadata.
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type", "must be object, not %s") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1175,7 +1106,6 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultMetadataPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_metadata/properties/chunk_index.
 func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "must be integer, not %s") {
@@ -1187,17 +1117,14 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultMetadataPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_metadata/properties/source_category.
 func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "must be null or string, not %s")
 }
 
-// checkSearchResultMetadataPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_metadata/properties/source_file.
 func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "must be string, not %s")
 }
 
-// checkSearchResultMetadataPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_metadata/properties/total_chunks.
 func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "must be integer, not %s") {
@@ -1214,14 +1141,12 @@ func (x SearchResultPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultPreview, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -1264,8 +1189,7 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1307,19 +1231,17 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultPreview.
+// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultPreview(s, n)
 }
 
-// checkSearchResultPreview validates a value against payloads.json#/$defs/search_result_preview.
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type", "must be object, not %s") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1372,7 +1294,6 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPreviewPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_index.
 func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "must be integer, not %s") {
@@ -1384,27 +1305,22 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPreviewPropertiesChunkSnippet validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_snippet.
 func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "must be string, not %s")
 }
 
-// checkSearchResultPreviewPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_preview/properties/context_header.
 func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "must be string, not %s")
 }
 
-// checkSearchResultPreviewPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_preview/properties/source_category.
 func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "must be null or string, not %s")
 }
 
-// checkSearchResultPreviewPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_preview/properties/source_file.
 func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "must be string, not %s")
 }
 
-// checkSearchResultPreviewPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_preview/properties/total_chunks.
 func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "must be integer, not %s") {
@@ -1421,14 +1337,12 @@ func (x VendorInfoFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoFull, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1480,8 +1394,7 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1527,19 +1440,17 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoFull.
+// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoFull(s, n)
 }
 
-// checkVendorInfoFull validates a value against payloads.json#/$defs/vendor_info_full.
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1570,7 +1481,6 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_full/properties/entities.
 func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "must be array, not %s") {
@@ -1582,7 +1492,6 @@ func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_full/properties/relationships.
 func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "must be array, not %s") {
@@ -1594,7 +1503,6 @@ func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_full/properties/vendor_name.
 func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "must be string, not %s")
 }
@@ -1604,14 +1512,12 @@ func (x VendorInfoIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoIDs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1656,8 +1562,7 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1687,19 +1592,17 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoIDs.
+// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoIDs(s, n)
 }
 
-// checkVendorInfoIDs validates a value against payloads.json#/$defs/vendor_info_ids.
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1725,7 +1628,6 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesEntityIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids.
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "must be array, not %s") {
@@ -1739,12 +1641,10 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesEntityIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items.
 func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "must be string, not %s")
 }
 
-// checkVendorInfoIDsPropertiesRelationshipIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids.
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "must be array, not %s") {
@@ -1758,12 +1658,10 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesRelationshipIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items.
 func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "must be string, not %s")
 }
 
-// checkVendorInfoIDsPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_ids/properties/vendor_name.
 func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "must be string, not %s")
 }
@@ -1773,14 +1671,12 @@ func (x VendorInfoMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1819,8 +1715,7 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1859,19 +1754,17 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoMetadata.
+// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoMetadata(s, n)
 }
 
-// checkVendorInfoMetadata validates a value against payloads.json#/$defs/vendor_info_metadata.
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1902,7 +1795,6 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoMetadataPropertiesLastUpdated validates a value against payloads.json#/$defs/vendor_info_metadata/properties/last_updated.
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "must be string, not %s") {
@@ -1914,12 +1806,10 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoMetadataPropertiesTopEntities validates a value against payloads.json#/$defs/vendor_info_metadata/properties/top_entities.
 func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "must be array, not %s")
 }
 
-// checkVendorInfoMetadataPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_metadata/properties/vendor_name.
 func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "must be string, not %s")
 }
@@ -1929,14 +1819,12 @@ func (x VendorInfoPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoPreview, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1988,8 +1876,7 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2035,19 +1922,17 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoPreview.
+// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoPreview(s, n)
 }
 
-// checkVendorInfoPreview validates a value against payloads.json#/$defs/vendor_info_preview.
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -2078,7 +1963,6 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_preview/properties/entities.
 func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "must be array, not %s") {
@@ -2090,7 +1974,6 @@ func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_preview/properties/relationships.
 func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "must be array, not %s") {
@@ -2102,7 +1985,6 @@ func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_preview/properties/vendor_name.
 func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "must be string, not %s")
 }
@@ -2112,14 +1994,12 @@ func (x VendorStatistics) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorStatistics, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorStatistics) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"entity_count":`, x.EntityCount)
@@ -2167,8 +2047,7 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2222,19 +2101,17 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorStatistics.
+// CheckNode implements envgenrt.NodeChecker.
 func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorStatistics(s, n)
 }
 
-// checkVendorStatistics validates a value against payloads.json#/$defs/vendor_statistics.
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
@@ -2253,7 +2130,6 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityCount validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_count.
 func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "must be integer, not %s") {
@@ -2265,7 +2141,6 @@ func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "must be object, not %s") {
@@ -2280,7 +2155,6 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "must be integer, not %s") {
@@ -2292,7 +2166,6 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipCount validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_count.
 func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "must be integer, not %s") {
@@ -2304,7 +2177,6 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "must be object, not %s") {
@@ -2319,7 +2191,6 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "must be integer, not %s") {

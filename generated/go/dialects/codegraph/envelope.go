@@ -8,6 +8,8 @@ import (
 )
 
 // Data is the response: header, result and meta.
+//
+// Schema: envelope.json#/$defs/data
 type Data struct {
 	// The tool's name, e.g. ouroborosai_graph_digest.
 	Tool string `json:"tool"`
@@ -29,8 +31,7 @@ type Data struct {
 	Meta ResponseMeta `json:"meta"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -40,6 +41,8 @@ func (x Data) Validate() error {
 // workspace, the tool's result (or, when success is false, result.error) and the response meta.
 // Objects are closed as the TypeScript interfaces are, except the tool's result, the suggestion
 // args and the error details, which are open records.
+//
+// Schema: envelope.json#
 type Envelope struct {
 	// Always check it before reading result.
 	Success bool `json:"success"`
@@ -47,9 +50,7 @@ type Envelope struct {
 	Data Data `json:"data"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -57,6 +58,8 @@ func (x Envelope) Validate() error {
 // Error is a JSON object.
 //
 // Why the call failed.
+//
+// Schema: envelope.json#/$defs/error
 type Error struct {
 	// INVALID_INPUT, INTERNAL_ERROR, NOT_AVAILABLE, MISSING_PARAMS or UNKNOWN_ACTION.
 	Code string `json:"code"`
@@ -68,34 +71,32 @@ type Error struct {
 	Details map[string]json.RawMessage `json:"details,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
 
 // ErrorResult is the result of a failed call.
+//
+// Schema: envelope.json#/$defs/error_result
 type ErrorResult struct {
 	Error Error `json:"error"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ErrorResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorResult) Validate() error {
 	return envgenrt.Validate(x, (*ErrorResult)(nil))
 }
 
 // Limits is the limits that bounded the result.
+//
+// Schema: envelope.json#/$defs/limits
 type Limits struct {
 	MaxItems *int64 `json:"maxItems,omitzero"`
 	MaxDepth *int64 `json:"maxDepth,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -103,28 +104,29 @@ func (x Limits) Validate() error {
 // Page is a JSON object.
 //
 // Pagination of the result.
+//
+// Schema: envelope.json#/$defs/page
 type Page struct {
 	Cursor  *string `json:"cursor,omitzero"`
 	HasMore bool    `json:"hasMore"`
 	Total   *int64  `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Page) Validate() error {
 	return envgenrt.Validate(x, (*Page)(nil))
 }
 
 // QuerySuggestion is a suggested follow-up call.
+//
+// Schema: envelope.json#/$defs/query_suggestion
 type QuerySuggestion struct {
 	Tool   string                     `json:"tool"`
 	Args   map[string]json.RawMessage `json:"args"`
 	Reason *string                    `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// QuerySuggestion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x QuerySuggestion) Validate() error {
 	return envgenrt.Validate(x, (*QuerySuggestion)(nil))
 }
@@ -132,6 +134,8 @@ func (x QuerySuggestion) Validate() error {
 // ResponseMeta is a JSON object.
 //
 // ResponseMeta: what an agent needs to budget tokens and plan its next query.
+//
+// Schema: envelope.json#/$defs/response_meta
 type ResponseMeta struct {
 	// Estimated size of the envelope: Math.ceil(JSON.stringify(envelope).length / 4).
 	ApproxTokens int64 `json:"approxTokens"`
@@ -147,9 +151,7 @@ type ResponseMeta struct {
 	Page *Page `json:"page,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMeta) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMeta)(nil))
 }
@@ -157,6 +159,8 @@ func (x ResponseMeta) Validate() error {
 // WorkspaceContext is a JSON object.
 //
 // WorkspaceContext: the workspace the tool read.
+//
+// Schema: envelope.json#/$defs/workspace_context
 type WorkspaceContext struct {
 	// Workspace root path.
 	Root string `json:"root"`
@@ -168,9 +172,7 @@ type WorkspaceContext struct {
 	Rev *string `json:"rev,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WorkspaceContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WorkspaceContext) Validate() error {
 	return envgenrt.Validate(x, (*WorkspaceContext)(nil))
 }

@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -36,8 +34,7 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -70,19 +67,17 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Data.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkData(s, n)
 }
 
-// checkData validates a value against envelope.json#/$defs/data.
 func checkData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type", "must be object, not %s") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -134,7 +129,6 @@ func checkData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDataPropertiesGeneratedAt validates a value against envelope.json#/$defs/data/properties/generatedAt.
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type", "must be string, not %s") {
@@ -146,29 +140,24 @@ func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDataPropertiesRequestID validates a value against envelope.json#/$defs/data/properties/requestId.
 func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type", "must be string, not %s")
 }
 
-// checkDataPropertiesTool validates a value against envelope.json#/$defs/data/properties/tool.
 func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type", "must be string, not %s")
 }
 
-// checkDataPropertiesVersion validates a value against envelope.json#/$defs/data/properties/version.
 func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -179,8 +168,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -203,19 +191,17 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -247,11 +233,10 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIf validates a value against envelope.json#/if.
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -265,7 +250,6 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
 func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindFalse {
@@ -275,16 +259,14 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
 }
 
-// checkEnvelopeThen validates a value against envelope.json#/then.
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "data":
@@ -298,11 +280,10 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeThenPropertiesData validates a value against envelope.json#/then/properties/data.
 func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "result":
@@ -316,14 +297,12 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Error) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -347,8 +326,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -382,19 +360,17 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Error.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
 
-// checkError validates a value against envelope.json#/$defs/error.
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -423,29 +399,24 @@ func checkError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorPropertiesCode validates a value against envelope.json#/$defs/error/properties/code.
 func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type", "must be string, not %s")
 }
 
-// checkErrorPropertiesDetails validates a value against envelope.json#/$defs/error/properties/details.
 func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type", "must be object, not %s")
 }
 
-// checkErrorPropertiesMessage validates a value against envelope.json#/$defs/error/properties/message.
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorResult, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
@@ -455,8 +426,7 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -477,19 +447,17 @@ func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorResult.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorResult(s, n)
 }
 
-// checkErrorResult validates a value against envelope.json#/$defs/error_result.
 func checkErrorResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type", "must be object, not %s") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -511,14 +479,12 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
@@ -527,8 +493,7 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -551,19 +516,17 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Limits.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
 
-// checkLimits validates a value against envelope.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -584,7 +547,6 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxDepth validates a value against envelope.json#/$defs/limits/properties/maxDepth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type", "must be integer, not %s") {
@@ -596,7 +558,6 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxItems validates a value against envelope.json#/$defs/limits/properties/maxItems.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type", "must be integer, not %s") {
@@ -608,14 +569,12 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Page) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -625,8 +584,7 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -651,19 +609,17 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Page.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPage(s, n)
 }
 
-// checkPage validates a value against envelope.json#/$defs/page.
 func checkPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -689,17 +645,14 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
 }
 
-// checkPagePropertiesHasMore validates a value against envelope.json#/$defs/page/properties/hasMore.
 func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type", "must be boolean, not %s")
 }
 
-// checkPagePropertiesTotal validates a value against envelope.json#/$defs/page/properties/total.
 func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type", "must be integer, not %s") {
@@ -711,14 +664,12 @@ func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of QuerySuggestion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *QuerySuggestion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -744,8 +695,7 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -779,19 +729,17 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of QuerySuggestion.
+// CheckNode implements envgenrt.NodeChecker.
 func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkQuerySuggestion(s, n)
 }
 
-// checkQuerySuggestion validates a value against envelope.json#/$defs/query_suggestion.
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -820,29 +768,24 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkQuerySuggestionPropertiesArgs validates a value against envelope.json#/$defs/query_suggestion/properties/args.
 func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type", "must be object, not %s")
 }
 
-// checkQuerySuggestionPropertiesReason validates a value against envelope.json#/$defs/query_suggestion/properties/reason.
 func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type", "must be string, not %s")
 }
 
-// checkQuerySuggestionPropertiesTool validates a value against envelope.json#/$defs/query_suggestion/properties/tool.
 func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMeta, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
@@ -860,8 +803,7 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -890,19 +832,17 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMeta.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMeta(s, n)
 }
 
-// checkResponseMeta validates a value against envelope.json#/$defs/response_meta.
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -938,7 +878,6 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesApproxTokens validates a value against envelope.json#/$defs/response_meta/properties/approxTokens.
 func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "must be integer, not %s") {
@@ -950,7 +889,6 @@ func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesNextQuerySuggestion validates a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion.
 func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "must be array, not %s") {
@@ -964,19 +902,16 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesTruncated validates a value against envelope.json#/$defs/response_meta/properties/truncated.
 func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type", "must be boolean, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WorkspaceContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
@@ -986,8 +921,7 @@ func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1012,19 +946,17 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WorkspaceContext.
+// CheckNode implements envgenrt.NodeChecker.
 func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspaceContext(s, n)
 }
 
-// checkWorkspaceContext validates a value against envelope.json#/$defs/workspace_context.
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1053,17 +985,14 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWorkspaceContextPropertiesRepoName validates a value against envelope.json#/$defs/workspace_context/properties/repoName.
 func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type", "must be string, not %s")
 }
 
-// checkWorkspaceContextPropertiesRev validates a value against envelope.json#/$defs/workspace_context/properties/rev.
 func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type", "must be string, not %s")
 }
 
-// checkWorkspaceContextPropertiesRoot validates a value against envelope.json#/$defs/workspace_context/properties/root.
 func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type", "must be string, not %s")
 }

@@ -11,6 +11,8 @@ import (
 //
 // Level of content completeness. full: everything (the default). partial: some content omitted,
 // structure preserved. summary: condensed. reference_only: identifiers only.
+//
+// Schema: response.json#/$defs/content_fidelity
 type ContentFidelity string
 
 const (
@@ -20,7 +22,7 @@ const (
 	ContentFidelityReferenceOnly ContentFidelity = "reference_only"
 )
 
-// Valid reports whether x is one of the values of ContentFidelity.
+// Valid reports whether x is one of the ContentFidelity constants.
 func (x ContentFidelity) Valid() bool {
 	switch x {
 	case ContentFidelityFull, ContentFidelityPartial, ContentFidelitySummary, ContentFidelityReferenceOnly:
@@ -29,9 +31,7 @@ func (x ContentFidelity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ContentFidelity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ContentFidelity) Validate() error {
 	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
@@ -40,6 +40,8 @@ func (x ContentFidelity) Validate() error {
 //
 // Structured error context in data when success is false, as error_response() fills it; other
 // members of data are context the tool merged in.
+//
+// Schema: response.json#/$defs/error_data
 type ErrorData struct {
 	// Machine-readable error classification in SCREAMING_SNAKE_CASE, e.g. VALIDATION_ERROR,
 	// NOT_FOUND, RATE_LIMIT_EXCEEDED.
@@ -61,9 +63,7 @@ type ErrorData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorData:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorData) Validate() error {
 	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
@@ -73,6 +73,8 @@ func (x ErrorData) Validate() error {
 // Error category for routing and handling (Error Type Categories): validation (400), authentication
 // (401), authorization (403), not_found (404), conflict (409), rate_limit (429), feature_flag
 // (403), internal (500), unavailable (503).
+//
+// Schema: response.json#/$defs/error_type
 type ErrorType string
 
 const (
@@ -87,7 +89,7 @@ const (
 	ErrorTypeUnavailable    ErrorType = "unavailable"
 )
 
-// Valid reports whether x is one of the values of ErrorType.
+// Valid reports whether x is one of the ErrorType constants.
 func (x ErrorType) Valid() bool {
 	switch x {
 	case ErrorTypeValidation, ErrorTypeAuthentication, ErrorTypeAuthorization, ErrorTypeNotFound, ErrorTypeConflict, ErrorTypeRateLimit, ErrorTypeFeatureFlag, ErrorTypeInternal, ErrorTypeUnavailable:
@@ -96,9 +98,7 @@ func (x ErrorType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorType:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorType) Validate() error {
 	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
@@ -106,6 +106,8 @@ func (x ErrorType) Validate() error {
 // Metadata is a JSON object.
 //
 // Response metadata: the version identifier and operational context.
+//
+// Schema: response.json#/$defs/metadata
 type Metadata struct {
 	// Response schema version identifier.
 	Version MetadataVersion `json:"version"`
@@ -139,9 +141,7 @@ type Metadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Metadata:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Metadata) Validate() error {
 	return envgenrt.Validate(x, (*Metadata)(nil))
 }
@@ -149,11 +149,13 @@ func (x Metadata) Validate() error {
 // MetadataVersion is always "response-v2".
 //
 // Response schema version identifier.
+//
+// Schema: response.json#/$defs/metadata/properties/version
 type MetadataVersion string
 
 const MetadataVersionResponseV2 MetadataVersion = "response-v2"
 
-// Valid reports whether x is one of the values of MetadataVersion.
+// Valid reports whether x is one of the MetadataVersion constants.
 func (x MetadataVersion) Valid() bool {
 	switch x {
 	case MetadataVersionResponseV2:
@@ -162,9 +164,7 @@ func (x MetadataVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MetadataVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x MetadataVersion) Validate() error {
 	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
@@ -172,6 +172,8 @@ func (x MetadataVersion) Validate() error {
 // Pagination is a JSON object.
 //
 // Cursor-based pagination metadata.
+//
+// Schema: response.json#/$defs/pagination
 type Pagination struct {
 	// Opaque cursor for the next page.
 	Cursor envgenrt.Nullable[string] `json:"cursor,omitzero"`
@@ -193,9 +195,7 @@ type Pagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -203,6 +203,8 @@ func (x Pagination) Validate() error {
 // RateLimit is a JSON object.
 //
 // Rate limiting state and retry hints.
+//
+// Schema: response.json#/$defs/rate_limit
 type RateLimit struct {
 	// Maximum requests allowed in the period.
 	Limit *int64 `json:"limit,omitzero"`
@@ -224,9 +226,7 @@ type RateLimit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -235,6 +235,8 @@ func (x RateLimit) Validate() error {
 // response_schema.json (draft-07) with what the MCP Response Schema Guide adds:
 // meta.warning_details, the content fidelity members of meta, and, when success is false, the
 // structured error fields inside data.
+//
+// Schema: response.json#
 type Response struct {
 	// Whether the operation completed successfully.
 	Success bool `json:"success"`
@@ -249,9 +251,7 @@ type Response struct {
 	Meta Metadata `json:"meta"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Response:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Response) Validate() error {
 	return envgenrt.Validate(x, (*Response)(nil))
 }
@@ -259,6 +259,8 @@ func (x Response) Validate() error {
 // Telemetry is a JSON object.
 //
 // Timing and performance metrics.
+//
+// Schema: response.json#/$defs/telemetry
 type Telemetry struct {
 	// Operation duration in milliseconds.
 	DurationMs *float64 `json:"duration_ms,omitzero"`
@@ -274,14 +276,14 @@ type Telemetry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // WarningDetail is a structured warning.
+//
+// Schema: response.json#/$defs/warning_detail
 type WarningDetail struct {
 	// Machine-readable warning classification, e.g. CONTENT_TRUNCATED, STALE_CACHE.
 	Code *string `json:"code,omitzero"`
@@ -299,9 +301,7 @@ type WarningDetail struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningDetail: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningDetail) Validate() error {
 	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
@@ -310,6 +310,8 @@ func (x WarningDetail) Validate() error {
 //
 // info: informational, no action needed. warning: potential issue, consider action. error:
 // significant issue, action recommended.
+//
+// Schema: response.json#/$defs/warning_severity
 type WarningSeverity string
 
 const (
@@ -318,7 +320,7 @@ const (
 	WarningSeverityError   WarningSeverity = "error"
 )
 
-// Valid reports whether x is one of the values of WarningSeverity.
+// Valid reports whether x is one of the WarningSeverity constants.
 func (x WarningSeverity) Valid() bool {
 	switch x {
 	case WarningSeverityInfo, WarningSeverityWarning, WarningSeverityError:
@@ -327,9 +329,7 @@ func (x WarningSeverity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningSeverity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningSeverity) Validate() error {
 	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }

@@ -7,21 +7,18 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ContentFidelity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -29,13 +26,11 @@ func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ContentFidelity.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkContentFidelity(s, n)
 }
 
-// checkContentFidelity validates a value against response.json#/$defs/content_fidelity.
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type", "must be string, not %s") {
@@ -53,14 +48,12 @@ func (x ErrorData) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorData, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
@@ -101,8 +94,7 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -145,19 +137,17 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorData.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorData(s, n)
 }
 
-// checkErrorData validates a value against response.json#/$defs/error_data.
 func checkErrorData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error_code":
@@ -178,22 +168,18 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorDataPropertiesDetails validates a value against response.json#/$defs/error_data/properties/details.
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type", "must be object, not %s")
 }
 
-// checkErrorDataPropertiesErrorCode validates a value against response.json#/$defs/error_data/properties/error_code.
 func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type", "must be string, not %s")
 }
 
-// checkErrorDataPropertiesRemediation validates a value against response.json#/$defs/error_data/properties/remediation.
 func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type", "must be string, not %s")
 }
 
-// checkErrorDataPropertiesRetryAfterSeconds validates a value against response.json#/$defs/error_data/properties/retry_after_seconds.
 func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "must be integer, not %s") {
@@ -205,21 +191,18 @@ func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorType, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -227,13 +210,11 @@ func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorType.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorType(s, n)
 }
 
-// checkErrorType validates a value against response.json#/$defs/error_type.
 func checkErrorType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_type/type", "must be string, not %s") {
@@ -251,14 +232,12 @@ func (x Metadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Metadata, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Metadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"version":`, x.Version); err != nil {
@@ -313,8 +292,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -371,19 +349,17 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Metadata.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadata(s, n)
 }
 
-// checkMetadata validates a value against response.json#/$defs/metadata.
 func checkMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type", "must be object, not %s") {
 		return false
 	}
-	var at [11]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [11]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
@@ -419,7 +395,6 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesContentArchiveHashes validates a value against response.json#/$defs/metadata/properties/content_archive_hashes.
 func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "must be object, not %s") {
@@ -434,17 +409,14 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesContentArchiveHashesAdditionalProperties validates a value against response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties.
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "must be string, not %s")
 }
 
-// checkMetadataPropertiesContentFidelitySchemaVersion validates a value against response.json#/$defs/metadata/properties/content_fidelity_schema_version.
 func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "must be string, not %s")
 }
 
-// checkMetadataPropertiesDroppedContentIDs validates a value against response.json#/$defs/metadata/properties/dropped_content_ids.
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "must be array, not %s") {
@@ -458,14 +430,12 @@ func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesDroppedContentIDsItems validates a value against response.json#/$defs/metadata/properties/dropped_content_ids/items.
 func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "must be string, not %s")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
-// checkMetadataPropertiesRequestID validates a value against response.json#/$defs/metadata/properties/request_id.
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type", "must be string, not %s") {
@@ -477,7 +447,6 @@ func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarningDetails validates a value against response.json#/$defs/metadata/properties/warning_details.
 func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type", "must be array, not %s") {
@@ -491,7 +460,6 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarnings validates a value against response.json#/$defs/metadata/properties/warnings.
 func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type", "must be array, not %s") {
@@ -505,26 +473,22 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarningsItems validates a value against response.json#/$defs/metadata/properties/warnings/items.
 func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of MetadataVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -532,13 +496,11 @@ func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of MetadataVersion.
+// CheckNode implements envgenrt.NodeChecker.
 func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadataVersion(s, n)
 }
 
-// checkMetadataVersion validates a value against response.json#/$defs/metadata/properties/version.
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type", "must be string, not %s") {
@@ -556,14 +518,12 @@ func (x Pagination) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if !x.Cursor.IsZero() {
@@ -596,8 +556,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -631,19 +590,17 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Pagination.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
 
-// checkPagination validates a value against response.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
@@ -664,17 +621,14 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesCursor validates a value against response.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type", "must be null or string, not %s")
 }
 
-// checkPaginationPropertiesHasMore validates a value against response.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
 }
 
-// checkPaginationPropertiesPage validates a value against response.json#/$defs/pagination/properties/page.
 func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type", "must be integer, not %s") {
@@ -686,7 +640,6 @@ func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesPageSize validates a value against response.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
@@ -698,7 +651,6 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesTotalCount validates a value against response.json#/$defs/pagination/properties/total_count.
 func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type", "must be integer, not %s") {
@@ -715,14 +667,12 @@ func (x RateLimit) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
@@ -747,8 +697,7 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -782,19 +731,17 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RateLimit.
+// CheckNode implements envgenrt.NodeChecker.
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
 
-// checkRateLimit validates a value against response.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
@@ -815,7 +762,6 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesLimit validates a value against response.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
@@ -827,12 +773,10 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesPeriod validates a value against response.json#/$defs/rate_limit/properties/period.
 func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type", "must be string, not %s")
 }
 
-// checkRateLimitPropertiesRemaining validates a value against response.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
@@ -844,7 +788,6 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesResetAt validates a value against response.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
@@ -856,7 +799,6 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesRetryAfter validates a value against response.json#/$defs/rate_limit/properties/retry_after.
 func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type", "must be integer, not %s") {
@@ -868,14 +810,12 @@ func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Response, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Response) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -910,8 +850,7 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -947,19 +886,17 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Response.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponse(s, n)
 }
 
-// checkResponse validates a value against response.json#.
 func checkResponse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1005,11 +942,10 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseElse validates a value against response.json#/else.
 func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [2]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1025,7 +961,6 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseElsePropertiesError validates a value against response.json#/else/properties/error.
 func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/else/properties/error/type", "must be string, not %s") {
@@ -1037,11 +972,10 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseIf validates a value against response.json#/if.
 func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -1055,7 +989,6 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseIfPropertiesSuccess validates a value against response.json#/if/properties/success.
 func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
@@ -1065,26 +998,22 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponsePropertiesData validates a value against response.json#/properties/data.
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeObject, "response.json#/properties/data/type", "must be object, not %s")
 }
 
-// checkResponsePropertiesError validates a value against response.json#/properties/error.
 func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type", "must be null or string, not %s")
 }
 
-// checkResponsePropertiesSuccess validates a value against response.json#/properties/success.
 func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/properties/success/type", "must be boolean, not %s")
 }
 
-// checkResponseThen validates a value against response.json#/then.
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1098,7 +1027,6 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseThenPropertiesError validates a value against response.json#/then/properties/error.
 func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull, "response.json#/then/properties/error/type", "must be null, not %s")
 }
@@ -1108,14 +1036,12 @@ func (x Telemetry) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
@@ -1140,8 +1066,7 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1171,19 +1096,17 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Telemetry.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
 
-// checkTelemetry validates a value against response.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
@@ -1200,12 +1123,10 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTelemetryPropertiesCacheHit validates a value against response.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
 }
 
-// checkTelemetryPropertiesDownstreamCalls validates a value against response.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
@@ -1217,7 +1138,6 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTelemetryPropertiesDurationMs validates a value against response.json#/$defs/telemetry/properties/duration_ms.
 func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type", "must be number, not %s") {
@@ -1234,14 +1154,12 @@ func (x WarningDetail) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningDetail, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningDetail) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
@@ -1281,8 +1199,7 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1323,19 +1240,17 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningDetail.
+// CheckNode implements envgenrt.NodeChecker.
 func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningDetail(s, n)
 }
 
-// checkWarningDetail validates a value against response.json#/$defs/warning_detail.
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -1357,36 +1272,30 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWarningDetailPropertiesCode validates a value against response.json#/$defs/warning_detail/properties/code.
 func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type", "must be string, not %s")
 }
 
-// checkWarningDetailPropertiesContext validates a value against response.json#/$defs/warning_detail/properties/context.
 func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type", "must be object, not %s")
 }
 
-// checkWarningDetailPropertiesMessage validates a value against response.json#/$defs/warning_detail/properties/message.
 func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningSeverity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1394,13 +1303,11 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningSeverity.
+// CheckNode implements envgenrt.NodeChecker.
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningSeverity(s, n)
 }
 
-// checkWarningSeverity validates a value against response.json#/$defs/warning_severity.
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type", "must be string, not %s") {

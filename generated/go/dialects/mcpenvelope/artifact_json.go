@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -41,8 +39,7 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -86,19 +83,17 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Artifact.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
 
-// checkArtifact validates a value against artifact.json#.
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -138,7 +133,6 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesArtifactID validates a value against artifact.json#/properties/artifact_id.
 func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type", "must be string, not %s") {
@@ -150,7 +144,6 @@ func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabels validates a value against artifact.json#/properties/labels.
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type", "must be object, not %s") {
@@ -165,7 +158,6 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabelsAdditionalProperties validates a value against artifact.json#/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
@@ -177,7 +169,6 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLocator validates a value against artifact.json#/properties/locator.
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/locator/type", "must be string, not %s") {
@@ -189,7 +180,6 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesMediaType validates a value against artifact.json#/properties/media_type.
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type", "must be string, not %s") {
@@ -201,7 +191,6 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesSizeBytes validates a value against artifact.json#/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type", "must be integer, not %s") {
@@ -213,14 +202,12 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigest, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -231,8 +218,7 @@ func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -255,19 +241,17 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactDigest.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigest(s, n)
 }
 
-// checkArtifactDigest validates a value against artifact.json#/properties/digest.
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -296,7 +280,6 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 
 var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkArtifactDigestPropertiesValue validates a value against artifact.json#/properties/digest/properties/value.
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type", "must be string, not %s") {
@@ -311,21 +294,18 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigestAlg, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -333,13 +313,11 @@ func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactDigestAlg.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigestAlg(s, n)
 }
 
-// checkArtifactDigestAlg validates a value against artifact.json#/properties/digest/properties/alg.
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type", "must be string, not %s") {
@@ -352,21 +330,18 @@ func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -374,13 +349,11 @@ func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactSchemaVersion.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactSchemaVersion(s, n)
 }
 
-// checkArtifactSchemaVersion validates a value against artifact.json#/properties/schema_version.
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type", "must be string, not %s") {

@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRef, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -40,8 +38,7 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -83,19 +80,17 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRef.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRef(s, n)
 }
 
-// checkArtifactRef validates a value against artifact_ref.json#.
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -130,7 +125,6 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefAnyOf0 validates a value against artifact_ref.json#/anyOf/0.
 func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -141,7 +135,6 @@ func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefAnyOf1 validates a value against artifact_ref.json#/anyOf/1.
 func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -152,7 +145,6 @@ func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesArtifactID validates a value against artifact_ref.json#/properties/artifact_id.
 func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type", "must be string, not %s") {
@@ -164,7 +156,6 @@ func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLabels validates a value against artifact_ref.json#/properties/labels.
 func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type", "must be object, not %s") {
@@ -179,7 +170,6 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLabelsAdditionalProperties validates a value against artifact_ref.json#/properties/labels/additionalProperties.
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
@@ -191,7 +181,6 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n i
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLocator validates a value against artifact_ref.json#/properties/locator.
 func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type", "must be string, not %s") {
@@ -203,7 +192,6 @@ func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesMediaType validates a value against artifact_ref.json#/properties/media_type.
 func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type", "must be string, not %s") {
@@ -215,14 +203,12 @@ func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigest, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -233,8 +219,7 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -257,19 +242,17 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefDigest.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigest(s, n)
 }
 
-// checkArtifactRefDigest validates a value against artifact_ref.json#/properties/digest.
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -298,7 +281,6 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 
 var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkArtifactRefDigestPropertiesValue validates a value against artifact_ref.json#/properties/digest/properties/value.
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type", "must be string, not %s") {
@@ -313,21 +295,18 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigestAlg,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -335,13 +314,11 @@ func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefDigestAlg.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigestAlg(s, n)
 }
 
-// checkArtifactRefDigestAlg validates a value against artifact_ref.json#/properties/digest/properties/alg.
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type", "must be string, not %s") {
@@ -354,22 +331,18 @@ func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ArtifactRefSchemaVersion, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -377,13 +350,11 @@ func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefSchemaVersion.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefSchemaVersion(s, n)
 }
 
-// checkArtifactRefSchemaVersion validates a value against artifact_ref.json#/properties/schema_version.
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type", "must be string, not %s") {

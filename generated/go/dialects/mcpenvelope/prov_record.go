@@ -7,6 +7,8 @@ import "github.com/envgen/envgen/envgenrt"
 // ProvRecord is a JSON object.
 //
 // prov.record.v0.1: the provenance record of one tool run. The published schema, with envgen $ids.
+//
+// Schema: prov_record.json#
 type ProvRecord struct {
 	SchemaVersion ProvRecordSchemaVersion `json:"schema_version"`
 
@@ -38,9 +40,7 @@ type ProvRecord struct {
 	Integrity *ProvRecordIntegrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecord) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
@@ -48,6 +48,8 @@ func (x ProvRecord) Validate() error {
 // ProvRecordIntegrity is a JSON object.
 //
 // Optional integrity metadata for the provenance record itself.
+//
+// Schema: prov_record.json#/properties/integrity
 type ProvRecordIntegrity struct {
 	// Digest over a canonical serialization of this provenance record (excluding signatures).
 	RecordDigest *ProvRecordIntegrityRecordDigest `json:"record_digest,omitzero"`
@@ -56,9 +58,7 @@ type ProvRecordIntegrity struct {
 	Signature *ProvRecordIntegritySignature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrity) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
@@ -66,19 +66,21 @@ func (x ProvRecordIntegrity) Validate() error {
 // ProvRecordIntegrityRecordDigest is a JSON object.
 //
 // Digest over a canonical serialization of this provenance record (excluding signatures).
+//
+// Schema: prov_record.json#/properties/integrity/properties/record_digest
 type ProvRecordIntegrityRecordDigest struct {
 	Alg   ProvRecordIntegrityRecordDigestAlg `json:"alg"`
 	Value string                             `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigest: nil, or a *envgenrt.ValidationError that lists every violation.
-// It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
 
 // ProvRecordIntegrityRecordDigestAlg is one of the ProvRecordIntegrityRecordDigestAlg constants.
+//
+// Schema: prov_record.json#/properties/integrity/properties/record_digest/properties/alg
 type ProvRecordIntegrityRecordDigestAlg string
 
 const (
@@ -87,7 +89,7 @@ const (
 	ProvRecordIntegrityRecordDigestAlgBlake3 ProvRecordIntegrityRecordDigestAlg = "blake3"
 )
 
-// Valid reports whether x is one of the values of ProvRecordIntegrityRecordDigestAlg.
+// Valid reports whether x is one of the ProvRecordIntegrityRecordDigestAlg constants.
 func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	switch x {
 	case ProvRecordIntegrityRecordDigestAlgSha256, ProvRecordIntegrityRecordDigestAlgSha512, ProvRecordIntegrityRecordDigestAlgBlake3:
@@ -96,9 +98,7 @@ func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
@@ -106,6 +106,8 @@ func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 // ProvRecordIntegritySignature is a JSON object.
 //
 // Optional signature over record_digest for audit-grade provenance.
+//
+// Schema: prov_record.json#/properties/integrity/properties/signature
 type ProvRecordIntegritySignature struct {
 	// Signature algorithm identifier.
 	Alg string `json:"alg"`
@@ -117,19 +119,19 @@ type ProvRecordIntegritySignature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegritySignature: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegritySignature) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
 
 // ProvRecordSchemaVersion is always "prov.record.v0.1".
+//
+// Schema: prov_record.json#/properties/schema_version
 type ProvRecordSchemaVersion string
 
 const ProvRecordSchemaVersionProvRecordV01 ProvRecordSchemaVersion = "prov.record.v0.1"
 
-// Valid reports whether x is one of the values of ProvRecordSchemaVersion.
+// Valid reports whether x is one of the ProvRecordSchemaVersion constants.
 func (x ProvRecordSchemaVersion) Valid() bool {
 	switch x {
 	case ProvRecordSchemaVersionProvRecordV01:
@@ -138,9 +140,7 @@ func (x ProvRecordSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
@@ -148,6 +148,8 @@ func (x ProvRecordSchemaVersion) Validate() error {
 // ProvRecordTool is a JSON object.
 //
 // Tool identity and versioning metadata.
+//
+// Schema: prov_record.json#/properties/tool
 type ProvRecordTool struct {
 	// Tool name, e.g., a11y-assist, payroll-engine, etc.
 	Name string `json:"name"`
@@ -159,9 +161,7 @@ type ProvRecordTool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordTool: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordTool) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }

@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecord, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -95,8 +93,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -135,19 +132,17 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecord.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecord(s, n)
 }
 
-// checkProvRecord validates a value against prov_record.json#.
 func checkProvRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [10]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [10]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -208,12 +203,10 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordOrNull accepts null besides what checkProvRecord accepts.
 func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkProvRecord(s, n)
 }
 
-// checkProvRecordPropertiesEvidence validates a value against prov_record.json#/properties/evidence.
 func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type", "must be array, not %s") {
@@ -227,7 +220,6 @@ func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesInputs validates a value against prov_record.json#/properties/inputs.
 func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type", "must be array, not %s") {
@@ -241,7 +233,6 @@ func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesMethods validates a value against prov_record.json#/properties/methods.
 func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type", "must be array, not %s") {
@@ -257,7 +248,6 @@ func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 
 var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
-// checkProvRecordPropertiesMethodsItems validates a value against prov_record.json#/properties/methods/items.
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type", "must be string, not %s") {
@@ -275,7 +265,6 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesOutputs validates a value against prov_record.json#/properties/outputs.
 func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type", "must be array, not %s") {
@@ -289,7 +278,6 @@ func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesParents validates a value against prov_record.json#/properties/parents.
 func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type", "must be array, not %s") {
@@ -303,7 +291,6 @@ func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesParentsItems validates a value against prov_record.json#/properties/parents/items.
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type", "must be string, not %s") {
@@ -318,7 +305,6 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesRunID validates a value against prov_record.json#/properties/run_id.
 func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type", "must be string, not %s") {
@@ -330,7 +316,6 @@ func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesTime validates a value against prov_record.json#/properties/time.
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/time/type", "must be string, not %s") {
@@ -342,14 +327,12 @@ func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordIntegrity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
@@ -362,8 +345,7 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -386,19 +368,17 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrity.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrity(s, n)
 }
 
-// checkProvRecordIntegrity validates a value against prov_record.json#/properties/integrity.
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -419,15 +399,12 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigest, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -438,8 +415,7 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -462,19 +438,17 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrityRecordDigest.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigest(s, n)
 }
 
-// checkProvRecordIntegrityRecordDigest validates a value against prov_record.json#/properties/integrity/properties/record_digest.
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -503,7 +477,6 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 
 var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkProvRecordIntegrityRecordDigestPropertiesValue validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/value.
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "must be string, not %s") {
@@ -518,22 +491,18 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -541,13 +510,11 @@ func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrityRecordDigestAlg.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigestAlg(s, n)
 }
 
-// checkProvRecordIntegrityRecordDigestAlg validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "must be string, not %s") {
@@ -560,15 +527,12 @@ func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegritySignature, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
@@ -578,8 +542,7 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -604,19 +567,17 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegritySignature.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegritySignature(s, n)
 }
 
-// checkProvRecordIntegritySignature validates a value against prov_record.json#/properties/integrity/properties/signature.
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -648,7 +609,6 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesAlg validates a value against prov_record.json#/properties/integrity/properties/signature/properties/alg.
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "must be string, not %s") {
@@ -663,7 +623,6 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesKeyID validates a value against prov_record.json#/properties/integrity/properties/signature/properties/key_id.
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "must be string, not %s") {
@@ -678,7 +637,6 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesValue validates a value against prov_record.json#/properties/integrity/properties/signature/properties/value.
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "must be string, not %s") {
@@ -693,21 +651,18 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -715,13 +670,11 @@ func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordSchemaVersion.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordSchemaVersion(s, n)
 }
 
-// checkProvRecordSchemaVersion validates a value against prov_record.json#/properties/schema_version.
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type", "must be string, not %s") {
@@ -734,14 +687,12 @@ func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordTool, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -751,8 +702,7 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -777,19 +727,17 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordTool.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordTool(s, n)
 }
 
-// checkProvRecordTool validates a value against prov_record.json#/properties/tool.
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -818,7 +766,6 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesAdapter validates a value against prov_record.json#/properties/tool/properties/adapter.
 func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type", "must be string, not %s") {
@@ -830,7 +777,6 @@ func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesName validates a value against prov_record.json#/properties/tool/properties/name.
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type", "must be string, not %s") {
@@ -845,7 +791,6 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesVersion validates a value against prov_record.json#/properties/tool/properties/version.
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type", "must be string, not %s") {

@@ -13,6 +13,8 @@ import (
 // responses: the published response_config.schema.json (draft-07 there, the same constraints here).
 // Server configuration, not wire format; it is here so that the Configuration example of the seed
 // and the published response_config.json are checked.
+//
+// Schema: response_config.json#
 type ResponseConfig struct {
 	// Code Scalpel version this config is for
 	Version *string `json:"version,omitzero"`
@@ -37,9 +39,7 @@ type ResponseConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfig) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
@@ -47,6 +47,8 @@ func (x ResponseConfig) Validate() error {
 // ResponseConfigGlobal is a JSON object.
 //
 // Global settings applied to all tools unless overridden
+//
+// Schema: response_config.json#/properties/global
 type ResponseConfigGlobal struct {
 	// Default output profile. minimal=~50-100 tokens, standard=~100-500, verbose=~500-2000,
 	// debug=unlimited
@@ -69,9 +71,7 @@ type ResponseConfigGlobal struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobal: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobal) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
@@ -80,6 +80,8 @@ func (x ResponseConfigGlobal) Validate() error {
 //
 // Default output profile. minimal=~50-100 tokens, standard=~100-500, verbose=~500-2000,
 // debug=unlimited
+//
+// Schema: response_config.json#/properties/global/properties/profile
 type ResponseConfigGlobalProfile string
 
 const (
@@ -89,7 +91,7 @@ const (
 	ResponseConfigGlobalProfileDebug    ResponseConfigGlobalProfile = "debug"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigGlobalProfile.
+// Valid reports whether x is one of the ResponseConfigGlobalProfile constants.
 func (x ResponseConfigGlobalProfile) Valid() bool {
 	switch x {
 	case ResponseConfigGlobalProfileMinimal, ResponseConfigGlobalProfileStandard, ResponseConfigGlobalProfileVerbose, ResponseConfigGlobalProfileDebug:
@@ -98,9 +100,7 @@ func (x ResponseConfigGlobalProfile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobalProfile: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobalProfile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
@@ -108,6 +108,8 @@ func (x ResponseConfigGlobalProfile) Validate() error {
 // ResponseConfigParsing is a JSON object.
 //
 // Deterministic parsing configuration - standardizes error handling across all entry points
+//
+// Schema: response_config.json#/properties/parsing
 type ResponseConfigParsing struct {
 	// strict=fail on syntax errors, permissive=auto-sanitize with warnings
 	Mode *ResponseConfigParsingMode `json:"mode,omitzero"`
@@ -120,14 +122,14 @@ type ResponseConfigParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsing: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
 
 // ResponseConfigParsingErrorReporting is a JSON object.
+//
+// Schema: response_config.json#/properties/parsing/properties/error_reporting
 type ResponseConfigParsingErrorReporting struct {
 	// Include what was modified during sanitization
 	IncludeSanitizationDetails *bool `json:"include_sanitization_details,omitzero"`
@@ -143,9 +145,7 @@ type ResponseConfigParsingErrorReporting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingErrorReporting: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingErrorReporting) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
@@ -153,6 +153,8 @@ func (x ResponseConfigParsingErrorReporting) Validate() error {
 // ResponseConfigParsingMode is one of the ResponseConfigParsingMode constants.
 //
 // strict=fail on syntax errors, permissive=auto-sanitize with warnings
+//
+// Schema: response_config.json#/properties/parsing/properties/mode
 type ResponseConfigParsingMode string
 
 const (
@@ -160,7 +162,7 @@ const (
 	ResponseConfigParsingModePermissive ResponseConfigParsingMode = "permissive"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigParsingMode.
+// Valid reports whether x is one of the ResponseConfigParsingMode constants.
 func (x ResponseConfigParsingMode) Valid() bool {
 	switch x {
 	case ResponseConfigParsingModeStrict, ResponseConfigParsingModePermissive:
@@ -169,14 +171,14 @@ func (x ResponseConfigParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingMode: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
 
 // ResponseConfigParsingSanitizationPolicy is a JSON object.
+//
+// Schema: response_config.json#/properties/parsing/properties/sanitization_policy
 type ResponseConfigParsingSanitizationPolicy struct {
 	// If true, strip merge conflict markers. If false, fail with error.
 	AllowMergeConflicts *bool `json:"allow_merge_conflicts,omitzero"`
@@ -192,14 +194,14 @@ type ResponseConfigParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
 
 // ResponseConfigProfilesValue is a JSON object.
+//
+// Schema: response_config.json#/properties/profiles/additionalProperties
 type ResponseConfigProfilesValue struct {
 	Description *string                              `json:"description,omitzero"`
 	Envelope    *ResponseConfigProfilesValueEnvelope `json:"envelope,omitzero"`
@@ -215,14 +217,14 @@ type ResponseConfigProfilesValue struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValue: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
 
 // ResponseConfigProfilesValueEnvelope is a JSON object.
+//
+// Schema: response_config.json#/properties/profiles/additionalProperties/properties/envelope
 type ResponseConfigProfilesValueEnvelope struct {
 	// Envelope metadata fields to include in response
 	Include []ResponseConfigProfilesValueEnvelopeIncludeItem `json:"include,omitzero"`
@@ -232,15 +234,16 @@ type ResponseConfigProfilesValueEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelope: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
 
 // ResponseConfigProfilesValueEnvelopeIncludeItem is one of the
 // ResponseConfigProfilesValueEnvelopeIncludeItem constants.
+//
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items
 type ResponseConfigProfilesValueEnvelopeIncludeItem string
 
 const (
@@ -254,7 +257,7 @@ const (
 	ResponseConfigProfilesValueEnvelopeIncludeItemUpgradeHints ResponseConfigProfilesValueEnvelopeIncludeItem = "upgrade_hints"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigProfilesValueEnvelopeIncludeItem.
+// Valid reports whether x is one of the ResponseConfigProfilesValueEnvelopeIncludeItem constants.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	switch x {
 	case ResponseConfigProfilesValueEnvelopeIncludeItemTier, ResponseConfigProfilesValueEnvelopeIncludeItemToolVersion, ResponseConfigProfilesValueEnvelopeIncludeItemToolID, ResponseConfigProfilesValueEnvelopeIncludeItemRequestID, ResponseConfigProfilesValueEnvelopeIncludeItemCapabilities, ResponseConfigProfilesValueEnvelopeIncludeItemDurationMs, ResponseConfigProfilesValueEnvelopeIncludeItemError, ResponseConfigProfilesValueEnvelopeIncludeItemUpgradeHints:
@@ -263,9 +266,7 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelopeIncludeItem: nil, or a *envgenrt.ValidationError that lists
-// every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
@@ -273,6 +274,8 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 // ResponseConfigProfilesValueParsing is a JSON object.
 //
 // Profile-specific parsing configuration
+//
+// Schema: response_config.json#/properties/profiles/additionalProperties/properties/parsing
 type ResponseConfigProfilesValueParsing struct {
 	// fail_fast=crash on errors, auto_sanitize=fix and warn
 	Mode *ResponseConfigProfilesValueParsingMode `json:"mode,omitzero"`
@@ -284,9 +287,7 @@ type ResponseConfigProfilesValueParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsing: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
@@ -295,6 +296,9 @@ func (x ResponseConfigProfilesValueParsing) Validate() error {
 // constants.
 //
 // fail_fast=crash on errors, auto_sanitize=fix and warn
+//
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode
 type ResponseConfigProfilesValueParsingMode string
 
 const (
@@ -302,7 +306,7 @@ const (
 	ResponseConfigProfilesValueParsingModeAutoSanitize ResponseConfigProfilesValueParsingMode = "auto_sanitize"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigProfilesValueParsingMode.
+// Valid reports whether x is one of the ResponseConfigProfilesValueParsingMode constants.
 func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	switch x {
 	case ResponseConfigProfilesValueParsingModeFailFast, ResponseConfigProfilesValueParsingModeAutoSanitize:
@@ -311,14 +315,15 @@ func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingMode: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
 
 // ResponseConfigProfilesValueParsingSanitizationPolicy is a JSON object.
+//
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy
 type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	AllowMergeConflicts *bool `json:"allow_merge_conflicts,omitzero"`
 	AllowTemplates      *bool `json:"allow_templates,omitzero"`
@@ -329,9 +334,7 @@ type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that
-// lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
@@ -340,19 +343,21 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
+//
+// Schema: response_config.json#/properties/tool_overrides/additionalProperties
 type ResponseConfigToolOverridesValue struct {
 	String                                   *string
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValue: nil, or a *envgenrt.ValidationError that lists every violation.
-// It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
 
 // ResponseConfigToolOverridesValueVariant2 is a JSON object.
+//
+// Schema: response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1
 type ResponseConfigToolOverridesValueVariant2 struct {
 	// Override the global profile for this tool
 	Profile *ResponseConfigToolOverridesValueVariant2Profile `json:"profile,omitzero"`
@@ -372,9 +377,7 @@ type ResponseConfigToolOverridesValueVariant2 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
@@ -383,6 +386,9 @@ func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 // ResponseConfigToolOverridesValueVariant2Profile constants.
 //
 // Override the global profile for this tool
+//
+// Schema:
+// response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile
 type ResponseConfigToolOverridesValueVariant2Profile string
 
 const (
@@ -392,7 +398,7 @@ const (
 	ResponseConfigToolOverridesValueVariant2ProfileDebug    ResponseConfigToolOverridesValueVariant2Profile = "debug"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigToolOverridesValueVariant2Profile.
+// Valid reports whether x is one of the ResponseConfigToolOverridesValueVariant2Profile constants.
 func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	switch x {
 	case ResponseConfigToolOverridesValueVariant2ProfileMinimal, ResponseConfigToolOverridesValueVariant2ProfileStandard, ResponseConfigToolOverridesValueVariant2ProfileVerbose, ResponseConfigToolOverridesValueVariant2ProfileDebug:
@@ -401,9 +407,7 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2Profile: nil, or a *envgenrt.ValidationError that lists
-// every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }

@@ -12,14 +12,12 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfig, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
@@ -77,8 +75,7 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -136,19 +133,17 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfig.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfig(s, n)
 }
 
-// checkResponseConfig validates a value against response_config.json#.
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
@@ -171,12 +166,10 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesDescription validates a value against response_config.json#/properties/description.
 func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/description/type", "must be string, not %s")
 }
 
-// checkResponseConfigPropertiesProfiles validates a value against response_config.json#/properties/profiles.
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type", "must be object, not %s") {
@@ -191,7 +184,6 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesToolOverrides validates a value against response_config.json#/properties/tool_overrides.
 func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type", "must be object, not %s") {
@@ -206,7 +198,6 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesVersion validates a value against response_config.json#/properties/version.
 func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/version/type", "must be string, not %s")
 }
@@ -216,14 +207,12 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigGlobal,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
@@ -250,8 +239,7 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -285,19 +273,17 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigGlobal.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobal(s, n)
 }
 
-// checkResponseConfigGlobal validates a value against response_config.json#/properties/global.
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/global/type", "must be object, not %s") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
@@ -318,42 +304,34 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigGlobalPropertiesExcludeDefaultValues validates a value against response_config.json#/properties/global/properties/exclude_default_values.
 func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeEmptyArrays validates a value against response_config.json#/properties/global/properties/exclude_empty_arrays.
 func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeEmptyObjects validates a value against response_config.json#/properties/global/properties/exclude_empty_objects.
 func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeNullValues validates a value against response_config.json#/properties/global/properties/exclude_null_values.
 func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type", "must be boolean, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigGlobalProfile, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -361,13 +339,11 @@ func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigGlobalProfile.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobalProfile(s, n)
 }
 
-// checkResponseConfigGlobalProfile validates a value against response_config.json#/properties/global/properties/profile.
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type", "must be string, not %s") {
@@ -385,14 +361,12 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigParsing,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
@@ -421,8 +395,7 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -452,19 +425,17 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsing.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsing(s, n)
 }
 
-// checkResponseConfigParsing validates a value against response_config.json#/properties/parsing.
 func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
@@ -486,15 +457,12 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingErrorReporting, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"include_sanitization_details":`, x.IncludeSanitizationDetails)
@@ -517,8 +485,7 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -548,19 +515,17 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingErrorReporting.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingErrorReporting(s, n)
 }
 
-// checkResponseConfigParsingErrorReporting validates a value against response_config.json#/properties/parsing/properties/error_reporting.
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include_sanitization_details":
@@ -577,37 +542,30 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "must be boolean, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingMode, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -615,13 +573,11 @@ func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingMode.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingMode(s, n)
 }
 
-// checkResponseConfigParsingMode validates a value against response_config.json#/properties/parsing/properties/mode.
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type", "must be string, not %s") {
@@ -639,15 +595,12 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy, and otherwise fails with a *envgenrt.ValidationError
-// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
-// changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -670,8 +623,7 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -701,19 +653,17 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingSanitizationPolicy.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingSanitizationPolicy(s, n)
 }
 
-// checkResponseConfigParsingSanitizationPolicy validates a value against response_config.json#/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
@@ -730,17 +680,14 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
 }
@@ -750,15 +697,12 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValue, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
@@ -786,8 +730,7 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -819,19 +762,17 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValue.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValue(s, n)
 }
 
-// checkResponseConfigProfilesValue validates a value against response_config.json#/properties/profiles/additionalProperties.
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "description":
@@ -850,7 +791,6 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValuePropertiesCommonExclusions validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "must be array, not %s") {
@@ -864,12 +804,10 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValuePropertiesCommonExclusionsItems validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items.
 func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "must be string, not %s")
 }
 
-// checkResponseConfigProfilesValuePropertiesDescription validates a value against response_config.json#/properties/profiles/additionalProperties/properties/description.
 func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "must be string, not %s")
 }
@@ -879,15 +817,12 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueEnvelope, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"include":`, x.Include); err != nil {
@@ -910,8 +845,7 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -937,19 +871,17 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueEnvelope.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelope(s, n)
 }
 
-// checkResponseConfigProfilesValueEnvelope validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
 func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "must be object, not %s") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include":
@@ -962,7 +894,6 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValueEnvelopePropertiesInclude validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "must be array, not %s") {
@@ -976,22 +907,18 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueEnvelopeIncludeItem, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -999,13 +926,11 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueEnvelopeIncludeItem.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelopeIncludeItem(s, n)
 }
 
-// checkResponseConfigProfilesValueEnvelopeIncludeItem validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "must be string, not %s") {
@@ -1023,15 +948,12 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsing, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
@@ -1057,8 +979,7 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1086,19 +1007,17 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsing.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsing(s, n)
 }
 
-// checkResponseConfigProfilesValueParsing validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
 func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
@@ -1113,22 +1032,18 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsingMode, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1136,13 +1051,11 @@ func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsingMode.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingMode(s, n)
 }
 
-// checkResponseConfigProfilesValueParsingMode validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "must be string, not %s") {
@@ -1160,15 +1073,12 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsingSanitizationPolicy, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -1191,8 +1101,7 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1222,19 +1131,17 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsingSanitizationPolicy.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingSanitizationPolicy(s, n)
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicy validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
@@ -1251,17 +1158,14 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
 }
@@ -1271,15 +1175,12 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValue, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -1310,8 +1211,7 @@ func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err er
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkResponseConfigToolOverridesValueOneOf0, n) {
 		var v string
@@ -1346,13 +1246,11 @@ func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32
 	return envgenrt.UnionMatchError("ResponseConfigToolOverridesValue", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValue.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValue(s, n)
 }
 
-// checkResponseConfigToolOverridesValue validates a value against response_config.json#/properties/tool_overrides/additionalProperties.
 func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkResponseConfigToolOverridesValueOneOf0, checkResponseConfigToolOverridesValueVariant2); k != 1 && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -1361,7 +1259,6 @@ func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueOneOf0 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
 func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "must be string, not %s")
 }
@@ -1371,15 +1268,12 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2, and otherwise fails with a *envgenrt.ValidationError
-// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
-// changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
@@ -1405,8 +1299,7 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1438,19 +1331,17 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValueVariant2.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2(s, n)
 }
 
-// checkResponseConfigToolOverridesValueVariant2 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
@@ -1469,7 +1360,6 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "must be array, not %s") {
@@ -1483,12 +1373,10 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "must be string, not %s")
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "must be array, not %s") {
@@ -1502,12 +1390,10 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "must be string, not %s")
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "must be array, not %s") {
@@ -1521,27 +1407,22 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2Profile, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1549,13 +1430,11 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValueVariant2Profile.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2Profile(s, n)
 }
 
-// checkResponseConfigToolOverridesValueVariant2Profile validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "must be string, not %s") {

@@ -12,14 +12,12 @@ func (x Lists) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Lists, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Lists) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringsMember(b, `"names":`, x.Names)
@@ -76,8 +74,7 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -125,19 +122,17 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Lists.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLists(s, n)
 }
 
-// checkLists validates a value against list.json#.
 func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "names":
@@ -156,12 +151,10 @@ func checkLists(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesAnything validates a value against list.json#/properties/anything.
 func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/anything/type", "must be array, not %s")
 }
 
-// checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/type", "must be array, not %s") {
@@ -175,7 +168,6 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
 func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type", "must be array, not %s") {
@@ -189,12 +181,10 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
 func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type", "must be number, not %s")
 }
 
-// checkListsPropertiesNames validates a value against list.json#/properties/names.
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/names/type", "must be array, not %s") {
@@ -214,12 +204,10 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
 func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "list.json#/properties/names/items/type", "must be string, not %s")
 }
 
-// checkListsPropertiesPoints validates a value against list.json#/properties/points.
 func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/points/type", "must be array, not %s") {
@@ -238,14 +226,12 @@ func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ListsPointsItem, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatMember(b, `"x":`, x.X); err != nil {
@@ -271,8 +257,7 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -300,19 +285,17 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ListsPointsItem.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkListsPointsItem(s, n)
 }
 
-// checkListsPointsItem validates a value against list.json#/properties/points/items.
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/properties/points/items/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "x":
@@ -333,12 +316,10 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
 func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type", "must be number, not %s")
 }
 
-// checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
 func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type", "must be number, not %s")
 }

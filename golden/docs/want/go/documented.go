@@ -10,6 +10,8 @@ import (
 // Documented is a JSON object.
 //
 // Every annotation that becomes documentation.
+//
+// Schema: documented.json#
 type Documented struct {
 	// How many to return.
 	//
@@ -37,9 +39,7 @@ type Documented struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Documented: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Documented) Validate() error {
 	return envgenrt.Validate(x, (*Documented)(nil))
 }

@@ -8,6 +8,8 @@ import (
 )
 
 // Item is a JSON object.
+//
+// Schema: legacy.json#/definitions/item
 type Item struct {
 	ID string `json:"id"`
 
@@ -16,13 +18,14 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // Legacy is a JSON object.
+//
+// Schema: legacy.json#
 type Legacy struct {
 	Item *Item       `json:"item,omitzero"`
 	Pair *LegacyPair `json:"pair,omitzero"`
@@ -32,9 +35,7 @@ type Legacy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Legacy:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Legacy) Validate() error {
 	return envgenrt.Validate(x, (*Legacy)(nil))
 }
@@ -44,14 +45,14 @@ func (x Legacy) Validate() error {
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
+//
+// Schema: legacy.json#/properties/pair
 type LegacyPair struct {
 	V0 *string
 	V1 *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// LegacyPair: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x LegacyPair) Validate() error {
 	return envgenrt.Validate(x, (*LegacyPair)(nil))
 }

@@ -10,6 +10,8 @@ import "github.com/envgen/envgen/envgenrt"
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
+//
+// Schema: mixed.json#
 type Mixed string
 
 const (
@@ -19,7 +21,7 @@ const (
 	MixedNull Mixed = `null`
 )
 
-// Valid reports whether x is one of the values of Mixed.
+// Valid reports whether x is one of the Mixed constants.
 func (x Mixed) Valid() bool {
 	switch x {
 	case MixedAuto, Mixed3, MixedTrue, MixedNull:
@@ -28,9 +30,7 @@ func (x Mixed) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Mixed:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Mixed) Validate() error {
 	return envgenrt.Validate(x, (*Mixed)(nil))
 }

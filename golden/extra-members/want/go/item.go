@@ -7,6 +7,8 @@ import "github.com/envgen/envgen/envgenrt"
 // Item is a JSON object.
 //
 // Known members plus any others, which survive a round trip.
+//
+// Schema: item.json#
 type Item struct {
 	ID    string `json:"id"`
 	Count *int64 `json:"count,omitzero"`
@@ -16,8 +18,7 @@ type Item struct {
 	Extra map[string]int64 `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }

@@ -12,6 +12,8 @@ import (
 // Arrays whose items are always null: the Go encoder has no element to read, and must not declare
 // an index it does not use (SchemaStore's taurus once failed go vet so). An empty array as a const
 // needs a type in TypeScript (apple-app-site-association once failed tsc so).
+//
+// Schema: nulls.json#
 type Nulls struct {
 	Ignored []envgenrt.Null `json:"ignored,omitzero"`
 	Pair    *NullsPair      `json:"pair,omitzero"`
@@ -22,9 +24,7 @@ type Nulls struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Nulls:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Nulls) Validate() error {
 	return envgenrt.Validate(x, (*Nulls)(nil))
 }
@@ -33,11 +33,13 @@ func (x Nulls) Validate() error {
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
+//
+// Schema: nulls.json#/properties/none
 type NullsNone string
 
 const NullsNoneValue NullsNone = `[]`
 
-// Valid reports whether x is one of the values of NullsNone.
+// Valid reports whether x is one of the NullsNone constants.
 func (x NullsNone) Valid() bool {
 	switch x {
 	case NullsNoneValue:
@@ -46,9 +48,7 @@ func (x NullsNone) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NullsNone:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NullsNone) Validate() error {
 	return envgenrt.Validate(x, (*NullsNone)(nil))
 }
@@ -58,6 +58,8 @@ func (x NullsNone) Validate() error {
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
 // set after an absent one.
+//
+// Schema: nulls.json#/properties/pair
 type NullsPair struct {
 	V0 *string
 
@@ -65,9 +67,7 @@ type NullsPair struct {
 	Rest []envgenrt.Null
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NullsPair:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NullsPair) Validate() error {
 	return envgenrt.Validate(x, (*NullsPair)(nil))
 }

@@ -4,14 +4,12 @@ package object_presence
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of User, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *User) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -54,8 +52,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -92,19 +89,17 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of User.
+// CheckNode implements envgenrt.NodeChecker.
 func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUser(s, n)
 }
 
-// checkUser validates a value against user.json#.
 func checkUser(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "user.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -151,12 +146,10 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesActive validates a value against user.json#/properties/active.
 func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeBoolean, "user.json#/properties/active/type", "must be boolean, not %s")
 }
 
-// checkUserPropertiesAge validates a value against user.json#/properties/age.
 func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "user.json#/properties/age/type", "must be integer, not %s") {
@@ -168,7 +161,6 @@ func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
 func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/aliases/type", "must be array, not %s") {
@@ -182,37 +174,30 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
 func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type", "must be string, not %s")
 }
 
-// checkUserPropertiesEmail validates a value against user.json#/properties/email.
 func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type", "must be null or string, not %s")
 }
 
-// checkUserPropertiesID validates a value against user.json#/properties/id.
 func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/id/type", "must be string, not %s")
 }
 
-// checkUserPropertiesName validates a value against user.json#/properties/name.
 func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/name/type", "must be string, not %s")
 }
 
-// checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
 func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type", "must be null or string, not %s")
 }
 
-// checkUserPropertiesScore validates a value against user.json#/properties/score.
 func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "user.json#/properties/score/type", "must be number, not %s")
 }
 
-// checkUserPropertiesTags validates a value against user.json#/properties/tags.
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/tags/type", "must be array, not %s") {
@@ -226,7 +211,6 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
 func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/tags/items/type", "must be string, not %s")
 }

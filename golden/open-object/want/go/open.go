@@ -10,6 +10,8 @@ import (
 // Open is a JSON object.
 //
 // additionalProperties is absent, so any other member is allowed and kept.
+//
+// Schema: open.json#
 type Open struct {
 	ID *string `json:"id,omitzero"`
 
@@ -18,8 +20,7 @@ type Open struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Open: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Open) Validate() error {
 	return envgenrt.Validate(x, (*Open)(nil))
 }

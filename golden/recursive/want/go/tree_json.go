@@ -12,14 +12,12 @@ func (x Node) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Node, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Node) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil {
@@ -43,8 +41,7 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +69,17 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Node.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNode(s, n)
 }
 
-// checkNode validates a value against tree.json#/$defs/node.
 func checkNode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/$defs/node/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "next":
@@ -99,7 +94,6 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
 func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type", "must be string, not %s")
 }
@@ -109,14 +103,12 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tree, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
@@ -146,8 +138,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -179,19 +170,17 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tree.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTree(s, n)
 }
 
-// checkTree validates a value against tree.json#.
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
@@ -213,7 +202,6 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
@@ -227,7 +215,6 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesValue validates a value against tree.json#/properties/value.
 func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/value/type", "must be string, not %s")
 }

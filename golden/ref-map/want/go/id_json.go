@@ -6,7 +6,6 @@ import "github.com/envgen/envgen/envgenrt"
 
 var patternID = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
-// checkID validates a value against id.json#.
 func checkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "id.json#/type", "must be string, not %s") {

@@ -8,6 +8,8 @@ import (
 )
 
 // Range is a JSON object.
+//
+// Schema: pair.json#
 type Range struct {
 	Bounds *RangeBounds `json:"bounds,omitzero"`
 	Record *RangeRecord `json:"record,omitzero"`
@@ -17,9 +19,7 @@ type Range struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Range:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Range) Validate() error {
 	return envgenrt.Validate(x, (*Range)(nil))
 }
@@ -29,14 +29,14 @@ func (x Range) Validate() error {
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
+//
+// Schema: pair.json#/properties/bounds
 type RangeBounds struct {
 	V0 *int64
 	V1 *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeBounds: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RangeBounds) Validate() error {
 	return envgenrt.Validate(x, (*RangeBounds)(nil))
 }
@@ -46,6 +46,8 @@ func (x RangeBounds) Validate() error {
 // It is encoded as the JSON array [V0, V1, Rest...]. Items from V0 on may be absent (nil, or IsZero
 // for a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item
 // is set after an absent one.
+//
+// Schema: pair.json#/properties/record
 type RangeRecord struct {
 	V0 *string
 	V1 *float64
@@ -54,9 +56,7 @@ type RangeRecord struct {
 	Rest []bool
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RangeRecord) Validate() error {
 	return envgenrt.Validate(x, (*RangeRecord)(nil))
 }

@@ -11,6 +11,8 @@ import (
 //
 // Applicators: allOf, anyOf, oneOf, not, if/then/else; anyOf, oneOf and not report one error of
 // their own.
+//
+// Schema: payment.json#
 type Payment struct {
 	Method    PaymentMethod     `json:"method"`
 	Reference *PaymentReference `json:"reference,omitzero"`
@@ -22,9 +24,7 @@ type Payment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payment:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Payment) Validate() error {
 	return envgenrt.Validate(x, (*Payment)(nil))
 }
@@ -33,25 +33,27 @@ func (x Payment) Validate() error {
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
+//
+// Schema: payment.json#/properties/channel
 type PaymentChannel struct {
 	PaymentChannelVariant1 *PaymentChannelVariant1
 	PaymentChannelVariant2 *PaymentChannelVariant2
 	String                 *string
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannel) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
 
 // PaymentChannelVariant1 is always "web".
+//
+// Schema: payment.json#/properties/channel/oneOf/0
 type PaymentChannelVariant1 string
 
 const PaymentChannelVariant1Web PaymentChannelVariant1 = "web"
 
-// Valid reports whether x is one of the values of PaymentChannelVariant1.
+// Valid reports whether x is one of the PaymentChannelVariant1 constants.
 func (x PaymentChannelVariant1) Valid() bool {
 	switch x {
 	case PaymentChannelVariant1Web:
@@ -60,19 +62,19 @@ func (x PaymentChannelVariant1) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant1: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant1) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
 
 // PaymentChannelVariant2 is always "app".
+//
+// Schema: payment.json#/properties/channel/oneOf/1
 type PaymentChannelVariant2 string
 
 const PaymentChannelVariant2App PaymentChannelVariant2 = "app"
 
-// Valid reports whether x is one of the values of PaymentChannelVariant2.
+// Valid reports whether x is one of the PaymentChannelVariant2 constants.
 func (x PaymentChannelVariant2) Valid() bool {
 	switch x {
 	case PaymentChannelVariant2App:
@@ -81,14 +83,14 @@ func (x PaymentChannelVariant2) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant2: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant2) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
 
 // PaymentMethod is one of the PaymentMethod constants.
+//
+// Schema: payment.json#/properties/method
 type PaymentMethod string
 
 const (
@@ -97,7 +99,7 @@ const (
 	PaymentMethodCash     PaymentMethod = "cash"
 )
 
-// Valid reports whether x is one of the values of PaymentMethod.
+// Valid reports whether x is one of the PaymentMethod constants.
 func (x PaymentMethod) Valid() bool {
 	switch x {
 	case PaymentMethodCard, PaymentMethodTransfer, PaymentMethodCash:
@@ -106,9 +108,7 @@ func (x PaymentMethod) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentMethod: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentMethod) Validate() error {
 	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
@@ -117,14 +117,14 @@ func (x PaymentMethod) Validate() error {
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
+//
+// Schema: payment.json#/properties/reference
 type PaymentReference struct {
 	String  *string
 	Integer *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentReference: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentReference) Validate() error {
 	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }

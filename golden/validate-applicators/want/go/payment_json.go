@@ -12,14 +12,12 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Payment, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payment) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"method":`, x.Method); err != nil {
@@ -49,8 +47,7 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -82,19 +79,17 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Payment.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayment(s, n)
 }
 
-// checkPayment validates a value against payment.json#.
 func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "payment.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "method":
@@ -128,7 +123,6 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentAllOf0 validates a value against payment.json#/allOf/0.
 func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentAllOf0Not, n) && s.Fail(n, "payment.json#/allOf/0/not", "not", "must not match the schema of not") {
@@ -137,7 +131,6 @@ func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentAllOf0Not validates a value against payment.json#/allOf/0/not.
 func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -148,7 +141,6 @@ func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentElse validates a value against payment.json#/else.
 func checkPaymentElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentElseNot, n) && s.Fail(n, "payment.json#/else/not", "not", "must not match the schema of not") {
@@ -157,7 +149,6 @@ func checkPaymentElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentElseNot validates a value against payment.json#/else/not.
 func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -168,11 +159,10 @@ func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentIf validates a value against payment.json#/if.
 func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "method":
@@ -186,7 +176,6 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentIfPropertiesMethod validates a value against payment.json#/if/properties/method.
 func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "card") {
@@ -196,7 +185,6 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentPropertiesComment validates a value against payment.json#/properties/comment.
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/comment/type", "must be string, not %s") {
@@ -210,7 +198,6 @@ func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 
 var patternPaymentPropertiesCommentNot = envgenrt.MustPattern(`[Pp]assword`)
 
-// checkPaymentPropertiesCommentNot validates a value against payment.json#/properties/comment/not.
 func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -221,7 +208,6 @@ func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentThen validates a value against payment.json#/then.
 func checkPaymentThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -237,14 +223,12 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.PaymentChannelVariant1 != nil {
@@ -286,8 +270,7 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentChannelVariant1, n) {
 		var v PaymentChannelVariant1
@@ -337,13 +320,11 @@ func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentChannel", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannel.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannel(s, n)
 }
 
-// checkPaymentChannel validates a value against payment.json#/properties/channel.
 func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkPaymentChannelVariant1, checkPaymentChannelVariant2, checkPaymentChannelOneOf2); k != 1 && s.Failf(n, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -354,7 +335,6 @@ func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 
 var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
-// checkPaymentChannelOneOf2 validates a value against payment.json#/properties/channel/oneOf/2.
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type", "must be string, not %s") {
@@ -366,21 +346,18 @@ func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant1,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -388,13 +365,11 @@ func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannelVariant1.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant1(s, n)
 }
 
-// checkPaymentChannelVariant1 validates a value against payment.json#/properties/channel/oneOf/0.
 func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "web") {
@@ -404,21 +379,18 @@ func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant2,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -426,13 +398,11 @@ func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannelVariant2.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant2(s, n)
 }
 
-// checkPaymentChannelVariant2 validates a value against payment.json#/properties/channel/oneOf/1.
 func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "app") {
@@ -442,21 +412,18 @@ func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentMethod, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -464,13 +431,11 @@ func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentMethod.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentMethod(s, n)
 }
 
-// checkPaymentMethod validates a value against payment.json#/properties/method.
 func checkPaymentMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "card", "transfer", "cash") {
@@ -485,14 +450,12 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentReference, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -521,8 +484,7 @@ func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentReferenceAnyOf0, n) {
 		var v string
@@ -557,13 +519,11 @@ func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentReference", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentReference.
+// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentReference) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentReference(s, n)
 }
 
-// checkPaymentReference validates a value against payment.json#/properties/reference.
 func checkPaymentReference(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkPaymentReferenceAnyOf0, checkPaymentReferenceAnyOf1) && s.Fail(n, "payment.json#/properties/reference/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -572,7 +532,6 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentReferenceAnyOf0 validates a value against payment.json#/properties/reference/anyOf/0.
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type", "must be string, not %s") {
@@ -584,7 +543,6 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentReferenceAnyOf1 validates a value against payment.json#/properties/reference/anyOf/1.
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type", "must be integer, not %s") {

@@ -10,6 +10,8 @@ import (
 // Batch is a JSON object.
 //
 // Array keywords: items, prefixItems, contains with minContains and maxContains, uniqueItems.
+//
+// Schema: batch.json#
 type Batch struct {
 	IDs   []string          `json:"ids,omitzero"`
 	Point *BatchPoint       `json:"point,omitzero"`
@@ -20,9 +22,7 @@ type Batch struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Batch:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Batch) Validate() error {
 	return envgenrt.Validate(x, (*Batch)(nil))
 }
@@ -32,14 +32,14 @@ func (x Batch) Validate() error {
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
+//
+// Schema: batch.json#/properties/point
 type BatchPoint struct {
 	V0 *float64
 	V1 *float64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// BatchPoint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x BatchPoint) Validate() error {
 	return envgenrt.Validate(x, (*BatchPoint)(nil))
 }

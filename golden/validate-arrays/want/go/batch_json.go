@@ -12,14 +12,12 @@ func (x Batch) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Batch, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Batch) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringsMember(b, `"ids":`, x.IDs)
@@ -55,8 +53,7 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -93,19 +90,17 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Batch.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatch(s, n)
 }
 
-// checkBatch validates a value against batch.json#.
 func checkBatch(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "batch.json#/type", "must be object, not %s") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ids":
@@ -122,7 +117,6 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBatchPropertiesFlags validates a value against batch.json#/properties/flags.
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/flags/type", "must be array, not %s") {
@@ -145,7 +139,6 @@ func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBatchPropertiesFlagsContains validates a value against batch.json#/properties/flags/contains.
 func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "primary") {
@@ -155,7 +148,6 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBatchPropertiesIDs validates a value against batch.json#/properties/ids.
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/ids/type", "must be array, not %s") {
@@ -178,7 +170,6 @@ func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBatchPropertiesIDsItems validates a value against batch.json#/properties/ids/items.
 func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type", "must be string, not %s")
 }
@@ -188,14 +179,12 @@ func (x BatchPoint) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of BatchPoint, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *BatchPoint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -230,8 +219,7 @@ func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -257,13 +245,11 @@ func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of BatchPoint.
+// CheckNode implements envgenrt.NodeChecker.
 func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatchPoint(s, n)
 }
 
-// checkBatchPoint validates a value against batch.json#/properties/point.
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/point/type", "must be array, not %s") {
@@ -287,12 +273,10 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBatchPointPrefixItems0 validates a value against batch.json#/properties/point/prefixItems/0.
 func checkBatchPointPrefixItems0(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/0/type", "must be number, not %s")
 }
 
-// checkBatchPointPrefixItems1 validates a value against batch.json#/properties/point/prefixItems/1.
 func checkBatchPointPrefixItems1(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/1/type", "must be number, not %s")
 }

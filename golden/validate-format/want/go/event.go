@@ -10,6 +10,8 @@ import (
 // Event is a JSON object.
 //
 // With assert_format, format is checked.
+//
+// Schema: event.json#
 type Event struct {
 	At      *string `json:"at,omitzero"`
 	ID      *string `json:"id,omitzero"`
@@ -21,9 +23,7 @@ type Event struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }

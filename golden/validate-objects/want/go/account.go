@@ -11,6 +11,8 @@ import (
 //
 // Object keywords: required, additionalProperties false, patternProperties, propertyNames,
 // dependentRequired, dependentSchemas, min/maxProperties.
+//
+// Schema: account.json#
 type Account struct {
 	ID             string                     `json:"id"`
 	Email          string                     `json:"email"`
@@ -19,9 +21,7 @@ type Account struct {
 	Settings       map[string]json.RawMessage `json:"settings,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Account:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Account) Validate() error {
 	return envgenrt.Validate(x, (*Account)(nil))
 }

@@ -12,14 +12,12 @@ func (x Base) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Base) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -43,8 +41,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +69,17 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Base.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
 
-// checkBase validates a value against profile.json#/$defs/base.
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/$defs/base/type", "must be object, not %s") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch string(s.Key(c)) {
 		case "name":
@@ -104,7 +99,6 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBasePropertiesName validates a value against profile.json#/$defs/base/properties/name.
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type", "must be string, not %s")
 }
@@ -114,14 +108,12 @@ func (x Profile) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Profile, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -145,8 +137,7 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -174,13 +165,11 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Profile.
+// CheckNode implements envgenrt.NodeChecker.
 func (*Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfile(s, n)
 }
 
-// checkProfile validates a value against profile.json#.
 func checkProfile(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkProfileIn(s, n)
@@ -188,7 +177,6 @@ func checkProfile(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkProfileIn is the body of checkProfile.
 func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/type", "must be object, not %s") {
@@ -212,11 +200,10 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileIf validates a value against profile.json#/if.
 func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "kind":
@@ -234,7 +221,6 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileIfPropertiesKind validates a value against profile.json#/if/properties/kind.
 func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "team") {
@@ -244,11 +230,10 @@ func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileThen validates a value against profile.json#/then.
 func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "members":
@@ -263,7 +248,6 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileThenPropertiesMembers validates a value against profile.json#/then/properties/members.
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.CheckType(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type", "must be array, not %s") {
@@ -277,26 +261,22 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileThenPropertiesMembersItems validates a value against profile.json#/then/properties/members/items.
 func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
 	return s.CheckType(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type", "must be string, not %s")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProfileKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
+// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -304,13 +284,11 @@ func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProfileKind.
+// CheckNode implements envgenrt.NodeChecker.
 func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfileKind(s, n)
 }
 
-// checkProfileKind validates a value against profile.json#/$defs/base/properties/kind.
 func checkProfileKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.StringIn(n, "person", "team") {
