@@ -60,7 +60,7 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
 		return false
 	}
 	var at [4]int32
@@ -99,7 +99,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
@@ -110,7 +110,7 @@ func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -124,7 +124,7 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
@@ -135,7 +135,7 @@ func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
@@ -224,7 +224,7 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type") {
 		return false
 	}
 	var at [3]int32
@@ -258,7 +258,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -271,7 +271,7 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
@@ -282,7 +282,7 @@ func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {

@@ -95,7 +95,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -197,12 +197,12 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -306,7 +306,7 @@ func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/status/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") {
 		return false
 	}
 	if !s.StringIn(n, "ok", "partial", "error") {

@@ -30,7 +30,7 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCategory(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/category/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
@@ -68,7 +68,7 @@ var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
 func checkCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -111,7 +111,7 @@ func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type", "must be null or boolean or number or string or array or object, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -192,7 +192,7 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDetailMap(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -280,7 +280,7 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -325,7 +325,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 
 func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "error.json#/properties/causes/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "error.json#/properties/causes/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -338,7 +338,7 @@ func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -352,7 +352,7 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/remediation/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
@@ -408,7 +408,7 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/retry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/retry/type") {
 		return false
 	}
 	var at [2]int32
@@ -437,7 +437,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 
 func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
@@ -447,7 +447,7 @@ func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 }
 
 func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -481,7 +481,7 @@ func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkScalar(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type", "must be null or boolean or number or string, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {

@@ -35,7 +35,7 @@ var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)
 
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -73,7 +73,7 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCapability(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/capability/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/capability/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
@@ -159,7 +159,7 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type") {
 		return false
 	}
 	var at [3]int32
@@ -190,7 +190,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 
 func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -204,7 +204,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -217,7 +217,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 
 func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
@@ -252,7 +252,7 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
@@ -312,7 +312,7 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type") {
 		return false
 	}
 	var at [4]int32
@@ -342,7 +342,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
@@ -353,7 +353,7 @@ func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
@@ -364,7 +364,7 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
@@ -375,7 +375,7 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
@@ -497,7 +497,7 @@ func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/type") {
 		return false
 	}
 	var at [15]int32
@@ -549,7 +549,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 
 func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -562,7 +562,7 @@ func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 
 func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -575,7 +575,7 @@ func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 
 func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -658,7 +658,7 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNextCall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type") {
 		return false
 	}
 	var at [3]int32
@@ -688,12 +688,12 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 }
 
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type")
 }
 
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
@@ -755,7 +755,7 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type") {
 		return false
 	}
 	var at [4]int32
@@ -819,7 +819,7 @@ func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
@@ -829,12 +829,12 @@ func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type")
 }
 
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -845,7 +845,7 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 
 func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
@@ -917,7 +917,7 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type") {
 		return false
 	}
 	var at [5]int32
@@ -955,7 +955,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
@@ -966,7 +966,7 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
@@ -977,7 +977,7 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
@@ -988,7 +988,7 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
@@ -999,7 +999,7 @@ func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
@@ -1036,7 +1036,7 @@ var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 
 func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
@@ -1092,7 +1092,7 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type") {
 		return false
 	}
 	var at [2]int32
@@ -1117,12 +1117,12 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type")
 }
 
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
@@ -1159,7 +1159,7 @@ var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 
 func checkTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tier/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tier/type") {
 		return false
 	}
 	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
@@ -1217,7 +1217,7 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTiming(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type") {
 		return false
 	}
 	var at [2]int32
@@ -1243,7 +1243,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 
 func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -1254,7 +1254,7 @@ func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
@@ -1310,7 +1310,7 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type") {
 		return false
 	}
 	var at [3]int32
@@ -1341,7 +1341,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 
 func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
@@ -1352,7 +1352,7 @@ func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 
 func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
@@ -1363,7 +1363,7 @@ func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 
 func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
@@ -1421,7 +1421,7 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type") {
 		return false
 	}
 	var at [3]int32
@@ -1455,7 +1455,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
@@ -1469,7 +1469,7 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
@@ -1509,7 +1509,7 @@ var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 
 func checkToolName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type") {
 		return false
 	}
 	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
@@ -1570,7 +1570,7 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type") {
 		return false
 	}
 	var at [3]int32
@@ -1604,7 +1604,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
@@ -1618,7 +1618,7 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
@@ -1677,7 +1677,7 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWorkspace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type") {
 		return false
 	}
 	var at [3]int32
@@ -1705,7 +1705,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
@@ -1719,7 +1719,7 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
@@ -1733,7 +1733,7 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 
 func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {

@@ -85,7 +85,7 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type") {
 		return false
 	}
 	var at [6]int32
@@ -122,7 +122,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
@@ -136,7 +136,7 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -150,7 +150,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -161,7 +161,7 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -172,7 +172,7 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -186,7 +186,7 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
@@ -223,7 +223,7 @@ var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{
 
 func checkDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type") {
 		return false
 	}
 	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
@@ -284,7 +284,7 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type") {
 		return false
 	}
 	var at [4]int32
@@ -322,7 +322,7 @@ var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -336,7 +336,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
@@ -352,7 +352,7 @@ var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
 		return false
 	}
 	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
@@ -412,7 +412,7 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type") {
 		return false
 	}
 	var at [2]int32
@@ -467,7 +467,7 @@ var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkMethodID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -560,7 +560,7 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvenance(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -606,7 +606,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -619,7 +619,7 @@ func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -632,7 +632,7 @@ func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -645,7 +645,7 @@ func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -658,7 +658,7 @@ func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -671,7 +671,7 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
@@ -706,7 +706,7 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
@@ -765,7 +765,7 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type") {
 		return false
 	}
 	var at [3]int32
@@ -802,7 +802,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
@@ -816,7 +816,7 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
@@ -830,7 +830,7 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {

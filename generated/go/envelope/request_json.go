@@ -30,7 +30,7 @@ func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "full") {
@@ -89,7 +89,7 @@ func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type") {
 		return false
 	}
 	var at [3]int32
@@ -116,11 +116,11 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type")
 }
 
 func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -194,7 +194,7 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -234,7 +234,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
@@ -244,12 +244,12 @@ func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type")
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -265,7 +265,7 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
@@ -281,7 +281,7 @@ var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za
 
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/locale/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/locale/type") {
 		return false
 	}
 	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
@@ -295,7 +295,7 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -306,7 +306,7 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
@@ -341,7 +341,7 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {

@@ -30,7 +30,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/$defs/severity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {
@@ -103,7 +103,7 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "warning.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -144,7 +144,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -158,7 +158,7 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {

@@ -213,7 +213,7 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkKeywords(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/type") {
 		return false
 	}
 	var at [19]int32
@@ -283,12 +283,12 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type")
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type") {
 		return false
 	}
 	{
@@ -306,12 +306,12 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type")
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/format/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/format/type") {
 		return false
 	}
 	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
@@ -336,7 +336,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") {
 		return false
 	}
 	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
@@ -346,7 +346,7 @@ func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type")
 }
 
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
@@ -361,7 +361,7 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/list/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/list/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -396,11 +396,11 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type")
 }
 
 func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type", "must be integer or string or object, not %s")
+	return s.Is(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type")
 }
 
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
@@ -417,12 +417,12 @@ func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type")
 }
 
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
@@ -445,7 +445,7 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/open/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/open/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -461,7 +461,7 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type")
 }
 
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
@@ -478,7 +478,7 @@ var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/string/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
 		return false
 	}
 	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
@@ -494,7 +494,7 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -585,11 +585,11 @@ func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type")
 }
 
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -754,7 +754,7 @@ var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/object/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/object/type") {
 		return false
 	}
 	var at [3]int32
@@ -818,15 +818,15 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
 }
 
 func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type")
 }
 
 func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type")
 }
 
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
@@ -934,7 +934,7 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type")
 }
 
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
@@ -1021,7 +1021,7 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1043,11 +1043,11 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type")
 }
 
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1123,7 +1123,7 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1225,7 +1225,7 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type") {
 		return false
 	}
 	var at [1]int32

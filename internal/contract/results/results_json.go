@@ -59,7 +59,7 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/$defs/hit/type") {
 		return false
 	}
 	var at [5]int32
@@ -100,7 +100,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
@@ -111,7 +111,7 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
@@ -122,7 +122,7 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -136,7 +136,7 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") {
 		return false
 	}
 	if s.Longer(n, 500) && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
@@ -149,7 +149,7 @@ var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
@@ -218,7 +218,7 @@ func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -247,7 +247,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 
 func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "results.json#/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "results.json#/properties/hits/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -260,7 +260,7 @@ func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 
 func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {

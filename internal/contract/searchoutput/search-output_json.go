@@ -63,7 +63,7 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
 		return false
 	}
 	var at [5]int32
@@ -104,7 +104,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
@@ -115,7 +115,7 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
@@ -126,7 +126,7 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -139,12 +139,12 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 }
 
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type")
 }
 
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
@@ -227,7 +227,7 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
 		return false
 	}
 	var at [1]int32
@@ -254,7 +254,7 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

@@ -50,7 +50,7 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -79,7 +79,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -92,7 +92,7 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 
 func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "tree.json#/properties/name/type") {
 		return false
 	}
 	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {

@@ -135,7 +135,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -174,12 +174,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/results/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/results/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -276,7 +276,7 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type") {
 		return false
 	}
 	var at [5]int32
@@ -313,23 +313,23 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 }
 
 func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type")
 }
 
 func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type")
 }
 
 func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type")
 }
 
 func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type")
 }
 
 func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "must be null or integer, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -413,7 +413,7 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type", "must be null or object, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
@@ -438,19 +438,19 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type")
 }
 
 func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type")
 }
 
 func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type")
 }
 
 func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "must be null or integer, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -523,7 +523,7 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type") {
 		return false
 	}
 	var at [3]int32
@@ -551,7 +551,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 
 func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -563,15 +563,15 @@ func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool 
 }
 
 func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type")
 }
 
 func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type")
 }
 
 func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -663,7 +663,7 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type") {
 		return false
 	}
 	var at [6]int32
@@ -705,20 +705,20 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type")
 }
 
 func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type")
 }
 
 func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type")
 }
 
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
@@ -728,7 +728,7 @@ func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -757,7 +757,7 @@ func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseStatus(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") {
 		return false
 	}
 	if !s.StringIn(n, "success", "partial", "error") {
@@ -850,7 +850,7 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type") {
 		return false
 	}
 	var at [4]int32
@@ -882,15 +882,15 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type")
 }
 
 func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type")
 }
 
 func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -919,7 +919,7 @@ func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWarningLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {

@@ -32,7 +32,7 @@ func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkChunkID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -111,7 +111,7 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
 		return false
 	}
 	var at [3]int32
@@ -212,7 +212,7 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
 		return false
 	}
 	var at [3]int32
@@ -243,7 +243,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 
 func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
@@ -253,7 +253,7 @@ func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 }
 
 func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -341,7 +341,7 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
 		return false
 	}
 	var at [3]int32
@@ -371,12 +371,12 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 }
 
 func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type")
 }
 
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -442,7 +442,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
@@ -521,7 +521,7 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
 		return false
 	}
 	var at [3]int32
@@ -551,12 +551,12 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type")
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
@@ -569,7 +569,7 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -600,7 +600,7 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
@@ -730,7 +730,7 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
 		return false
 	}
 	var at [13]int32
@@ -808,7 +808,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -818,12 +818,12 @@ func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool 
 }
 
 func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type")
 }
 
 func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
@@ -833,24 +833,24 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) 
 }
 
 func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type")
 }
 
 func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type")
 }
 
 func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type")
 }
 
 func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type")
 }
 
 func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -935,7 +935,7 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
 		return false
 	}
 	var at [3]int32
@@ -1060,7 +1060,7 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
 		return false
 	}
 	var at [7]int32
@@ -1108,7 +1108,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -1118,16 +1118,16 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) b
 }
 
 func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type")
 }
 
 func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type")
 }
 
 func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -1238,7 +1238,7 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
 		return false
 	}
 	var at [9]int32
@@ -1296,7 +1296,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -1306,24 +1306,24 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bo
 }
 
 func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type")
 }
 
 func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type")
 }
 
 func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type")
 }
 
 func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type")
 }
 
 func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -1447,7 +1447,7 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
 		return false
 	}
 	var at [4]int32
@@ -1483,7 +1483,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") {
 		return false
 	}
 	if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
@@ -1494,7 +1494,7 @@ func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") {
 		return false
 	}
 	if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
@@ -1504,7 +1504,7 @@ func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool
 }
 
 func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1599,7 +1599,7 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
 		return false
 	}
 	var at [3]int32
@@ -1630,7 +1630,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1642,12 +1642,12 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type")
 }
 
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1659,11 +1659,11 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 }
 
 func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type")
 }
 
 func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1761,7 +1761,7 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
 		return false
 	}
 	var at [4]int32
@@ -1797,7 +1797,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
@@ -1807,11 +1807,11 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bo
 }
 
 func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type")
 }
 
 func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1929,7 +1929,7 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
 		return false
 	}
 	var at [4]int32
@@ -1965,7 +1965,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") {
 		return false
 	}
 	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
@@ -1976,7 +1976,7 @@ func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") {
 		return false
 	}
 	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
@@ -1986,7 +1986,7 @@ func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) b
 }
 
 func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2108,7 +2108,7 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
 		return false
 	}
 	var at [4]int32
@@ -2132,7 +2132,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 
 func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
@@ -2143,7 +2143,7 @@ func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool
 
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -2157,7 +2157,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
@@ -2168,7 +2168,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 
 func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
@@ -2179,7 +2179,7 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -2193,7 +2193,7 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {

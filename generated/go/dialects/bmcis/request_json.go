@@ -85,7 +85,7 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -113,12 +113,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type")
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -130,12 +130,12 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type")
 }
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -149,7 +149,7 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/query/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
@@ -187,7 +187,7 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {

@@ -74,7 +74,7 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
 		return false
 	}
 	var at [7]int32
@@ -131,7 +131,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
@@ -141,15 +141,15 @@ func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 }
 
 func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type")
 }
 
 func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type")
 }
 
 func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -198,7 +198,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -260,7 +260,7 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
@@ -367,7 +367,7 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
 		return false
 	}
 	var at [3]int32
@@ -400,15 +400,15 @@ func checkError(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type")
 }
 
 func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type")
 }
 
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -454,7 +454,7 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
 		return false
 	}
 	var at [1]int32
@@ -523,7 +523,7 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
 		return false
 	}
 	var at [2]int32
@@ -549,7 +549,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
@@ -560,7 +560,7 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
@@ -616,7 +616,7 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
 		return false
 	}
 	var at [3]int32
@@ -646,16 +646,16 @@ func checkPage(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
 }
 
 func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type")
 }
 
 func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
@@ -736,7 +736,7 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
 		return false
 	}
 	var at [3]int32
@@ -769,15 +769,15 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 }
 
 func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type")
 }
 
 func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type")
 }
 
 func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -839,7 +839,7 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
 		return false
 	}
 	var at [5]int32
@@ -880,7 +880,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 
 func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
@@ -891,7 +891,7 @@ func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 
 func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -903,7 +903,7 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 }
 
 func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -953,7 +953,7 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
 		return false
 	}
 	var at [3]int32
@@ -986,13 +986,13 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type")
 }
 
 func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type")
 }
 
 func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type")
 }

@@ -33,7 +33,7 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
@@ -144,7 +144,7 @@ func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type") {
 		return false
 	}
 	var at [5]int32
@@ -169,20 +169,20 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type")
 }
 
 func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type")
 }
 
 func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type")
 }
 
 func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
@@ -217,7 +217,7 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
@@ -356,7 +356,7 @@ func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type") {
 		return false
 	}
 	var at [11]int32
@@ -397,7 +397,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 
 func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -410,16 +410,16 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 }
 
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
 func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type")
 }
 
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -431,14 +431,14 @@ func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type") {
 		return false
 	}
 	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
@@ -449,7 +449,7 @@ func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 
 func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -462,7 +462,7 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 
 func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -474,7 +474,7 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -503,7 +503,7 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
@@ -597,7 +597,7 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type") {
 		return false
 	}
 	var at [5]int32
@@ -622,16 +622,16 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type")
 }
 
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type")
 }
 
 func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
@@ -642,7 +642,7 @@ func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -653,7 +653,7 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 
 func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
@@ -738,7 +738,7 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type") {
 		return false
 	}
 	var at [5]int32
@@ -764,7 +764,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
@@ -774,12 +774,12 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 }
 
 func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type")
 }
 
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
@@ -790,7 +790,7 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
@@ -801,7 +801,7 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 
 func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
@@ -893,7 +893,7 @@ func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -963,7 +963,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 
 func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/else/properties/error/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/else/properties/error/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
@@ -999,15 +999,15 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/properties/data/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/properties/data/type")
 }
 
 func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type")
 }
 
 func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/properties/success/type")
 }
 
 func checkResponseThen(s *envgenrt.State, n int32) bool {
@@ -1028,7 +1028,7 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "response.json#/then/properties/error/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "response.json#/then/properties/error/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1103,7 +1103,7 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type") {
 		return false
 	}
 	var at [3]int32
@@ -1124,12 +1124,12 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type")
 }
 
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
@@ -1140,7 +1140,7 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 
 func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -1247,7 +1247,7 @@ func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type") {
 		return false
 	}
 	var at [4]int32
@@ -1273,15 +1273,15 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type")
 }
 
 func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type")
 }
 
 func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1310,7 +1310,7 @@ func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {

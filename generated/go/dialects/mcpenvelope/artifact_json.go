@@ -90,7 +90,7 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -135,7 +135,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
@@ -146,7 +146,7 @@ func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -160,7 +160,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -171,7 +171,7 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -182,7 +182,7 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -193,7 +193,7 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
@@ -248,7 +248,7 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type") {
 		return false
 	}
 	var at [2]int32
@@ -282,7 +282,7 @@ var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`
 
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -320,7 +320,7 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -356,7 +356,7 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {

@@ -87,7 +87,7 @@ func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -147,7 +147,7 @@ func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
@@ -158,7 +158,7 @@ func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -172,7 +172,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -183,7 +183,7 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n i
 
 func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -194,7 +194,7 @@ func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -249,7 +249,7 @@ func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type") {
 		return false
 	}
 	var at [2]int32
@@ -283,7 +283,7 @@ var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]
 
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -321,7 +321,7 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -357,7 +357,7 @@ func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {

@@ -85,7 +85,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -125,7 +125,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -137,12 +137,12 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -231,7 +231,7 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type") {
 		return false
 	}
 	var at [5]int32
@@ -269,7 +269,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
@@ -283,7 +283,7 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -296,12 +296,12 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type")
 }
 
 func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -314,7 +314,7 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -327,7 +327,7 @@ func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -403,7 +403,7 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
 		return false
 	}
 	var at [4]int32
@@ -433,7 +433,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -444,7 +444,7 @@ func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -455,7 +455,7 @@ func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -466,7 +466,7 @@ func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -480,7 +480,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -515,7 +515,7 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
@@ -600,7 +600,7 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type") {
 		return false
 	}
 	var at [4]int32
@@ -636,7 +636,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
@@ -650,7 +650,7 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -663,12 +663,12 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type")
 }
 
 func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -681,7 +681,7 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {

@@ -59,7 +59,7 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "evidence.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "evidence.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -100,7 +100,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/field/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/field/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
@@ -114,7 +114,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/method/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/method/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
@@ -128,7 +128,7 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/note/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/note/type") {
 		return false
 	}
 	if s.Longer(n, 400) && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
@@ -139,7 +139,7 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/source/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/source/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
@@ -177,7 +177,7 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {

@@ -139,7 +139,7 @@ func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/type") {
 		return false
 	}
 	var at [10]int32
@@ -209,7 +209,7 @@ func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -222,7 +222,7 @@ func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -235,7 +235,7 @@ func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -250,7 +250,7 @@ var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([
 
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
@@ -267,7 +267,7 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -280,7 +280,7 @@ func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -293,7 +293,7 @@ func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
@@ -307,7 +307,7 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
@@ -318,7 +318,7 @@ func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/time/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/time/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
@@ -375,7 +375,7 @@ func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type") {
 		return false
 	}
 	var at [2]int32
@@ -445,7 +445,7 @@ func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bo
 
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type") {
 		return false
 	}
 	var at [2]int32
@@ -479,7 +479,7 @@ var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern
 
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -517,7 +517,7 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
@@ -574,7 +574,7 @@ func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool 
 
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type") {
 		return false
 	}
 	var at [3]int32
@@ -611,7 +611,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
@@ -625,7 +625,7 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
@@ -639,7 +639,7 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -677,7 +677,7 @@ func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
@@ -734,7 +734,7 @@ func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type") {
 		return false
 	}
 	var at [3]int32
@@ -768,7 +768,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -779,7 +779,7 @@ func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -793,7 +793,7 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {

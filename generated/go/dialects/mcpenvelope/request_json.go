@@ -86,7 +86,7 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -134,7 +134,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -146,12 +146,12 @@ func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type")
 }
 
 func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -162,7 +162,7 @@ func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/time/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/time/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
@@ -218,7 +218,7 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/preferences/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/preferences/type") {
 		return false
 	}
 	var at [3]int32
@@ -245,12 +245,12 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type")
 }
 
 func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") {
 		return false
 	}
 	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
@@ -261,7 +261,7 @@ func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 
 func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
@@ -296,7 +296,7 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
@@ -350,7 +350,7 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequestTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/tool/type") {
 		return false
 	}
 	var at [2]int32
@@ -379,7 +379,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -393,7 +393,7 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 
 func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {

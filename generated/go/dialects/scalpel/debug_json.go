@@ -131,7 +131,7 @@ func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDebug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "debug.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "debug.json#/type") {
 		return false
 	}
 	var at [9]int32

@@ -42,7 +42,7 @@ func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type", "must be null or array, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
@@ -56,7 +56,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -115,7 +115,7 @@ func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDurationMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type", "must be null or number, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -269,7 +269,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -343,7 +343,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -430,7 +430,7 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorModel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type") {
 		return false
 	}
 	var at [3]int32
@@ -467,15 +467,15 @@ func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type")
 }
 
 func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type")
 }
 
 func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type", "must be null or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -503,7 +503,7 @@ func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -532,7 +532,7 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTierName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") {
 		return false
 	}
 	if !s.StringIn(n, "community", "pro", "enterprise") {
@@ -571,7 +571,7 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkToolID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -599,7 +599,7 @@ func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkToolVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -649,7 +649,7 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type") {
 		return false
 	}
 	var at [3]int32
@@ -682,15 +682,15 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type")
 }
 
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type")
 }
 
 func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -730,7 +730,7 @@ func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/upgrade_hints/type", "must be null or array, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/upgrade_hints/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {

@@ -56,7 +56,7 @@ func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMinimal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "minimal.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "minimal.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -116,5 +116,5 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkMinimalIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type")
 }

@@ -140,7 +140,7 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -167,12 +167,12 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/description/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/description/type")
 }
 
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -186,7 +186,7 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -199,7 +199,7 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 }
 
 func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/version/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -280,7 +280,7 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/global/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
 		return false
 	}
 	var at [5]int32
@@ -305,19 +305,19 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type")
 }
 
 func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type")
 }
 
 func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type")
 }
 
 func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -346,7 +346,7 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
@@ -432,7 +432,7 @@ func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type") {
 		return false
 	}
 	var at [3]int32
@@ -522,7 +522,7 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
 		return false
 	}
 	var at [3]int32
@@ -543,15 +543,15 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type")
 }
 
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type")
 }
 
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -580,7 +580,7 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "strict", "permissive") {
@@ -660,7 +660,7 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
 	var at [3]int32
@@ -681,15 +681,15 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 }
 
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
 }
 
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
 }
 
 func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -769,7 +769,7 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
 		return false
 	}
 	var at [4]int32
@@ -793,7 +793,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -805,11 +805,11 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 }
 
 func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type")
 }
 
 func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -878,7 +878,7 @@ func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32
 
 func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type") {
 		return false
 	}
 	var at [1]int32
@@ -896,7 +896,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -933,7 +933,7 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") {
 		return false
 	}
 	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
@@ -1014,7 +1014,7 @@ func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32)
 
 func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type") {
 		return false
 	}
 	var at [2]int32
@@ -1058,7 +1058,7 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
@@ -1138,7 +1138,7 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
 	var at [3]int32
@@ -1159,15 +1159,15 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1260,7 +1260,7 @@ func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1338,7 +1338,7 @@ func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n 
 
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type") {
 		return false
 	}
 	var at [4]int32
@@ -1362,7 +1362,7 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1374,12 +1374,12 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1391,12 +1391,12 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1408,7 +1408,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1437,7 +1437,7 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {

@@ -61,7 +61,7 @@ func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkStandard(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "standard.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "standard.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -123,12 +123,12 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkStandardIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "standard.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "standard.json#/if/properties/error/type")
 }
 
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

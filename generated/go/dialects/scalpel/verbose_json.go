@@ -66,7 +66,7 @@ func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVerbose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "verbose.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "verbose.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -130,16 +130,16 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerboseIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type")
 }
 
 func checkVerbosePropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type")
 }
 
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

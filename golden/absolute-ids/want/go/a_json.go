@@ -78,7 +78,7 @@ func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "a.json#/type") {
 		return false
 	}
 	var at [2]int32

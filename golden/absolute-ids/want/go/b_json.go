@@ -71,7 +71,7 @@ func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkB(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "b.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "b.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -88,7 +88,7 @@ func checkB(s *envgenrt.State, n int32) bool {
 }
 
 func checkBPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "b.json#/properties/n/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "b.json#/properties/n/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -117,7 +117,7 @@ func (*C) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "b.json#/$defs/c/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") {
 		return false
 	}
 	if !s.StringIn(n, "x", "y") {

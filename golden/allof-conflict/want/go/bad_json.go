@@ -84,7 +84,7 @@ func checkBad(s *envgenrt.State, n int32) bool {
 
 func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/0/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/0/type") {
 		return false
 	}
 	var at [1]int32
@@ -101,12 +101,12 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 }
 
 func checkBadAllOf0PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type")
 }
 
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/1/type") {
 		return false
 	}
 	var at [1]int32
@@ -123,5 +123,5 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkBadAllOf1PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type")
 }

@@ -74,7 +74,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/base/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/base/type") {
 		return false
 	}
 	var at [2]int32
@@ -96,11 +96,11 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type")
 }
 
 func checkBasePropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/title/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/title/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -211,7 +211,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 
 func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/allOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/allOf/1/type") {
 		return false
 	}
 	var at [2]int32
@@ -233,7 +233,7 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkToolAllOf1PropertiesSchema(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "tool.json#/allOf/1/properties/schema/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "tool.json#/allOf/1/properties/schema/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -262,7 +262,7 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkToolID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/allOf/1/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "tool.json#/allOf/1/properties/id/type") {
 		return false
 	}
 	if !s.StringIn(n, "tool-1") {

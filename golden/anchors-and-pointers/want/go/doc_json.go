@@ -83,7 +83,7 @@ func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDoc(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -105,7 +105,7 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 
 func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "doc.json#/properties/a/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "doc.json#/properties/a/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -180,7 +180,7 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDocAItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
 		return false
 	}
 	var at [1]int32
@@ -197,7 +197,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -264,7 +264,7 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
 		return false
 	}
 	var at [1]int32
@@ -281,5 +281,5 @@ func checkThing(s *envgenrt.State, n int32) bool {
 }
 
 func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type")
 }

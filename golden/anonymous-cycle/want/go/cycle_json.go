@@ -50,7 +50,7 @@ func (*CycleVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

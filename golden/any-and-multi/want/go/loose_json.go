@@ -100,7 +100,7 @@ func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLoose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "loose.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "loose.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -123,15 +123,15 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 }
 
 func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type")
 }
 
 func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type", "must be number or integer, not %s")
+	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type")
 }
 
 func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type", "must be number or string or object, not %s")
+	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

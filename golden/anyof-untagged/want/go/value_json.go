@@ -73,7 +73,7 @@ func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSetting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "value.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "value.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -210,16 +210,16 @@ func checkSettingValue(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type")
 }
 
 func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type")
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -231,5 +231,5 @@ func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type")
 }

@@ -129,7 +129,7 @@ func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "list.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -152,12 +152,12 @@ func checkLists(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/anything/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "list.json#/properties/anything/type")
 }
 
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -170,7 +170,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 
 func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -182,12 +182,12 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type")
 }
 
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/names/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/names/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -205,12 +205,12 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "list.json#/properties/names/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "list.json#/properties/names/items/type")
 }
 
 func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/points/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/points/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -292,7 +292,7 @@ func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/properties/points/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "list.json#/properties/points/items/type") {
 		return false
 	}
 	var at [2]int32
@@ -317,9 +317,9 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type")
 }
 
 func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type")
 }

@@ -83,7 +83,7 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPayload(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
 		return false
 	}
 	var at [1]int32
@@ -104,7 +104,7 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 
 func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -116,7 +116,7 @@ func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 }
 
 func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

@@ -49,7 +49,7 @@ func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkChecked(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/type") {
 		return false
 	}
 	{
@@ -71,7 +71,7 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 
 func checkCheckedContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/contains/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/contains/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -92,7 +92,7 @@ func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 
 func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type") {
 		return false
 	}
 	var at [1]int32
@@ -109,12 +109,12 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkCheckedContainsItemsAnyOf1PropertiesC(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type")
 }
 
 func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/not/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/not/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -130,7 +130,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 
 func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "checked.json#/not/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "checked.json#/not/items/type") {
 		return false
 	}
 	var at [1]int32

@@ -83,7 +83,7 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVersioned(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "version.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "version.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -135,7 +135,7 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "version.json#/properties/kind/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "version.json#/properties/kind/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {

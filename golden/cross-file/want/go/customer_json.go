@@ -71,7 +71,7 @@ func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/$defs/address/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "customer.json#/$defs/address/type") {
 		return false
 	}
 	var at [1]int32
@@ -88,7 +88,7 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 }
 
 func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -160,7 +160,7 @@ func (*Customer) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCustomer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "customer.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -179,5 +179,5 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 }
 
 func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "customer.json#/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "customer.json#/properties/name/type")
 }

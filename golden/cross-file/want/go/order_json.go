@@ -78,7 +78,7 @@ func (*Order) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkOrder(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "order.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "order.json#/type") {
 		return false
 	}
 	var at [2]int32

@@ -80,7 +80,7 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "documented.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -103,12 +103,12 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/id/type")
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
@@ -121,9 +121,9 @@ func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/old/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/old/type")
 }
 
 func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/secret/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/secret/type")
 }

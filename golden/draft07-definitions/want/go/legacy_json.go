@@ -71,7 +71,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type") {
 		return false
 	}
 	var at [1]int32
@@ -91,7 +91,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -165,7 +165,7 @@ func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLegacy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -257,7 +257,7 @@ func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -279,9 +279,9 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 }
 
 func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type")
 }
 
 func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type")
 }

@@ -32,7 +32,7 @@ var enumLevel = []*envgenrt.Literal{envgenrt.MustLiteral(`0`), envgenrt.MustLite
 
 func checkLevel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "level.json#/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "level.json#/type") {
 		return false
 	}
 	if !s.OneOf(n, enumLevel) {

@@ -75,7 +75,7 @@ func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceipt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -113,7 +113,7 @@ var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
 
 func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -136,7 +136,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -165,7 +165,7 @@ func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "jcs-rfc8785-v1") {
@@ -213,7 +213,7 @@ var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.M
 
 func checkReceiptCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type") {
 		return false
 	}
 	if !s.OneOf(n, enumReceiptCount) {
@@ -249,7 +249,7 @@ func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type") {
 		return false
 	}
 	if !s.StringIn(n, "v1") {
@@ -288,7 +288,7 @@ func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type") {
 		return false
 	}
 	if !s.StringIn(n, "x") {
@@ -324,7 +324,7 @@ func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") {
 		return false
 	}
 	if !s.StringIn(n, "azure.probe") {
@@ -362,7 +362,7 @@ var patternReceiptResult = envgenrt.MustPattern(`^[A-Z]+$`)
 
 func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/result/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/result/type") {
 		return false
 	}
 	if !s.StringIn(n, "ALLOW", "DENY") {

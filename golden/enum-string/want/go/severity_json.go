@@ -30,7 +30,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "severity.json#/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "severity.json#/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {

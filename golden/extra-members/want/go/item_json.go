@@ -71,7 +71,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "item.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "item.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -108,13 +108,13 @@ func checkItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type")
 }
 
 func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/properties/count/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "item.json#/properties/count/type")
 }
 
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "item.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "item.json#/properties/id/type")
 }

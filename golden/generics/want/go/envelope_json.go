@@ -101,7 +101,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -125,7 +125,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
@@ -256,7 +256,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 
 func checkPageIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
 		return false
 	}
 	var at [2]int32
@@ -275,7 +275,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
 }
 
 func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
@@ -287,7 +287,7 @@ func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 
 func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

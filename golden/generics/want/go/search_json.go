@@ -76,7 +76,7 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search.json#/$defs/result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search.json#/$defs/result/type") {
 		return false
 	}
 	var at [2]int32
@@ -98,11 +98,11 @@ func checkResult(s *envgenrt.State, n int32) bool {
 }
 
 func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type")
 }
 
 func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

@@ -92,7 +92,7 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/history/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/history/type") {
 		return false
 	}
 	var at [1]int32
@@ -120,7 +120,7 @@ func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 
 func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -206,7 +206,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/item/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/item/type") {
 		return false
 	}
 	var at [1]int32
@@ -227,7 +227,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 
 func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {

@@ -78,7 +78,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -98,7 +98,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/items/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -173,7 +173,7 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type") {
 		return false
 	}
 	var at [1]int32
@@ -190,7 +190,7 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -262,7 +262,7 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
 		return false
 	}
 	var at [2]int32
@@ -281,7 +281,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -351,7 +351,7 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type") {
 		return false
 	}
 	var at [2]int32
@@ -370,9 +370,9 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type")
 }
 
 func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type")
 }

@@ -71,7 +71,7 @@ func (*Rule) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRule(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "rule.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "rule.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -91,7 +91,7 @@ var patternRulePropertiesPassword = envgenrt.MustECMAPattern(`^(?=.*\d).{8,}$`)
 
 func checkRulePropertiesPassword(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "rule.json#/properties/password/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "rule.json#/properties/password/type") {
 		return false
 	}
 	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, "rule.json#/properties/password/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {

@@ -53,7 +53,7 @@ func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "a.json#/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -81,5 +81,5 @@ func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkAItem(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "a.json#/$defs/item/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "a.json#/$defs/item/type")
 }

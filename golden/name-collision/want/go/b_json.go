@@ -53,7 +53,7 @@ func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkB(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "b.json#/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "b.json#/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -81,5 +81,5 @@ func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBItem(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "b.json#/$defs/item/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "b.json#/$defs/item/type")
 }

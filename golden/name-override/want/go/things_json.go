@@ -32,7 +32,7 @@ func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkIdentifier(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -102,7 +102,7 @@ func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkOtherThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/$defs/other/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "things.json#/$defs/other/type") {
 		return false
 	}
 	var at [2]int32
@@ -121,11 +121,11 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 }
 
 func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type")
 }
 
 func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -199,7 +199,7 @@ func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkThings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "things.json#/type") {
 		return false
 	}
 	var at [2]int32

@@ -73,7 +73,7 @@ func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "marketplace.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -156,7 +156,7 @@ func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type") {
 		return false
 	}
 	var at [1]int32
@@ -177,7 +177,7 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 
 func checkHeloísaMarketplaceOwnerPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "marketplace.json#/properties/owner/properties/name/minLength", "minLength", "must be at least 1 character long") {

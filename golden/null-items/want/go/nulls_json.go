@@ -99,7 +99,7 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNulls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "nulls.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -121,7 +121,7 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 
 func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -133,7 +133,7 @@ func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
 }
 
 func checkNullsPropertiesIgnoredItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -171,7 +171,7 @@ var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
 func checkNullsNone(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/none/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/none/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
@@ -251,7 +251,7 @@ func (*NullsPair) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNullsPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/pair/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/pair/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -270,9 +270,9 @@ func checkNullsPair(s *envgenrt.State, n int32) bool {
 }
 
 func checkNullsPairItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "nulls.json#/properties/pair/items/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "nulls.json#/properties/pair/items/type")
 }
 
 func checkNullsPairPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "nulls.json#/properties/pair/prefixItems/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "nulls.json#/properties/pair/prefixItems/0/type")
 }

@@ -96,7 +96,7 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUser(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "user.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "user.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -147,12 +147,12 @@ func checkUser(s *envgenrt.State, n int32) bool {
 }
 
 func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "user.json#/properties/active/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "user.json#/properties/active/type")
 }
 
 func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "user.json#/properties/age/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "user.json#/properties/age/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
@@ -163,7 +163,7 @@ func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 
 func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/aliases/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -175,32 +175,32 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 }
 
 func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type")
 }
 
 func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type")
 }
 
 func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/id/type")
 }
 
 func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/name/type")
 }
 
 func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type")
 }
 
 func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "user.json#/properties/score/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "user.json#/properties/score/type")
 }
 
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/tags/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -212,5 +212,5 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 }
 
 func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/tags/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/tags/items/type")
 }

@@ -55,7 +55,7 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCircle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type") {
 		return false
 	}
 	var at [2]int32
@@ -86,7 +86,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 }
 
 func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -188,7 +188,7 @@ func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDrawing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -340,7 +340,7 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSquare(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/square/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/square/type") {
 		return false
 	}
 	var at [2]int32
@@ -371,7 +371,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 }
 
 func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

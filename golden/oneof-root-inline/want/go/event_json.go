@@ -161,7 +161,7 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEventClick(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/0/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
 		return false
 	}
 	var at [2]int32
@@ -186,7 +186,7 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -291,7 +291,7 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
 		return false
 	}
 	var at [2]int32
@@ -316,7 +316,7 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

@@ -71,7 +71,7 @@ func (*Open) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "open.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "open.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -88,5 +88,5 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 }
 
 func checkOpenPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "open.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "open.json#/properties/id/type")
 }

@@ -62,7 +62,7 @@ var patternHeadersProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkHeaders(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "headers.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "headers.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -82,5 +82,5 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 }
 
 func checkHeadersPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type")
 }

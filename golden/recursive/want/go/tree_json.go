@@ -76,7 +76,7 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/$defs/node/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
 		return false
 	}
 	var at [2]int32
@@ -95,7 +95,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -177,7 +177,7 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -204,7 +204,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -216,5 +216,5 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 }
 
 func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/value/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tree.json#/properties/value/type")
 }

@@ -71,7 +71,7 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/type") {
 		return false
 	}
 	var at [1]int32

@@ -76,7 +76,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/base/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/base/type") {
 		return false
 	}
 	var at [2]int32
@@ -95,7 +95,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "contributions.json#/definitions/base/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "contributions.json#/definitions/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -164,7 +164,7 @@ func (*CSS) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCSS(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/css/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/css/type") {
 		return false
 	}
 	if !checkHost(s, n) && s.Stop() {
@@ -239,7 +239,7 @@ func (*Host) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHost(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/host/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/host/type") {
 		return false
 	}
 	var at [1]int32
@@ -257,7 +257,7 @@ func checkHost(s *envgenrt.State, n int32) bool {
 
 func checkHostPropertiesProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -337,7 +337,7 @@ func (*Prop) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/prop/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/prop/type") {
 		return false
 	}
 	if !checkBase(s, n) && s.Stop() {

@@ -78,7 +78,7 @@ func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "mcp.envelope.schema.v0.1.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "mcp.envelope.schema.v0.1.json#/type") {
 		return false
 	}
 	var at [2]int32

@@ -71,7 +71,7 @@ func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -88,5 +88,5 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type")
 }

@@ -78,7 +78,7 @@ func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRange(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "pair.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "pair.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -170,7 +170,7 @@ func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -192,11 +192,11 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeBoundsPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type")
 }
 
 func checkRangeBoundsPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -288,7 +288,7 @@ func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/record/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/record/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -311,13 +311,13 @@ func checkRangeRecord(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeRecordItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type")
 }
 
 func checkRangeRecordPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type")
 }
 
 func checkRangeRecordPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type")
 }

@@ -51,7 +51,7 @@ func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "labels.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "labels.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -65,7 +65,7 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "labels.json#/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 64) && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {

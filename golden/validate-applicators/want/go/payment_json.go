@@ -86,7 +86,7 @@ func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payment.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payment.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -187,7 +187,7 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/comment/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/comment/type") {
 		return false
 	}
 	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
@@ -337,7 +337,7 @@ var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type") {
 		return false
 	}
 	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
@@ -534,7 +534,7 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") {
 		return false
 	}
 	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
@@ -545,7 +545,7 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") {
 		return false
 	}
 	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {

@@ -97,7 +97,7 @@ func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBatch(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "batch.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "batch.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -119,7 +119,7 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/flags/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/flags/type") {
 		return false
 	}
 	{
@@ -150,7 +150,7 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/ids/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -171,7 +171,7 @@ func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -252,7 +252,7 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "batch.json#/properties/point/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/point/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -274,9 +274,9 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPointPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/0/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/0/type")
 }
 
 func checkBatchPointPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/1/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/1/type")
 }

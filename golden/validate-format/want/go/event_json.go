@@ -80,7 +80,7 @@ func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -104,7 +104,7 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
@@ -115,7 +115,7 @@ func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/contact/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/contact/type") {
 		return false
 	}
 	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
@@ -126,7 +126,7 @@ func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/id/type") {
 		return false
 	}
 	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
@@ -137,7 +137,7 @@ func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/link/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/link/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {

@@ -86,7 +86,7 @@ func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPrice(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "price.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "price.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -113,7 +113,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/amount/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
 		return false
 	}
 	if s.Compare(n, "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
@@ -130,7 +130,7 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "price.json#/properties/discount/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
@@ -144,7 +144,7 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {

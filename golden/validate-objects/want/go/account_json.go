@@ -83,7 +83,7 @@ func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkAccount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "account.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -161,26 +161,26 @@ func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envge
 }
 
 func checkAccountPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/billing_address/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/billing_address/type")
 }
 
 func checkAccountPropertiesCard(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/card/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/card/type")
 }
 
 func checkAccountPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/email/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/email/type")
 }
 
 func checkAccountPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/id/type")
 }
 
 var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
 
 func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/properties/settings/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "account.json#/properties/settings/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -209,11 +209,11 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 }
 
 func checkAccountPropertiesSettingsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean|envgenrt.TypeNumber, "account.json#/properties/settings/additionalProperties/type", "must be boolean or number, not %s")
+	return s.Is(n, envgenrt.TypeBoolean|envgenrt.TypeNumber, "account.json#/properties/settings/additionalProperties/type")
 }
 
 func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type")
 }
 
 var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)

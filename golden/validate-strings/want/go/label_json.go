@@ -95,7 +95,7 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLabel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "label.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "label.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -129,7 +129,7 @@ var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{16
 
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -146,7 +146,7 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 
 func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type", "must be null or string, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -161,7 +161,7 @@ var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/slug/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/slug/type") {
 		return false
 	}
 	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {

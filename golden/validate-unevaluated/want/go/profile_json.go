@@ -76,7 +76,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/$defs/base/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
 		return false
 	}
 	var at [2]int32
@@ -100,7 +100,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -179,7 +179,7 @@ func checkProfile(s *envgenrt.State, n int32) bool {
 
 func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "profile.json#/type") {
 		return false
 	}
 	if !s.Track(checkBase, n) && s.Stop() {
@@ -250,7 +250,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -262,7 +262,7 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

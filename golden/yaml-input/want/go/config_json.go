@@ -79,7 +79,7 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "config.yaml#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "config.yaml#/type") {
 		return false
 	}
 	var at [3]int32
@@ -103,12 +103,12 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 }
 
 func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "config.yaml#/properties/host/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "config.yaml#/properties/host/type")
 }
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
