@@ -336,6 +336,7 @@ func (f *vfn) body() []jen.Code {
 	current := keywords.Any
 	known, single := f.typeKind() // the kind the type keyword has checked
 	emitted := 0
+	stops := true // every check emitted returns false when it fails (failStop): no error count needed
 	flush := func() {
 		if len(group) == 0 {
 			return
@@ -359,13 +360,21 @@ func (f *vfn) body() []jen.Code {
 		}
 		group = append(group, code...)
 		emitted++
+		stops = stops && failStops[e.Name()]
 	}
-	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.CheckType(…)
+	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.Is(…)
 		return []jen.Code{jen.Return(f.typeCheck())}
 	}
 	flush()
+	if stops { // a value that got this far passed: no errs := s.ErrorCount() before
+		return append(out[1:], jen.Return(jen.True()))
+	}
 	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))
 }
+
+// failStops are the registry entries whose checks are failStop statements
+// only, returning false on the error they record.
+var failStops = map[string]bool{"type": true, "enum": true, "const": true}
 
 // checkBody is the statements of the check function of a type declared here.
 func (f *vfn) checkBody() []jen.Code {

@@ -207,7 +207,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -251,7 +251,6 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") {
 		return false
 	}
@@ -259,7 +258,7 @@ func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -552,7 +551,7 @@ func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCapability(s, c) && s.Stop() {
 			return false
 		}
@@ -565,7 +564,7 @@ func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkNextCall(s, c) && s.Stop() {
 			return false
 		}
@@ -578,7 +577,7 @@ func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUpgradeHint(s, c) && s.Stop() {
 			return false
 		}
@@ -809,12 +808,11 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {

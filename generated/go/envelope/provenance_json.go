@@ -609,7 +609,7 @@ func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEvidence(s, c) && s.Stop() {
 			return false
 		}
@@ -622,7 +622,7 @@ func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -635,7 +635,7 @@ func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMethodID(s, c) && s.Stop() {
 			return false
 		}
@@ -648,7 +648,7 @@ func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -661,7 +661,7 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkRunID(s, c) && s.Stop() {
 			return false
 		}

@@ -257,7 +257,7 @@ func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}

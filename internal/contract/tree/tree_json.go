@@ -82,7 +82,7 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkTree(s, c) && s.Stop() {
 			return false
 		}

@@ -379,7 +379,7 @@ func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32)
 	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkChunkID(s, c) && s.Stop() {
 			return false
 		}
@@ -1633,7 +1633,7 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1650,7 +1650,7 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
 			return false
 		}

@@ -32,7 +32,6 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") {
 		return false
 	}
@@ -40,7 +39,7 @@ func checkContentFidelity(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -216,7 +215,6 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") {
 		return false
 	}
@@ -224,7 +222,7 @@ func checkErrorType(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -422,7 +420,7 @@ func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -452,7 +450,7 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkWarningDetail(s, c) && s.Stop() {
 			return false
 		}
@@ -465,7 +463,7 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -502,7 +500,6 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type") {
 		return false
 	}
@@ -510,7 +507,7 @@ func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -990,12 +987,11 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "response.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
@@ -1309,7 +1305,6 @@ func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") {
 		return false
 	}
@@ -1317,5 +1312,5 @@ func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

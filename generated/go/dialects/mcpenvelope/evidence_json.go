@@ -176,7 +176,6 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type") {
 		return false
 	}
@@ -184,5 +183,5 @@ func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -46,7 +46,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkCapabilitiesItems(s, c) && s.Stop() {
 				return false
 			}
@@ -531,7 +531,6 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTierName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") {
 		return false
 	}
@@ -539,7 +538,7 @@ func checkTierName(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
@@ -734,7 +733,7 @@ func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false
 			}

@@ -345,7 +345,6 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") {
 		return false
 	}
@@ -353,7 +352,7 @@ func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -579,7 +578,6 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") {
 		return false
 	}
@@ -587,7 +585,7 @@ func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -796,7 +794,7 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -899,7 +897,7 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
 			return false
 		}
@@ -932,7 +930,6 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") {
 		return false
 	}
@@ -940,7 +937,7 @@ func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n in
 		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1057,7 +1054,6 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") {
 		return false
 	}
@@ -1065,7 +1061,7 @@ func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) boo
 		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1365,7 +1361,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1382,7 +1378,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1399,7 +1395,7 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1436,7 +1432,6 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") {
 		return false
 	}
@@ -1444,5 +1439,5 @@ func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n i
 		s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -131,7 +131,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUpgradeHint(s, c) && s.Stop() {
 			return false
 		}

@@ -108,7 +108,7 @@ func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "doc.json#/properties/a/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkDocAItem(s, c) && s.Stop() {
 			return false
 		}

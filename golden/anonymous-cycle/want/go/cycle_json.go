@@ -53,7 +53,7 @@ func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !(s.IsNull(c) || checkCycleVariant2(s, c)) && s.Stop() {
 			return false
 		}

@@ -222,7 +222,7 @@ func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
 			return false
 		}

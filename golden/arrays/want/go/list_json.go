@@ -160,7 +160,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
 			return false
 		}
@@ -173,7 +173,7 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -190,7 +190,7 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/names/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
 			return false
 		}
@@ -213,7 +213,7 @@ func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/points/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPointsItem(s, c) && s.Stop() {
 			return false
 		}

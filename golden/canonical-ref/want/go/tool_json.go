@@ -107,7 +107,7 @@ func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
 			return false
 		}

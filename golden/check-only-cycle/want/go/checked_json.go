@@ -74,7 +74,7 @@ func checkCheckedContains(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "checked.json#/contains/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCheckedContainsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -117,7 +117,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "checked.json#/not/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCheckedNotItems(s, c) && s.Stop() {
 			return false
 		}

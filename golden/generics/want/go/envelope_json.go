@@ -290,7 +290,7 @@ func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
 			return false
 		}

@@ -123,7 +123,7 @@ func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
 			return false
 		}

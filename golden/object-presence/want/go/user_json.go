@@ -166,7 +166,7 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
 			return false
 		}
@@ -203,7 +203,7 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
 			return false
 		}

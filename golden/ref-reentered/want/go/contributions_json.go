@@ -260,7 +260,7 @@ func checkHostPropertiesProperties(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProp(s, c) && s.Stop() {
 			return false
 		}

@@ -177,12 +177,11 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "card") {
 		s.Fail(n, "payment.json#/if/properties/method/const", "const", "must be \"card\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
@@ -371,12 +370,11 @@ func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "web") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -404,12 +402,11 @@ func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "app") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -437,12 +434,11 @@ func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentMethod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "card", "transfer", "cash") {
 		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

@@ -222,12 +222,11 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "team") {
 		s.Fail(n, "profile.json#/if/properties/kind/const", "const", "must be \"team\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 func checkProfileThen(s *envgenrt.State, n int32) bool {
@@ -253,7 +252,7 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
 			return false
 		}
@@ -290,10 +289,9 @@ func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "person", "team") {
 		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
