@@ -96,7 +96,7 @@ func (d *decl) decodeNode() jen.Code {
 	if _, ok := d.t.(*model.Union); ok {
 		body = d.decodeBody()
 	}
-	return d.method(true, "DecodeNode", "implements envgenrt.NodeDecoder.", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
+	return d.method(true, "DecodeNode", "", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
 		jen.Error(), body...)
 }
 
@@ -142,8 +142,7 @@ func (d *decl) checkNode() jen.Code {
 	if fn == "" {
 		params = []jen.Code{jen.Op("*").Qual(runtimePkg, "State"), jen.Int32()}
 	}
-	return withDoc([]string{"// CheckNode implements envgenrt.NodeChecker."},
-		jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...))
+	return jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...)
 }
 
 // validate: return runtime.Validate(x, (*T)(nil))

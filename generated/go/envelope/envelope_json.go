@@ -39,7 +39,6 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -78,7 +77,6 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
@@ -288,7 +286,6 @@ func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -296,7 +293,6 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeStatus(s, n)
 }

@@ -15,7 +15,6 @@ func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -23,7 +22,6 @@ func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCategory(s, n)
 }
@@ -50,7 +48,6 @@ func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -58,7 +55,6 @@ func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCode(s, n)
 }
@@ -97,13 +93,11 @@ func (x Detail) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Detail) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Detail(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDetail(s, n)
 }
@@ -167,7 +161,6 @@ func (x DetailMap) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -184,7 +177,6 @@ func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDetailMap(s, n)
 }
@@ -239,7 +231,6 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -272,7 +263,6 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
@@ -377,7 +367,6 @@ func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -400,7 +389,6 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRetry(s, n)
 }
@@ -467,13 +455,11 @@ func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Scalar) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Scalar(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScalar(s, n)
 }

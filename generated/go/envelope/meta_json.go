@@ -18,7 +18,6 @@ func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,7 +25,6 @@ func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArchiveHash(s, n)
 }
@@ -58,7 +56,6 @@ func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -66,7 +63,6 @@ func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapability(s, n)
 }
@@ -116,7 +112,6 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -152,7 +147,6 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelity(s, n)
 }
@@ -237,7 +231,6 @@ func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -245,7 +238,6 @@ func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelityLevel(s, n)
 }
@@ -277,7 +269,6 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -304,7 +295,6 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
@@ -440,7 +430,6 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -489,7 +478,6 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMeta(s, n)
 }
@@ -616,7 +604,6 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -650,7 +637,6 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNextCall(s, n)
 }
@@ -720,7 +706,6 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -747,7 +732,6 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
@@ -879,7 +863,6 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -908,7 +891,6 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
@@ -1017,7 +999,6 @@ func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1025,7 +1006,6 @@ func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
@@ -1060,7 +1040,6 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1083,7 +1062,6 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
@@ -1140,7 +1118,6 @@ func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1148,7 +1125,6 @@ func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTier(s, n)
 }
@@ -1185,7 +1161,6 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1208,7 +1183,6 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTiming(s, n)
 }
@@ -1276,7 +1250,6 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1301,7 +1274,6 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTokenUsage(s, n)
 }
@@ -1387,7 +1359,6 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1412,7 +1383,6 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
@@ -1490,7 +1460,6 @@ func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1498,7 +1467,6 @@ func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolName(s, n)
 }
@@ -1536,7 +1504,6 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1561,7 +1528,6 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
@@ -1643,7 +1609,6 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1668,7 +1633,6 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspace(s, n)
 }

@@ -36,7 +36,6 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -78,7 +77,6 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
@@ -206,7 +204,6 @@ func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -214,7 +211,6 @@ func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDigest(s, n)
 }
@@ -250,7 +246,6 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -277,7 +272,6 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidence(s, n)
 }
@@ -382,7 +376,6 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -405,7 +398,6 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIntegrity(s, n)
 }
@@ -450,7 +442,6 @@ func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -458,7 +449,6 @@ func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMethodID(s, n)
 }
@@ -516,7 +506,6 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -553,7 +542,6 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenance(s, n)
 }
@@ -691,7 +679,6 @@ func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -699,7 +686,6 @@ func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRunID(s, n)
 }
@@ -733,7 +719,6 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -758,7 +743,6 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSignature(s, n)
 }

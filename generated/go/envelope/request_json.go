@@ -15,7 +15,6 @@ func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -23,7 +22,6 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceMode(s, n)
 }
@@ -56,7 +54,6 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,7 +78,6 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceOptions(s, n)
 }
@@ -149,7 +145,6 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -186,7 +181,6 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
@@ -325,7 +319,6 @@ func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -333,7 +326,6 @@ func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }

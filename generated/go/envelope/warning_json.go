@@ -15,7 +15,6 @@ func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -23,7 +22,6 @@ func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSeverity(s, n)
 }
@@ -66,7 +64,6 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -95,7 +92,6 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarning(s, n)
 }

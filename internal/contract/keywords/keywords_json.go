@@ -15,15 +15,7 @@ func (x *Keywords) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if !x.Type.IsZero() {
-		b = append(b, `"type":`...)
-		if p1 := x.Type.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"type":`, x.Type, envgenrt.AppendString)
 	if b, err = envgenrt.AppendPtrMember(b, `"enum":`, x.Enum); err != nil {
 		return b, err
 	}
@@ -124,7 +116,6 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -206,7 +197,6 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywords(s, n)
 }
@@ -536,7 +526,6 @@ func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsAnyOfAnyOf0, n) {
 		var v string
@@ -571,7 +560,6 @@ func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsAnyOf", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsAnyOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsAnyOf(s, n)
 }
@@ -610,7 +598,6 @@ func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -618,7 +605,6 @@ func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsConst) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsConst(s, n)
 }
@@ -651,7 +637,6 @@ func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -659,7 +644,6 @@ func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsEnum) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsEnum(s, n)
 }
@@ -713,7 +697,6 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -743,7 +726,6 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsObject(s, n)
 }
@@ -888,7 +870,6 @@ func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsOneOfOneOf0, n) {
 		var v int64
@@ -918,7 +899,6 @@ func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsOneOf", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsOneOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsOneOf(s, n)
 }
@@ -986,7 +966,6 @@ func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1012,7 +991,6 @@ func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsTuple(s, n)
 }
@@ -1085,7 +1063,6 @@ func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1107,7 +1084,6 @@ func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsUnevaluatedItems) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedItems(s, n)
 }
@@ -1185,7 +1161,6 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1209,7 +1184,6 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*KeywordsUnevaluatedProperties) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedProperties(s, n)
 }
@@ -1280,13 +1254,11 @@ func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Small) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Small(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSmall(s, n)
 }

@@ -23,7 +23,6 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -52,7 +51,6 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
@@ -188,7 +186,6 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -211,7 +208,6 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResults(s, n)
 }

@@ -85,7 +85,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -128,7 +127,6 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
@@ -204,15 +202,7 @@ func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"tokens_estimated":`, x.TokensEstimated)
-	if !x.TokensUsed.IsZero() {
-		b = append(b, `"tokens_used":`...)
-		if p1 := x.TokensUsed.Ptr(); p1 != nil {
-			b = envgenrt.AppendInt(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"tokens_used":`, x.TokensUsed, envgenrt.AppendInt)
 	b = envgenrt.AppendBoolMember(b, `"cache_hit":`, x.CacheHit)
 	if b, err = envgenrt.AppendFloatMember(b, `"execution_time_ms":`, x.ExecutionTimeMs); err != nil {
 		return b, err
@@ -235,7 +225,6 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -269,7 +258,6 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkExecutionContext(s, n)
 }
@@ -348,15 +336,7 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
-	if !x.TotalAvailable.IsZero() {
-		b = append(b, `"total_available":`...)
-		if p1 := x.TotalAvailable.Ptr(); p1 != nil {
-			b = envgenrt.AppendInt(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"total_available":`, x.TotalAvailable, envgenrt.AppendInt)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -374,7 +354,6 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -406,7 +385,6 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaginationMetadata(s, n)
 }
@@ -486,7 +464,6 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -516,7 +493,6 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseError(s, n)
 }
@@ -594,15 +570,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"status":`, x.Status); err != nil {
 		return b, err
 	}
-	if !x.Message.IsZero() {
-		b = append(b, `"message":`...)
-		if p1 := x.Message.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"message":`, x.Message, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -620,7 +588,6 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -656,7 +623,6 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMetadata(s, n)
 }
@@ -742,7 +708,6 @@ func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -750,7 +715,6 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseStatus(s, n)
 }
@@ -784,15 +748,7 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
-	if !x.Suggestion.IsZero() {
-		b = append(b, `"suggestion":`...)
-		if p1 := x.Suggestion.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"suggestion":`, x.Suggestion, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -810,7 +766,6 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -842,7 +797,6 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseWarning(s, n)
 }
@@ -903,7 +857,6 @@ func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -911,7 +864,6 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningLevel(s, n)
 }

@@ -18,7 +18,6 @@ func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -26,7 +25,6 @@ func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChunkID(s, n)
 }
@@ -74,7 +72,6 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -104,7 +101,6 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkConfidenceScore(s, n)
 }
@@ -175,7 +171,6 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -205,7 +200,6 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCursor(s, n)
 }
@@ -304,7 +298,6 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -334,7 +327,6 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDeduplicationInfo(s, n)
 }
@@ -405,13 +397,11 @@ func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Payloads) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Payloads(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
@@ -427,7 +417,6 @@ func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -435,7 +424,6 @@ func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRank(s, n)
 }
@@ -484,7 +472,6 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -514,7 +501,6 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRankingContext(s, n)
 }
@@ -585,7 +571,6 @@ func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
@@ -593,7 +578,6 @@ func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScore(s, n)
 }
@@ -643,15 +627,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"score_type":`, x.ScoreType)
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendStringMember(b, `"context_header":`, x.ContextHeader)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
@@ -673,7 +649,6 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -723,7 +698,6 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultFull(s, n)
 }
@@ -898,7 +872,6 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -928,7 +901,6 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultIDs(s, n)
 }
@@ -987,15 +959,7 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
 	var keys1 [16]string
@@ -1015,7 +979,6 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1053,7 +1016,6 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultMetadata(s, n)
 }
@@ -1159,15 +1121,7 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
 	b = envgenrt.AppendStringMember(b, `"chunk_snippet":`, x.ChunkSnippet)
@@ -1189,7 +1143,6 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1231,7 +1184,6 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultPreview(s, n)
 }
@@ -1394,7 +1346,6 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1440,7 +1391,6 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoFull(s, n)
 }
@@ -1562,7 +1512,6 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1592,7 +1541,6 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoIDs(s, n)
 }
@@ -1715,7 +1663,6 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1754,7 +1701,6 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoMetadata(s, n)
 }
@@ -1876,7 +1822,6 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1922,7 +1867,6 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoPreview(s, n)
 }
@@ -2047,7 +1991,6 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2101,7 +2044,6 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorStatistics(s, n)
 }

@@ -18,7 +18,6 @@ func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,7 +25,6 @@ func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkContentFidelity(s, n)
 }
@@ -93,7 +91,6 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -136,7 +133,6 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorData(s, n)
 }
@@ -201,7 +197,6 @@ func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -209,7 +204,6 @@ func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorType(s, n)
 }
@@ -290,7 +284,6 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -347,7 +340,6 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadata(s, n)
 }
@@ -486,7 +478,6 @@ func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -494,7 +485,6 @@ func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadataVersion(s, n)
 }
@@ -523,15 +513,7 @@ func (x *Pagination) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if !x.Cursor.IsZero() {
-		b = append(b, `"cursor":`...)
-		if p1 := x.Cursor.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"cursor":`, x.Cursor, envgenrt.AppendString)
 	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
 	b = envgenrt.AppendIntPtrMember(b, `"total_count":`, x.TotalCount)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
@@ -553,7 +535,6 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -587,7 +568,6 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
@@ -694,7 +674,6 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -728,7 +707,6 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
@@ -847,7 +825,6 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -883,7 +860,6 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponse(s, n)
 }
@@ -1062,7 +1038,6 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1092,7 +1067,6 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
@@ -1195,7 +1169,6 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1236,7 +1209,6 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningDetail(s, n)
 }
@@ -1291,7 +1263,6 @@ func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1299,7 +1270,6 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningSeverity(s, n)
 }

@@ -39,7 +39,6 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -83,7 +82,6 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
@@ -218,7 +216,6 @@ func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -241,7 +238,6 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigest(s, n)
 }
@@ -305,7 +301,6 @@ func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -313,7 +308,6 @@ func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigestAlg(s, n)
 }
@@ -340,7 +334,6 @@ func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -348,7 +341,6 @@ func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactSchemaVersion(s, n)
 }

@@ -38,7 +38,6 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -80,7 +79,6 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRef(s, n)
 }
@@ -219,7 +217,6 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -242,7 +239,6 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigest(s, n)
 }
@@ -306,7 +302,6 @@ func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -314,7 +309,6 @@ func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigestAlg(s, n)
 }
@@ -341,7 +335,6 @@ func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -349,7 +342,6 @@ func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefSchemaVersion(s, n)
 }

@@ -23,7 +23,6 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -52,7 +51,6 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidence(s, n)
 }
@@ -162,7 +160,6 @@ func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -170,7 +167,6 @@ func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidenceSchemaVersion(s, n)
 }

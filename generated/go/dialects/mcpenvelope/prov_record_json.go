@@ -93,7 +93,6 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -132,7 +131,6 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecord(s, n)
 }
@@ -345,7 +343,6 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -368,7 +365,6 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrity(s, n)
 }
@@ -415,7 +411,6 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -438,7 +433,6 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigest(s, n)
 }
@@ -502,7 +496,6 @@ func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -510,7 +503,6 @@ func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigestAlg(s, n)
 }
@@ -541,7 +533,6 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -566,7 +557,6 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegritySignature(s, n)
 }
@@ -661,7 +651,6 @@ func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -669,7 +658,6 @@ func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordSchemaVersion(s, n)
 }
@@ -700,7 +688,6 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -725,7 +712,6 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordTool(s, n)
 }

@@ -46,7 +46,6 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,7 +78,6 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
@@ -186,7 +184,6 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -211,7 +208,6 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestPreferences(s, n)
 }
@@ -281,7 +277,6 @@ func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -289,7 +284,6 @@ func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestSchemaVersion(s, n)
 }
@@ -319,7 +313,6 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -342,7 +335,6 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestTool(s, n)
 }

@@ -79,7 +79,6 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -124,7 +123,6 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDebug(s, n)
 }

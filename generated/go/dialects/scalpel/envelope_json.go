@@ -27,7 +27,6 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString); err != nil {
 		return err
@@ -35,7 +34,6 @@ func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapabilities(s, n)
 }
@@ -77,13 +75,11 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Data(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Data) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
@@ -101,7 +97,6 @@ func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
@@ -109,7 +104,6 @@ func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDurationMs(s, n)
 }
@@ -225,7 +219,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -262,7 +255,6 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
@@ -383,7 +375,6 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -423,7 +414,6 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorModel(s, n)
 }
@@ -489,7 +479,6 @@ func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -497,7 +486,6 @@ func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
@@ -517,7 +505,6 @@ func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -525,7 +512,6 @@ func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTierName(s, n)
 }
@@ -556,7 +542,6 @@ func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -564,7 +549,6 @@ func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolID(s, n)
 }
@@ -584,7 +568,6 @@ func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -592,7 +575,6 @@ func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolVersion(s, n)
 }
@@ -616,7 +598,6 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -641,7 +622,6 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
@@ -714,7 +694,6 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := envgenrt.DecodeSlice(s, n, x); err != nil {
 		return err
@@ -722,7 +701,6 @@ func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHints(s, n)
 }

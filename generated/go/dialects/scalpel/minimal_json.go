@@ -26,7 +26,6 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -49,7 +48,6 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMinimal(s, n)
 }

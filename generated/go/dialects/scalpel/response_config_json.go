@@ -75,7 +75,6 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -133,7 +132,6 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfig(s, n)
 }
@@ -239,7 +237,6 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -273,7 +270,6 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobal(s, n)
 }
@@ -331,7 +327,6 @@ func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -339,7 +334,6 @@ func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobalProfile(s, n)
 }
@@ -394,7 +388,6 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -424,7 +417,6 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsing(s, n)
 }
@@ -484,7 +476,6 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -514,7 +505,6 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingErrorReporting(s, n)
 }
@@ -564,7 +554,6 @@ func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -572,7 +561,6 @@ func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingMode(s, n)
 }
@@ -621,7 +609,6 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -651,7 +638,6 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingSanitizationPolicy(s, n)
 }
@@ -728,7 +714,6 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -760,7 +745,6 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValue(s, n)
 }
@@ -843,7 +827,6 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -869,7 +852,6 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelope(s, n)
 }
@@ -916,7 +898,6 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -924,7 +905,6 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelopeIncludeItem(s, n)
 }
@@ -976,7 +956,6 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1004,7 +983,6 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsing(s, n)
 }
@@ -1040,7 +1018,6 @@ func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1048,7 +1025,6 @@ func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingMode(s, n)
 }
@@ -1097,7 +1073,6 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1127,7 +1102,6 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingSanitizationPolicy(s, n)
 }
@@ -1207,7 +1181,6 @@ func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err er
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkResponseConfigToolOverridesValueOneOf0, n) {
 		var v string
@@ -1242,7 +1215,6 @@ func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32
 	return envgenrt.UnionMatchError("ResponseConfigToolOverridesValue", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValue(s, n)
 }
@@ -1295,7 +1267,6 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1327,7 +1298,6 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2(s, n)
 }
@@ -1418,7 +1388,6 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1426,7 +1395,6 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2Profile(s, n)
 }

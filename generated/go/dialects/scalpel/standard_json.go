@@ -29,7 +29,6 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -54,7 +53,6 @@ func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkStandard(s, n)
 }

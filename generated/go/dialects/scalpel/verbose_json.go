@@ -32,7 +32,6 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -59,7 +58,6 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVerbose(s, n)
 }

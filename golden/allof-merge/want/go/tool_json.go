@@ -39,7 +39,6 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,7 +66,6 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
@@ -154,7 +152,6 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -193,7 +190,6 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
@@ -247,7 +243,6 @@ func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -255,7 +250,6 @@ func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolID(s, n)
 }

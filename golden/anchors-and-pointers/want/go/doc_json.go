@@ -46,7 +46,6 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -76,7 +75,6 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDoc(s, n)
 }
@@ -147,7 +145,6 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -173,7 +170,6 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDocAItem(s, n)
 }
@@ -231,7 +227,6 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -257,7 +252,6 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThing(s, n)
 }

@@ -26,7 +26,6 @@ func (x CycleVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *CycleVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -43,7 +42,6 @@ func (x *CycleVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*CycleVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCycleVariant2(s, n)
 }

@@ -65,7 +65,6 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -93,7 +92,6 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLoose(s, n)
 }
@@ -152,13 +150,11 @@ func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Untyped) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Untyped(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUntyped(s, n)
 }

@@ -40,7 +40,6 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -66,7 +65,6 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSetting(s, n)
 }
@@ -146,7 +144,6 @@ func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkSettingValueAnyOf0, n) {
 		var v string
@@ -196,7 +193,6 @@ func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("SettingValue", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SettingValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSettingValue(s, n)
 }

@@ -74,7 +74,6 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -122,7 +121,6 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLists(s, n)
 }
@@ -257,7 +255,6 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -285,7 +282,6 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkListsPointsItem(s, n)
 }

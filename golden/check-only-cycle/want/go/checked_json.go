@@ -29,7 +29,6 @@ func (x Checked) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Checked) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -42,7 +41,6 @@ func (x *Checked) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChecked(s, n)
 }

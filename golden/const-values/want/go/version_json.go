@@ -46,7 +46,6 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -76,7 +75,6 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersioned(s, n)
 }
@@ -120,7 +118,6 @@ func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -128,7 +125,6 @@ func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedKind(s, n)
 }
@@ -155,7 +151,6 @@ func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -163,7 +158,6 @@ func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VersionedRevision) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedRevision(s, n)
 }
@@ -189,7 +183,6 @@ func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -197,7 +190,6 @@ func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*VersionedSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedSchemaVersion(s, n)
 }

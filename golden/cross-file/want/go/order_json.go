@@ -43,7 +43,6 @@ func (x Order) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -71,7 +70,6 @@ func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Order) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkOrder(s, n)
 }

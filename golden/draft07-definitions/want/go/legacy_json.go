@@ -38,7 +38,6 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -64,7 +63,6 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
@@ -130,7 +128,6 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -158,7 +155,6 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacy(s, n)
 }
@@ -224,7 +220,6 @@ func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -250,7 +245,6 @@ func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacyPair(s, n)
 }

@@ -22,7 +22,6 @@ func (x Mixed) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Mixed) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -30,7 +29,6 @@ func (x *Mixed) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Mixed) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMixed(s, n)
 }

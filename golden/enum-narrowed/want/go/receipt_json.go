@@ -35,7 +35,6 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -68,7 +67,6 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceipt(s, n)
 }
@@ -150,7 +148,6 @@ func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -158,7 +155,6 @@ func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptCanonVersion(s, n)
 }
@@ -196,7 +192,6 @@ func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -204,7 +199,6 @@ func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptCount(s, n)
 }
@@ -233,7 +227,6 @@ func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -241,7 +234,6 @@ func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptFixed(s, n)
 }
@@ -272,7 +264,6 @@ func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -280,7 +271,6 @@ func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptFixedObject(s, n)
 }
@@ -307,7 +297,6 @@ func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -315,7 +304,6 @@ func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptProbe(s, n)
 }
@@ -342,7 +330,6 @@ func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -350,7 +337,6 @@ func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ReceiptResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptResult(s, n)
 }

@@ -48,7 +48,6 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -84,7 +83,6 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
@@ -202,7 +200,6 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -239,7 +236,6 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkPage(s, n)

@@ -18,7 +18,6 @@ func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,7 +25,6 @@ func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIdentifier(s, n)
 }
@@ -67,7 +65,6 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -95,7 +92,6 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkOtherThing(s, n)
 }
@@ -164,7 +160,6 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -192,7 +187,6 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThings(s, n)
 }

@@ -40,7 +40,6 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -66,7 +65,6 @@ func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeloísaMarketplace(s, n)
 }
@@ -123,7 +121,6 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -149,7 +146,6 @@ func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeloísaMarketplaceOwner(s, n)
 }

@@ -53,7 +53,6 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -92,7 +91,6 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNulls(s, n)
 }
@@ -154,7 +152,6 @@ func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *NullsNone) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -162,7 +159,6 @@ func (x *NullsNone) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNullsNone(s, n)
 }
@@ -217,7 +213,6 @@ func (x NullsPair) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *NullsPair) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -243,7 +238,6 @@ func (x *NullsPair) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*NullsPair) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNullsPair(s, n)
 }

@@ -22,15 +22,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendIntPtrMember(b, `"age":`, x.Age)
-	if !x.Email.IsZero() {
-		b = append(b, `"email":`...)
-		if p1 := x.Email.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"email":`, x.Email, envgenrt.AppendString)
 	b = append(b, `"tags":`...)
 	if x.Tags == nil {
 		b = append(b, `null`...)
@@ -52,7 +44,6 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -89,7 +80,6 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUser(s, n)
 }

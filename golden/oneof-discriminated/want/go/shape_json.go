@@ -25,7 +25,6 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -48,7 +47,6 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircle(s, n)
 }
@@ -100,7 +98,6 @@ func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -108,7 +105,6 @@ func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*CircleKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircleKind(s, n)
 }
@@ -154,7 +150,6 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -180,7 +175,6 @@ func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDrawing(s, n)
 }
@@ -249,7 +243,6 @@ func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "kind")
 	if tag < 0 {
@@ -278,7 +271,6 @@ func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Shape) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkShape(s, n)
 }
@@ -309,7 +301,6 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -332,7 +323,6 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquare(s, n)
 }
@@ -384,7 +374,6 @@ func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -392,7 +381,6 @@ func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*SquareKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquareKind(s, n)
 }

@@ -50,7 +50,6 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "type")
 	if tag < 0 {
@@ -79,7 +78,6 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvent(s, n)
 }
@@ -126,7 +124,6 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -154,7 +151,6 @@ func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClick(s, n)
 }
@@ -200,7 +196,6 @@ func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -208,7 +203,6 @@ func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EventClickType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClickType(s, n)
 }
@@ -255,7 +249,6 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -283,7 +276,6 @@ func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPress(s, n)
 }
@@ -329,7 +321,6 @@ func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -337,7 +328,6 @@ func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*EventKeyPressType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPressType(s, n)
 }

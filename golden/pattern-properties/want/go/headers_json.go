@@ -33,7 +33,6 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -53,7 +52,6 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Headers) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeaders(s, n)
 }

@@ -17,5 +17,6 @@
 //     or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
 //     valid.
 //   - AppendJSON appends what json.Marshal writes for x, without reflection.
-//   - DecodeNode and CheckNode are what envgenrt.Decode and envgenrt.Validate call.
+//   - DecodeNode and CheckNode are what envgenrt.Decode and envgenrt.Validate call, and
+//     UnmarshalJSONFrom (with GOEXPERIMENT=jsonv2) is UnmarshalJSON for json/v2.
 package recursive

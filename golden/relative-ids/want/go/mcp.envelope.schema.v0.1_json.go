@@ -43,7 +43,6 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -71,7 +70,6 @@ func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMCPEnvelopeV01(s, n)
 }
@@ -110,7 +108,6 @@ func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) 
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -118,7 +115,6 @@ func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*MCPEnvelopeV01SchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMCPEnvelopeV01SchemaVersion(s, n)
 }

@@ -38,7 +38,6 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -64,7 +63,6 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordV01(s, n)
 }

@@ -43,7 +43,6 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -71,7 +70,6 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRange(s, n)
 }
@@ -137,7 +135,6 @@ func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -163,7 +160,6 @@ func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeBounds(s, n)
 }
@@ -251,7 +247,6 @@ func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -281,7 +276,6 @@ func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeRecord(s, n)
 }

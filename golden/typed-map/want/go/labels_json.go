@@ -27,7 +27,6 @@ func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -44,7 +43,6 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabels(s, n)
 }

@@ -47,7 +47,6 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,7 +78,6 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayment(s, n)
 }
@@ -269,7 +267,6 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentChannelVariant1, n) {
 		var v PaymentChannelVariant1
@@ -319,7 +316,6 @@ func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentChannel", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannel(s, n)
 }
@@ -356,7 +352,6 @@ func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -364,7 +359,6 @@ func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant1(s, n)
 }
@@ -388,7 +382,6 @@ func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -396,7 +389,6 @@ func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant2(s, n)
 }
@@ -420,7 +412,6 @@ func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -428,7 +419,6 @@ func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentMethod(s, n)
 }
@@ -480,7 +470,6 @@ func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentReferenceAnyOf0, n) {
 		var v string
@@ -515,7 +504,6 @@ func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentReference", 0)
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PaymentReference) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentReference(s, n)
 }

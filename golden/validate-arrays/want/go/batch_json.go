@@ -53,7 +53,6 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -90,7 +89,6 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatch(s, n)
 }
@@ -218,7 +216,6 @@ func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -244,7 +241,6 @@ func (x *BatchPoint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBatchPoint(s, n)
 }

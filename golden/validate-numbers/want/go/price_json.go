@@ -47,7 +47,6 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,7 +78,6 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPrice(s, n)
 }
@@ -167,7 +165,6 @@ func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -175,7 +172,6 @@ func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*PriceTier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPriceTier(s, n)
 }

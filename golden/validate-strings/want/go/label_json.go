@@ -28,15 +28,7 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"version":`, x.Version); err != nil {
 		return b, err
 	}
-	if !x.Note.IsZero() {
-		b = append(b, `"note":`...)
-		if p1 := x.Note.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -54,7 +46,6 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -88,7 +79,6 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabel(s, n)
 }
@@ -181,7 +171,6 @@ func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -189,7 +178,6 @@ func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelKind(s, n)
 }
@@ -213,7 +201,6 @@ func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -221,7 +208,6 @@ func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*LabelVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelVersion(s, n)
 }

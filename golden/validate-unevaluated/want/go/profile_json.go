@@ -41,7 +41,6 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -69,7 +68,6 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
@@ -137,7 +135,6 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -165,7 +162,6 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfile(s, n)
 }
@@ -275,7 +271,6 @@ func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -283,7 +278,6 @@ func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfileKind(s, n)
 }

@@ -42,7 +42,6 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,7 +71,6 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkServerConfig(s, n)
 }
@@ -131,7 +129,6 @@ func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements envgenrt.NodeDecoder.
 func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -139,7 +136,6 @@ func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements envgenrt.NodeChecker.
 func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkServerConfigMode(s, n)
 }
