@@ -8,10 +8,9 @@ import (
 )
 
 // Hit is a JSON object.
+// Schema: search-output.json#/$defs/hit
 //
 // One matching document.
-//
-// Schema: search-output.json#/$defs/hit
 type Hit struct {
 	ID    string  `json:"id"`
 	Title string  `json:"title"`
@@ -27,14 +26,12 @@ func (x Hit) Validate() error {
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
+// Schema: search-output.json#
 //
 // What the search tool answers: the canonical envelope, its data a search result.
-//
-// Schema: search-output.json#
 type SearchOutput = envelope.Envelope[SearchResult]
 
 // SearchResult is the hits for one query, best first.
-//
 // Schema: search-output.json#/$defs/search_result
 type SearchResult struct {
 	// The query, as asked.

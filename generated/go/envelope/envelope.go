@@ -12,7 +12,6 @@ import (
 // error (on failure), are required; every other member is omitted when it has nothing to say, and
 // null is never a stand-in for absent. A tool's output schema fixes the payload type by $ref-ing
 // this schema and defining its own $dynamicAnchor "data".
-//
 // Schema: envelope.json#
 type Envelope[T any] struct {
 	// Whether the call did what was asked. true: data is present and error is absent. false: error
@@ -52,7 +51,6 @@ func (x Envelope[T]) Validate() error {
 
 // EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
 // into it without knowing them.
-//
 // Schema: envelope.json#
 type EnvelopeDefault = Envelope[json.RawMessage]
 
@@ -61,7 +59,6 @@ type EnvelopeDefault = Envelope[json.RawMessage]
 // say which. error: it failed. Must agree with success: ok or partial when success is true, error
 // when it is false; absent means ok on success and error on failure. A payload trimmed to fit a
 // limit is reported by meta.fidelity, not by status.
-//
 // Schema: envelope.json#/properties/status
 type EnvelopeStatus string
 

@@ -17,7 +17,6 @@ import (
 // (403); do not retry, see meta.upgrade_hints. internal: an unexpected failure in the tool (500);
 // retry with exponential backoff. unavailable: a dependency is temporarily unavailable (503); retry
 // with exponential backoff.
-//
 // Schema: error.json#/$defs/category
 type Category string
 
@@ -50,7 +49,6 @@ func (x Category) Validate() error {
 // Code is a stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED; a convention's
 // dotted code, e.g. ADAPTER.EXECUTION.FAILED, keeps its spelling. Once published, a code keeps its
 // meaning.
-//
 // Schema: error.json#/$defs/code
 type Code string
 
@@ -60,13 +58,12 @@ func (x Code) Validate() error {
 }
 
 // Detail is any JSON value.
+// Schema: error.json#/$defs/detail
 //
 // One fact: a JSON scalar, a list of at most 100 scalars (e.g. the names of the sources that
 // failed), or a flat object of at most 100 scalar members.
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: error.json#/$defs/detail
 type Detail json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).
@@ -77,7 +74,6 @@ func (x Detail) Validate() error {
 // DetailMap is a small object of facts: each value a JSON scalar, a list of scalars or a flat
 // object of scalars. It never holds code, file contents or secrets; the limits on size and shape
 // keep it so.
-//
 // Schema: error.json#/$defs/detail_map
 type DetailMap map[string]Detail
 
@@ -87,13 +83,12 @@ func (x DetailMap) Validate() error {
 }
 
 // Error is a JSON object.
+// Schema: error.json#
 //
 // Why a tool call failed: a stable code for programs, a category that tells whether to retry, and a
 // message and remediation for the model or person reading it. An error never carries code or file
 // contents: details holds small facts only (scalars, short lists of scalars, flat objects of
 // scalars).
-//
-// Schema: error.json#
 type Error struct {
 	// Stable machine-readable identifier of this failure, e.g. NOT_FOUND, SPEC_NOT_FOUND. Programs
 	// branch on code, never on message.
@@ -126,10 +121,9 @@ func (x Error) Validate() error {
 }
 
 // Retry is a JSON object.
+// Schema: error.json#/$defs/retry
 //
 // Whether and when to retry the same call.
-//
-// Schema: error.json#/$defs/retry
 type Retry struct {
 	// Whether the same call, unchanged, may succeed later.
 	Retryable bool `json:"retryable"`
@@ -145,10 +139,9 @@ func (x Retry) Validate() error {
 
 // Scalar is a JSON scalar: string, number, boolean or null. null is a reported value (e.g. the
 // argument received was null), not absence.
+// Schema: error.json#/$defs/scalar
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: error.json#/$defs/scalar
 type Scalar json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).

@@ -9,7 +9,6 @@ import (
 
 // ArchiveHash is the digest of an archive, algorithm:hex, kept as its producer wrote it: in full
 // (sha256: and 64 hex digits) or abbreviated with an ellipsis.
-//
 // Schema: meta.json#/$defs/archive_hash
 type ArchiveHash string
 
@@ -19,7 +18,6 @@ func (x ArchiveHash) Validate() error {
 }
 
 // Capability is a capability identifier, e.g. envelope-v1.
-//
 // Schema: meta.json#/$defs/capability
 type Capability string
 
@@ -29,10 +27,9 @@ func (x Capability) Validate() error {
 }
 
 // Fidelity is a JSON object.
+// Schema: meta.json#/$defs/fidelity
 //
 // Completeness of the payload, and how to get back what was left out.
-//
-// Schema: meta.json#/$defs/fidelity
 type Fidelity struct {
 	// How complete the payload is.
 	Level FidelityLevel `json:"level"`
@@ -52,12 +49,11 @@ func (x Fidelity) Validate() error {
 }
 
 // FidelityLevel is one of the FidelityLevel constants.
+// Schema: meta.json#/$defs/fidelity_level
 //
 // full: everything, the default. partial: some items or members left out, structure kept
 // (truncation). summary: a condensed rendering of the content. reference_only: identifiers only, no
 // content bodies.
-//
-// Schema: meta.json#/$defs/fidelity_level
 type FidelityLevel string
 
 const (
@@ -82,7 +78,6 @@ func (x FidelityLevel) Validate() error {
 }
 
 // Limits that bounded a response. Omitted members were not limited.
-//
 // Schema: meta.json#/$defs/limits
 type Limits struct {
 	// Maximum number of items returned.
@@ -104,12 +99,11 @@ func (x Limits) Validate() error {
 }
 
 // Meta is a JSON object.
+// Schema: meta.json#
 //
 // Operational context of a tool call, never business data. Every member is optional and omitted
 // when the tool has nothing to report; a debug response is the same object with more members
 // present.
-//
-// Schema: meta.json#
 type Meta struct {
 	// Correlation id of this call, echoed from Request.request_id when the caller sent one.
 	RequestID *RequestID `json:"request_id,omitzero"`
@@ -165,7 +159,6 @@ func (x Meta) Validate() error {
 }
 
 // NextCall is a suggested follow-up tool call, ready to send as an MCP tools/call.
-//
 // Schema: meta.json#/$defs/next_call
 type NextCall struct {
 	// Name of the tool to call.
@@ -184,10 +177,9 @@ func (x NextCall) Validate() error {
 }
 
 // Pagination is a JSON object.
+// Schema: meta.json#/$defs/pagination
 //
 // Cursor-based pagination. Pass cursor back as Request.cursor to get the next page.
-//
-// Schema: meta.json#/$defs/pagination
 type Pagination struct {
 	// Whether more items follow this page.
 	HasMore bool `json:"has_more"`
@@ -208,7 +200,6 @@ func (x Pagination) Validate() error {
 }
 
 // RateLimit is the caller's rate-limit quota as of this call.
-//
 // Schema: meta.json#/$defs/rate_limit
 type RateLimit struct {
 	// Calls allowed per window.
@@ -234,7 +225,6 @@ func (x RateLimit) Validate() error {
 
 // RequestID is an opaque correlation id propagated through logs and traces, e.g. req_abc123 or a
 // UUID.
-//
 // Schema: meta.json#/$defs/request_id
 type RequestID string
 
@@ -244,10 +234,9 @@ func (x RequestID) Validate() error {
 }
 
 // Telemetry is a JSON object.
+// Schema: meta.json#/$defs/telemetry
 //
 // Performance facts about the work behind a response.
-//
-// Schema: meta.json#/$defs/telemetry
 type Telemetry struct {
 	// Whether the result was served from a cache.
 	CacheHit *bool `json:"cache_hit,omitzero"`
@@ -262,7 +251,6 @@ func (x Telemetry) Validate() error {
 }
 
 // Tier is a service tier or plan name in lower snake_case, e.g. community, pro, enterprise.
-//
 // Schema: meta.json#/$defs/tier
 type Tier string
 
@@ -272,7 +260,6 @@ func (x Tier) Validate() error {
 }
 
 // Timing of the work behind a response. Omit started_at when the caller asked for determinism.
-//
 // Schema: meta.json#/$defs/timing
 type Timing struct {
 	// When the tool started the work, RFC 3339 with a time zone.
@@ -288,10 +275,9 @@ func (x Timing) Validate() error {
 }
 
 // TokenUsage is a JSON object.
+// Schema: meta.json#/$defs/token_usage
 //
 // Token accounting of a response.
-//
-// Schema: meta.json#/$defs/token_usage
 type TokenUsage struct {
 	// Approximate size of this response in tokens, as the tool estimates them (serve's estimator
 	// follows the o200k tokenizer; ceil(bytes / 4) is a cruder one).
@@ -311,10 +297,9 @@ func (x TokenUsage) Validate() error {
 }
 
 // Tool is a JSON object.
+// Schema: meta.json#/$defs/tool
 //
 // Identity and version of a tool.
-//
-// Schema: meta.json#/$defs/tool
 type Tool struct {
 	// The tool's name.
 	Name ToolName `json:"name"`
@@ -332,7 +317,6 @@ func (x Tool) Validate() error {
 }
 
 // ToolName is an MCP tool name as listed by tools/list, e.g. security_scan or a11y-assist.explain.
-//
 // Schema: meta.json#/$defs/tool_name
 type ToolName string
 
@@ -342,7 +326,6 @@ func (x ToolName) Validate() error {
 }
 
 // UpgradeHint is a feature that a higher tier would have provided for this call.
-//
 // Schema: meta.json#/$defs/upgrade_hint
 type UpgradeHint struct {
 	// The unavailable feature, e.g. transitive_dependencies.
@@ -361,7 +344,6 @@ func (x UpgradeHint) Validate() error {
 }
 
 // Workspace is the workspace or repository a tool worked on.
-//
 // Schema: meta.json#/$defs/workspace
 type Workspace struct {
 	// Root path of the workspace, as the tool sees it.

@@ -5,7 +5,6 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a reference to an input or output of a run, with a digest to verify it by.
-//
 // Schema: provenance.json#/$defs/artifact
 type Artifact struct {
 	// Stable identifier of the artifact, e.g. a UUID or a digest; the anchor that evidence sources
@@ -36,7 +35,6 @@ func (x Artifact) Validate() error {
 
 // Digest is a content digest as algorithm:lowercase-hex, e.g. sha256: followed by 64 hex digits.
 // sha256 is recommended.
-//
 // Schema: provenance.json#/$defs/digest
 type Digest string
 
@@ -46,7 +44,6 @@ func (x Digest) Validate() error {
 }
 
 // Evidence is an anchor from one output field to the input location that supports it.
-//
 // Schema: provenance.json#/$defs/evidence
 type Evidence struct {
 	// The supported output field, as an RFC 6901 JSON Pointer into the payload, e.g. /plan/0.
@@ -69,7 +66,6 @@ func (x Evidence) Validate() error {
 }
 
 // Integrity of a provenance record.
-//
 // Schema: provenance.json#/$defs/integrity
 type Integrity struct {
 	// Digest of the record's RFC 8785 (JCS) serialization without its integrity member.
@@ -85,7 +81,6 @@ func (x Integrity) Validate() error {
 }
 
 // MethodID is a stable, dotted method identifier, e.g. engine.normalize.from_cli_error_v0_1.
-//
 // Schema: provenance.json#/$defs/method_id
 type MethodID string
 
@@ -97,7 +92,6 @@ func (x MethodID) Validate() error {
 // Provenance is a provenance record of one tool run: which tool ran, what it read and wrote, which
 // methods it applied, which inputs back which outputs, and which earlier runs it built on. It
 // stands alone, so it can be stored and audited apart from the envelope.
-//
 // Schema: provenance.json#
 type Provenance struct {
 	// Unique identifier of this run.
@@ -134,10 +128,9 @@ func (x Provenance) Validate() error {
 }
 
 // RunID is a JSON string.
+// Schema: provenance.json#/$defs/run_id
 //
 // Identifier of a tool run, unique across runs; a UUID is recommended.
-//
-// Schema: provenance.json#/$defs/run_id
 type RunID string
 
 // Validate reports whether x is valid (see the package doc).
@@ -146,7 +139,6 @@ func (x RunID) Validate() error {
 }
 
 // Signature is a detached signature.
-//
 // Schema: provenance.json#/$defs/signature
 type Signature struct {
 	// Signature algorithm, e.g. ed25519.

@@ -5,12 +5,11 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ProvenanceMode is one of the ProvenanceMode constants.
+// Schema: request.json#/$defs/provenance_mode
 //
 // minimal: run_id, tool and methods. full: also inputs, outputs, evidence and parents.
 //
 // Default: "minimal"
-//
-// Schema: request.json#/$defs/provenance_mode
 type ProvenanceMode string
 
 const (
@@ -34,7 +33,6 @@ func (x ProvenanceMode) Validate() error {
 
 // ProvenanceOptions is the caller's opt-in to provenance recording. Without it a tool attaches no
 // provenance record.
-//
 // Schema: request.json#/$defs/provenance_options
 type ProvenanceOptions struct {
 	// Attach a provenance record to the envelope.
@@ -57,12 +55,11 @@ func (x ProvenanceOptions) Validate() error {
 }
 
 // Request is a JSON object.
+// Schema: request.json#
 //
 // Preferences a caller may attach to any tool call, apart from the tool's own arguments. Every
 // member is optional. A tool that cannot honour a preference does the closest it can and reports
 // what it did in the envelope's meta and warnings.
-//
-// Schema: request.json#
 type Request struct {
 	// Caller-chosen correlation id; the tool echoes it in meta.request_id.
 	RequestID *RequestID `json:"request_id,omitzero"`
@@ -106,12 +103,11 @@ func (x Request) Validate() error {
 }
 
 // ResponseMode is one of the ResponseMode constants.
+// Schema: request.json#/$defs/response_mode
 //
 // Progressive disclosure of a payload, smallest first. ids_only: identifiers and scores. metadata:
 // adds descriptive fields, no content bodies. preview: adds snippets and context. full: complete
 // content.
-//
-// Schema: request.json#/$defs/response_mode
 type ResponseMode string
 
 const (

@@ -5,12 +5,11 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
+// Schema: warning.json#/$defs/severity
 //
 // info: informational, no action needed. warning: a possible issue; weigh the context before
 // relying on the affected part. error: a significant part of the result is affected; act on it
 // before proceeding. The call itself succeeded in every case.
-//
-// Schema: warning.json#/$defs/severity
 type Severity string
 
 const (
@@ -35,7 +34,6 @@ func (x Severity) Validate() error {
 
 // Warning is a non-fatal issue with a result that was still returned, e.g. content dropped to fit a
 // limit, a stale cache or a fallback source.
-//
 // Schema: warning.json#
 type Warning struct {
 	// Stable machine-readable identifier of this kind of warning, e.g. CONTENT_TRUNCATED,

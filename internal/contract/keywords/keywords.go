@@ -8,12 +8,11 @@ import (
 )
 
 // Keywords is a JSON object.
+// Schema: keywords.json#
 //
 // Every keyword of the registry, each under a member of its own, for the message-parity vectors
 // (testdata/keywords-vectors.json): Go and TypeScript must report the same ordered error list for
 // each.
-//
-// Schema: keywords.json#
 type Keywords struct {
 	Type                  envgenrt.Nullable[string]        `json:"type,omitzero"`
 	Enum                  *KeywordsEnum                    `json:"enum,omitzero"`
@@ -42,11 +41,10 @@ func (x Keywords) Validate() error {
 }
 
 // KeywordsAnyOf is one of several types.
+// Schema: keywords.json#/properties/anyOf
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
-//
-// Schema: keywords.json#/properties/anyOf
 type KeywordsAnyOf struct {
 	String  *string
 	Integer *int64
@@ -58,11 +56,10 @@ func (x KeywordsAnyOf) Validate() error {
 }
 
 // KeywordsConst is always {"k":"v"}.
+// Schema: keywords.json#/properties/const
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
-//
-// Schema: keywords.json#/properties/const
 type KeywordsConst string
 
 const KeywordsConstValue1 KeywordsConst = `{"k":"v"}`
@@ -82,11 +79,10 @@ func (x KeywordsConst) Validate() error {
 }
 
 // KeywordsEnum is one of the KeywordsEnum constants.
+// Schema: keywords.json#/properties/enum
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
-//
-// Schema: keywords.json#/properties/enum
 type KeywordsEnum string
 
 const (
@@ -110,7 +106,6 @@ func (x KeywordsEnum) Validate() error {
 }
 
 // KeywordsObject is a JSON object.
-//
 // Schema: keywords.json#/properties/object
 type KeywordsObject struct {
 	A  int64           `json:"a"`
@@ -128,11 +123,10 @@ func (x KeywordsObject) Validate() error {
 }
 
 // KeywordsOneOf is one of several types.
+// Schema: keywords.json#/properties/oneOf
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
-//
-// Schema: keywords.json#/properties/oneOf
 type KeywordsOneOf struct {
 	Integer *int64
 	Value   *json.RawMessage
@@ -144,12 +138,11 @@ func (x KeywordsOneOf) Validate() error {
 }
 
 // KeywordsTuple is a JSON array whose items have fixed positions.
+// Schema: keywords.json#/properties/tuple
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
-//
-// Schema: keywords.json#/properties/tuple
 type KeywordsTuple struct {
 	V0 *int64
 	V1 *string
@@ -161,12 +154,11 @@ func (x KeywordsTuple) Validate() error {
 }
 
 // KeywordsUnevaluatedItems is a JSON array whose items have fixed positions.
+// Schema: keywords.json#/properties/unevaluatedItems
 //
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
 // set after an absent one.
-//
-// Schema: keywords.json#/properties/unevaluatedItems
 type KeywordsUnevaluatedItems struct {
 	V0 json.RawMessage
 
@@ -180,7 +172,6 @@ func (x KeywordsUnevaluatedItems) Validate() error {
 }
 
 // KeywordsUnevaluatedProperties is a JSON object.
-//
 // Schema: keywords.json#/properties/unevaluatedProperties
 type KeywordsUnevaluatedProperties struct {
 	B json.RawMessage `json:"b,omitzero"`
@@ -197,10 +188,9 @@ func (x KeywordsUnevaluatedProperties) Validate() error {
 }
 
 // Small is any JSON value.
+// Schema: keywords.json#/$defs/small
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: keywords.json#/$defs/small
 type Small json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).

@@ -5,7 +5,6 @@ package results
 import "github.com/envgen/envgen/envgenrt"
 
 // Hit is a JSON object.
-//
 // Schema: results.json#/$defs/hit
 type Hit struct {
 	ChunkID    int64   `json:"chunk_id"`
@@ -21,7 +20,6 @@ func (x Hit) Validate() error {
 }
 
 // Results is the benchmark's payload: one page of search hits, best first.
-//
 // Schema: results.json#
 type Results struct {
 	Hits  []Hit  `json:"hits"`

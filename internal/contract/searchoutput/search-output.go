@@ -8,10 +8,9 @@ import (
 )
 
 // Hit is a JSON object.
+// Schema: search-output.json#/$defs/hit
 //
 // One search hit.
-//
-// Schema: search-output.json#/$defs/hit
 type Hit struct {
 	// Identifier of the matching chunk.
 	ChunkID int64 `json:"chunk_id"`
@@ -35,18 +34,16 @@ func (x Hit) Validate() error {
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
+// Schema: search-output.json#
 //
 // Output schema of an example search tool: the canonical envelope with its payload fixed to
 // search_results.
-//
-// Schema: search-output.json#
 type SearchOutput = envelope.Envelope[SearchResults]
 
 // SearchResults is a JSON object.
+// Schema: search-output.json#/$defs/search_results
 //
 // One page of search hits, best first.
-//
-// Schema: search-output.json#/$defs/search_results
 type SearchResults struct {
 	// The hits on this page, best first.
 	Hits []Hit `json:"hits"`

@@ -5,7 +5,6 @@ package tree
 import "github.com/envgen/envgen/envgenrt"
 
 // Tree is a recursive schema, for the robustness tests: validators recurse as deep as the instance.
-//
 // Schema: tree.json#
 type Tree struct {
 	Name     string `json:"name"`

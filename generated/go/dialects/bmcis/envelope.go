@@ -8,13 +8,12 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // MCPResponseEnvelope of the BMCIS Knowledge MCP server (API Reference: Response Formats), as its
 // published response_envelope.schema.json states it: draft-07 there, the same constraints here.
 // Objects are open, as there. The error member is the one the seed's Invalid Field Error example
 // shows; the published schema leaves it unconstrained.
-//
-// Schema: envelope.json#
 type Envelope struct {
 	// Core metadata for every response.
 	Metadata ResponseMetadata `json:"_metadata"`
@@ -45,10 +44,9 @@ func (x Envelope) Validate() error {
 }
 
 // ExecutionContext is a JSON object.
+// Schema: envelope.json#/$defs/execution_context
 //
 // ExecutionContext: performance and token accounting.
-//
-// Schema: envelope.json#/$defs/execution_context
 type ExecutionContext struct {
 	// Estimated token count.
 	TokensEstimated int64 `json:"tokens_estimated"`
@@ -76,10 +74,9 @@ func (x ExecutionContext) Validate() error {
 }
 
 // PaginationMetadata is a JSON object.
+// Schema: envelope.json#/$defs/pagination_metadata
 //
 // PaginationMetadata: cursor-based pagination information.
-//
-// Schema: envelope.json#/$defs/pagination_metadata
 type PaginationMetadata struct {
 	// Base64-encoded JSON cursor.
 	Cursor *string `json:"cursor,omitzero"`
@@ -104,7 +101,6 @@ func (x PaginationMetadata) Validate() error {
 }
 
 // ResponseError is an error object, e.g. INVALID_FIELDS with the fields the mode allows.
-//
 // Schema: envelope.json#/$defs/response_error
 type ResponseError struct {
 	// Error code, e.g. INVALID_FIELDS.
@@ -127,10 +123,9 @@ func (x ResponseError) Validate() error {
 }
 
 // ResponseMetadata is a JSON object.
+// Schema: envelope.json#/$defs/response_metadata
 //
 // ResponseMetadata: core metadata for every response.
-//
-// Schema: envelope.json#/$defs/response_metadata
 type ResponseMetadata struct {
 	// Tool operation name.
 	Operation string `json:"operation"`
@@ -160,10 +155,9 @@ func (x ResponseMetadata) Validate() error {
 }
 
 // ResponseStatus is one of the ResponseStatus constants.
+// Schema: envelope.json#/$defs/response_status
 //
 // ResponseStatus: success, partial or error.
-//
-// Schema: envelope.json#/$defs/response_status
 type ResponseStatus string
 
 const (
@@ -187,10 +181,9 @@ func (x ResponseStatus) Validate() error {
 }
 
 // ResponseWarning is a JSON object.
+// Schema: envelope.json#/$defs/response_warning
 //
 // ResponseWarning: an actionable warning for clients.
-//
-// Schema: envelope.json#/$defs/response_warning
 type ResponseWarning struct {
 	Level WarningLevel `json:"level"`
 
@@ -214,10 +207,9 @@ func (x ResponseWarning) Validate() error {
 }
 
 // WarningLevel is one of the WarningLevel constants.
+// Schema: envelope.json#/$defs/warning_level
 //
 // WarningLevel: info, warning or error.
-//
-// Schema: envelope.json#/$defs/warning_level
 type WarningLevel string
 
 const (

@@ -8,10 +8,9 @@ import (
 )
 
 // ChunkID is a JSON integer.
+// Schema: payloads.json#/$defs/chunk_id
 //
 // Unique chunk identifier.
-//
-// Schema: payloads.json#/$defs/chunk_id
 type ChunkID int64
 
 // Validate reports whether x is valid (see the package doc).
@@ -20,11 +19,10 @@ func (x ChunkID) Validate() error {
 }
 
 // ConfidenceScore is a JSON object.
+// Schema: payloads.json#/$defs/confidence_score
 //
 // ConfidenceScore: multi-dimensional confidence assessment; all fields are populated when the model
 // is used.
-//
-// Schema: payloads.json#/$defs/confidence_score
 type ConfidenceScore struct {
 	ScoreReliability Score `json:"score_reliability"`
 	SourceQuality    Score `json:"source_quality"`
@@ -41,7 +39,6 @@ func (x ConfidenceScore) Validate() error {
 }
 
 // Cursor is the pagination cursor, decoded from base64 JSON. Opaque to clients.
-//
 // Schema: payloads.json#/$defs/cursor
 type Cursor struct {
 	QueryHash    string       `json:"query_hash"`
@@ -59,10 +56,9 @@ func (x Cursor) Validate() error {
 }
 
 // DeduplicationInfo is a JSON object.
+// Schema: payloads.json#/$defs/deduplication_info
 //
 // DeduplicationInfo: duplicate detection information.
-//
-// Schema: payloads.json#/$defs/deduplication_info
 type DeduplicationInfo struct {
 	IsDuplicate     bool      `json:"is_duplicate"`
 	SimilarChunkIDs []ChunkID `json:"similar_chunk_ids"`
@@ -81,10 +77,9 @@ func (x DeduplicationInfo) Validate() error {
 // Payloads is the BMCIS payload models that fill results, one per response mode (Response Modes,
 // Field Definitions, Metadata Components), and the decoded pagination cursor. Fields are required
 // as the Pydantic models declare them; objects are open, as Pydantic models are.
+// Schema: payloads.json#
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: payloads.json#
 type Payloads json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).
@@ -93,10 +88,9 @@ func (x Payloads) Validate() error {
 }
 
 // Rank is a JSON integer.
+// Schema: payloads.json#/$defs/rank
 //
 // Result rank, 1-based.
-//
-// Schema: payloads.json#/$defs/rank
 type Rank int64
 
 // Validate reports whether x is valid (see the package doc).
@@ -105,10 +99,9 @@ func (x Rank) Validate() error {
 }
 
 // RankingContext is a JSON object.
+// Schema: payloads.json#/$defs/ranking_context
 //
 // RankingContext: result ranking explanation.
-//
-// Schema: payloads.json#/$defs/ranking_context
 type RankingContext struct {
 	Percentile  int64  `json:"percentile"`
 	Explanation string `json:"explanation"`
@@ -127,7 +120,6 @@ func (x RankingContext) Validate() error {
 }
 
 // Score is a relevance score from 0.0 to 1.0.
-//
 // Schema: payloads.json#/$defs/score
 type Score float64
 
@@ -137,10 +129,9 @@ func (x Score) Validate() error {
 }
 
 // SearchResultFull is a JSON object.
+// Schema: payloads.json#/$defs/search_result_full
 //
 // SearchResultFull: full mode, about 1500 or more tokens per result.
-//
-// Schema: payloads.json#/$defs/search_result_full
 type SearchResultFull struct {
 	ChunkID ChunkID `json:"chunk_id"`
 
@@ -188,10 +179,9 @@ func (x SearchResultFull) Validate() error {
 }
 
 // SearchResultIDs is a JSON object.
+// Schema: payloads.json#/$defs/search_result_ids
 //
 // SearchResultIDs: ids_only mode, about 10 tokens per result.
-//
-// Schema: payloads.json#/$defs/search_result_ids
 type SearchResultIDs struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -208,10 +198,9 @@ func (x SearchResultIDs) Validate() error {
 }
 
 // SearchResultMetadata is a JSON object.
+// Schema: payloads.json#/$defs/search_result_metadata
 //
 // SearchResultMetadata: metadata mode (the default), about 200 tokens per result.
-//
-// Schema: payloads.json#/$defs/search_result_metadata
 type SearchResultMetadata struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -240,10 +229,9 @@ func (x SearchResultMetadata) Validate() error {
 }
 
 // SearchResultPreview is a JSON object.
+// Schema: payloads.json#/$defs/search_result_preview
 //
 // SearchResultPreview: preview mode, about 500 tokens per result.
-//
-// Schema: payloads.json#/$defs/search_result_preview
 type SearchResultPreview struct {
 	ChunkID     ChunkID `json:"chunk_id"`
 	HybridScore Score   `json:"hybrid_score"`
@@ -278,10 +266,9 @@ func (x SearchResultPreview) Validate() error {
 }
 
 // VendorInfoFull is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_full
 //
 // VendorInfoFull: about 10-50K or more tokens; at most 100 entities and 500 relationships.
-//
-// Schema: payloads.json#/$defs/vendor_info_full
 type VendorInfoFull struct {
 	VendorName    string            `json:"vendor_name"`
 	Entities      []json.RawMessage `json:"entities"`
@@ -299,10 +286,9 @@ func (x VendorInfoFull) Validate() error {
 }
 
 // VendorInfoIDs is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_ids
 //
 // VendorInfoIDs: about 100-500 tokens.
-//
-// Schema: payloads.json#/$defs/vendor_info_ids
 type VendorInfoIDs struct {
 	VendorName      string   `json:"vendor_name"`
 	EntityIDs       []string `json:"entity_ids"`
@@ -319,10 +305,9 @@ func (x VendorInfoIDs) Validate() error {
 }
 
 // VendorInfoMetadata is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_metadata
 //
 // VendorInfoMetadata: about 2-4K tokens.
-//
-// Schema: payloads.json#/$defs/vendor_info_metadata
 type VendorInfoMetadata struct {
 	VendorName  string            `json:"vendor_name"`
 	Statistics  VendorStatistics  `json:"statistics"`
@@ -340,10 +325,9 @@ func (x VendorInfoMetadata) Validate() error {
 }
 
 // VendorInfoPreview is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_preview
 //
 // VendorInfoPreview: about 5-10K tokens; at most 5 entities and 5 relationships.
-//
-// Schema: payloads.json#/$defs/vendor_info_preview
 type VendorInfoPreview struct {
 	VendorName    string            `json:"vendor_name"`
 	Entities      []json.RawMessage `json:"entities"`
@@ -361,10 +345,9 @@ func (x VendorInfoPreview) Validate() error {
 }
 
 // VendorStatistics is a JSON object.
+// Schema: payloads.json#/$defs/vendor_statistics
 //
 // Counts of a vendor's entities and relationships, in total and by type.
-//
-// Schema: payloads.json#/$defs/vendor_statistics
 type VendorStatistics struct {
 	EntityCount                  *int64           `json:"entity_count,omitzero"`
 	RelationshipCount            *int64           `json:"relationship_count,omitzero"`

@@ -9,7 +9,6 @@ import (
 
 // Request is the semantic_search request of the BMCIS Knowledge MCP server, as the seed's Request
 // Schema states it (draft-07 there, the same constraints here).
-//
 // Schema: request.json#
 type Request struct {
 	// Search query.
@@ -42,10 +41,9 @@ func (x Request) Validate() error {
 }
 
 // ResponseMode is one of the ResponseMode constants.
+// Schema: request.json#/$defs/response_mode
 //
 // ResponseMode: the level of detail, from ids_only to full.
-//
-// Schema: request.json#/$defs/response_mode
 type ResponseMode string
 
 const (

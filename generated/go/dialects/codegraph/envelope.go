@@ -8,7 +8,6 @@ import (
 )
 
 // Data is the response: header, result and meta.
-//
 // Schema: envelope.json#/$defs/data
 type Data struct {
 	// The tool's name, e.g. ouroborosai_graph_digest.
@@ -41,7 +40,6 @@ func (x Data) Validate() error {
 // workspace, the tool's result (or, when success is false, result.error) and the response meta.
 // Objects are closed as the TypeScript interfaces are, except the tool's result, the suggestion
 // args and the error details, which are open records.
-//
 // Schema: envelope.json#
 type Envelope struct {
 	// Always check it before reading result.
@@ -56,10 +54,9 @@ func (x Envelope) Validate() error {
 }
 
 // Error is a JSON object.
+// Schema: envelope.json#/$defs/error
 //
 // Why the call failed.
-//
-// Schema: envelope.json#/$defs/error
 type Error struct {
 	// INVALID_INPUT, INTERNAL_ERROR, NOT_AVAILABLE, MISSING_PARAMS or UNKNOWN_ACTION.
 	Code string `json:"code"`
@@ -77,7 +74,6 @@ func (x Error) Validate() error {
 }
 
 // ErrorResult is the result of a failed call.
-//
 // Schema: envelope.json#/$defs/error_result
 type ErrorResult struct {
 	Error Error `json:"error"`
@@ -89,7 +85,6 @@ func (x ErrorResult) Validate() error {
 }
 
 // Limits is the limits that bounded the result.
-//
 // Schema: envelope.json#/$defs/limits
 type Limits struct {
 	MaxItems *int64 `json:"maxItems,omitzero"`
@@ -102,10 +97,9 @@ func (x Limits) Validate() error {
 }
 
 // Page is a JSON object.
+// Schema: envelope.json#/$defs/page
 //
 // Pagination of the result.
-//
-// Schema: envelope.json#/$defs/page
 type Page struct {
 	Cursor  *string `json:"cursor,omitzero"`
 	HasMore bool    `json:"hasMore"`
@@ -118,7 +112,6 @@ func (x Page) Validate() error {
 }
 
 // QuerySuggestion is a suggested follow-up call.
-//
 // Schema: envelope.json#/$defs/query_suggestion
 type QuerySuggestion struct {
 	Tool   string                     `json:"tool"`
@@ -132,10 +125,9 @@ func (x QuerySuggestion) Validate() error {
 }
 
 // ResponseMeta is a JSON object.
+// Schema: envelope.json#/$defs/response_meta
 //
 // ResponseMeta: what an agent needs to budget tokens and plan its next query.
-//
-// Schema: envelope.json#/$defs/response_meta
 type ResponseMeta struct {
 	// Estimated size of the envelope: Math.ceil(JSON.stringify(envelope).length / 4).
 	ApproxTokens int64 `json:"approxTokens"`
@@ -157,10 +149,9 @@ func (x ResponseMeta) Validate() error {
 }
 
 // WorkspaceContext is a JSON object.
+// Schema: envelope.json#/$defs/workspace_context
 //
 // WorkspaceContext: the workspace the tool read.
-//
-// Schema: envelope.json#/$defs/workspace_context
 type WorkspaceContext struct {
 	// Workspace root path.
 	Root string `json:"root"`

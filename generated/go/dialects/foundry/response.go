@@ -8,11 +8,10 @@ import (
 )
 
 // ContentFidelity is one of the ContentFidelity constants.
+// Schema: response.json#/$defs/content_fidelity
 //
 // Level of content completeness. full: everything (the default). partial: some content omitted,
 // structure preserved. summary: condensed. reference_only: identifiers only.
-//
-// Schema: response.json#/$defs/content_fidelity
 type ContentFidelity string
 
 const (
@@ -37,11 +36,10 @@ func (x ContentFidelity) Validate() error {
 }
 
 // ErrorData is a JSON object.
+// Schema: response.json#/$defs/error_data
 //
 // Structured error context in data when success is false, as error_response() fills it; other
 // members of data are context the tool merged in.
-//
-// Schema: response.json#/$defs/error_data
 type ErrorData struct {
 	// Machine-readable error classification in SCREAMING_SNAKE_CASE, e.g. VALIDATION_ERROR,
 	// NOT_FOUND, RATE_LIMIT_EXCEEDED.
@@ -69,12 +67,11 @@ func (x ErrorData) Validate() error {
 }
 
 // ErrorType is one of the ErrorType constants.
+// Schema: response.json#/$defs/error_type
 //
 // Error category for routing and handling (Error Type Categories): validation (400), authentication
 // (401), authorization (403), not_found (404), conflict (409), rate_limit (429), feature_flag
 // (403), internal (500), unavailable (503).
-//
-// Schema: response.json#/$defs/error_type
 type ErrorType string
 
 const (
@@ -104,10 +101,9 @@ func (x ErrorType) Validate() error {
 }
 
 // Metadata is a JSON object.
+// Schema: response.json#/$defs/metadata
 //
 // Response metadata: the version identifier and operational context.
-//
-// Schema: response.json#/$defs/metadata
 type Metadata struct {
 	// Response schema version identifier.
 	Version MetadataVersion `json:"version"`
@@ -147,10 +143,9 @@ func (x Metadata) Validate() error {
 }
 
 // MetadataVersion is always "response-v2".
+// Schema: response.json#/$defs/metadata/properties/version
 //
 // Response schema version identifier.
-//
-// Schema: response.json#/$defs/metadata/properties/version
 type MetadataVersion string
 
 const MetadataVersionResponseV2 MetadataVersion = "response-v2"
@@ -170,10 +165,9 @@ func (x MetadataVersion) Validate() error {
 }
 
 // Pagination is a JSON object.
+// Schema: response.json#/$defs/pagination
 //
 // Cursor-based pagination metadata.
-//
-// Schema: response.json#/$defs/pagination
 type Pagination struct {
 	// Opaque cursor for the next page.
 	Cursor envgenrt.Nullable[string] `json:"cursor,omitzero"`
@@ -201,10 +195,9 @@ func (x Pagination) Validate() error {
 }
 
 // RateLimit is a JSON object.
+// Schema: response.json#/$defs/rate_limit
 //
 // Rate limiting state and retry hints.
-//
-// Schema: response.json#/$defs/rate_limit
 type RateLimit struct {
 	// Maximum requests allowed in the period.
 	Limit *int64 `json:"limit,omitzero"`
@@ -235,7 +228,6 @@ func (x RateLimit) Validate() error {
 // response_schema.json (draft-07) with what the MCP Response Schema Guide adds:
 // meta.warning_details, the content fidelity members of meta, and, when success is false, the
 // structured error fields inside data.
-//
 // Schema: response.json#
 type Response struct {
 	// Whether the operation completed successfully.
@@ -257,10 +249,9 @@ func (x Response) Validate() error {
 }
 
 // Telemetry is a JSON object.
+// Schema: response.json#/$defs/telemetry
 //
 // Timing and performance metrics.
-//
-// Schema: response.json#/$defs/telemetry
 type Telemetry struct {
 	// Operation duration in milliseconds.
 	DurationMs *float64 `json:"duration_ms,omitzero"`
@@ -282,7 +273,6 @@ func (x Telemetry) Validate() error {
 }
 
 // WarningDetail is a structured warning.
-//
 // Schema: response.json#/$defs/warning_detail
 type WarningDetail struct {
 	// Machine-readable warning classification, e.g. CONTENT_TRUNCATED, STALE_CACHE.
@@ -307,11 +297,10 @@ func (x WarningDetail) Validate() error {
 }
 
 // WarningSeverity is one of the WarningSeverity constants.
+// Schema: response.json#/$defs/warning_severity
 //
 // info: informational, no action needed. warning: potential issue, consider action. error:
 // significant issue, action recommended.
-//
-// Schema: response.json#/$defs/warning_severity
 type WarningSeverity string
 
 const (

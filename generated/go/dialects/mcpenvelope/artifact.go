@@ -5,10 +5,9 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a JSON object.
+// Schema: artifact.json#
 //
 // artifact.v0.1: an input or output artifact of a run. The published schema, with envgen $ids.
-//
-// Schema: artifact.json#
 type Artifact struct {
 	SchemaVersion ArtifactSchemaVersion `json:"schema_version"`
 
@@ -38,10 +37,9 @@ func (x Artifact) Validate() error {
 }
 
 // ArtifactDigest is a JSON object.
+// Schema: artifact.json#/properties/digest
 //
 // Optional integrity digest(s).
-//
-// Schema: artifact.json#/properties/digest
 type ArtifactDigest struct {
 	// Digest algorithm. sha256 is recommended.
 	Alg ArtifactDigestAlg `json:"alg"`
@@ -56,10 +54,9 @@ func (x ArtifactDigest) Validate() error {
 }
 
 // ArtifactDigestAlg is one of the ArtifactDigestAlg constants.
+// Schema: artifact.json#/properties/digest/properties/alg
 //
 // Digest algorithm. sha256 is recommended.
-//
-// Schema: artifact.json#/properties/digest/properties/alg
 type ArtifactDigestAlg string
 
 const (
@@ -83,7 +80,6 @@ func (x ArtifactDigestAlg) Validate() error {
 }
 
 // ArtifactSchemaVersion is always "artifact.v0.1".
-//
 // Schema: artifact.json#/properties/schema_version
 type ArtifactSchemaVersion string
 

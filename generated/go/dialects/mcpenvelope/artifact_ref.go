@@ -5,11 +5,10 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ArtifactRef is a JSON object.
+// Schema: artifact_ref.json#
 //
 // artifact.ref.v0.1: a reference to an artifact by id or by locator. The published schema, with
 // envgen $ids.
-//
-// Schema: artifact_ref.json#
 type ArtifactRef struct {
 	SchemaVersion ArtifactRefSchemaVersion `json:"schema_version"`
 
@@ -35,10 +34,9 @@ func (x ArtifactRef) Validate() error {
 }
 
 // ArtifactRefDigest is a JSON object.
+// Schema: artifact_ref.json#/properties/digest
 //
 // Optional digest hint for verification.
-//
-// Schema: artifact_ref.json#/properties/digest
 type ArtifactRefDigest struct {
 	Alg   ArtifactRefDigestAlg `json:"alg"`
 	Value string               `json:"value"`
@@ -50,7 +48,6 @@ func (x ArtifactRefDigest) Validate() error {
 }
 
 // ArtifactRefDigestAlg is one of the ArtifactRefDigestAlg constants.
-//
 // Schema: artifact_ref.json#/properties/digest/properties/alg
 type ArtifactRefDigestAlg string
 
@@ -75,7 +72,6 @@ func (x ArtifactRefDigestAlg) Validate() error {
 }
 
 // ArtifactRefSchemaVersion is always "artifact.ref.v0.1".
-//
 // Schema: artifact_ref.json#/properties/schema_version
 type ArtifactRefSchemaVersion string
 

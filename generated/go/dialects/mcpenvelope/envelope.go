@@ -8,12 +8,11 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // mcp.envelope.v0.1: the envelope an adapter wraps a tool's result in, with optional errors,
 // warnings, adapter metadata and a prov.record.v0.1 provenance record. The published schema, with
 // envgen $ids.
-//
-// Schema: envelope.json#
 type Envelope struct {
 	SchemaVersion EnvelopeSchemaVersion `json:"schema_version"`
 
@@ -40,7 +39,6 @@ func (x Envelope) Validate() error {
 }
 
 // EnvelopeError is a JSON object.
-//
 // Schema: envelope.json#/$defs/envelope_error
 type EnvelopeError struct {
 	// Stable error code (namespaced).
@@ -67,10 +65,9 @@ func (x EnvelopeError) Validate() error {
 }
 
 // EnvelopeMeta is a JSON object.
+// Schema: envelope.json#/properties/meta
 //
 // Optional adapter/runtime metadata. Not part of tool semantics.
-//
-// Schema: envelope.json#/properties/meta
 type EnvelopeMeta struct {
 	// Adapter name (e.g., mcp, cli, api).
 	Adapter *string `json:"adapter,omitzero"`
@@ -91,7 +88,6 @@ func (x EnvelopeMeta) Validate() error {
 }
 
 // EnvelopeSchemaVersion is always "mcp.envelope.v0.1".
-//
 // Schema: envelope.json#/properties/schema_version
 type EnvelopeSchemaVersion string
 
@@ -112,7 +108,6 @@ func (x EnvelopeSchemaVersion) Validate() error {
 }
 
 // EnvelopeWarning is a JSON object.
-//
 // Schema: envelope.json#/$defs/envelope_warning
 type EnvelopeWarning struct {
 	// Stable warning code (namespaced).

@@ -5,11 +5,10 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Evidence is a JSON object.
+// Schema: evidence.json#
 //
 // evidence.v0.1: an anchor from an output field to an input source. The published schema, with
 // envgen $ids.
-//
-// Schema: evidence.json#
 type Evidence struct {
 	SchemaVersion EvidenceSchemaVersion `json:"schema_version"`
 
@@ -33,7 +32,6 @@ func (x Evidence) Validate() error {
 }
 
 // EvidenceSchemaVersion is always "evidence.v0.1".
-//
 // Schema: evidence.json#/properties/schema_version
 type EvidenceSchemaVersion string
 

@@ -5,10 +5,9 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ProvRecord is a JSON object.
+// Schema: prov_record.json#
 //
 // prov.record.v0.1: the provenance record of one tool run. The published schema, with envgen $ids.
-//
-// Schema: prov_record.json#
 type ProvRecord struct {
 	SchemaVersion ProvRecordSchemaVersion `json:"schema_version"`
 
@@ -46,10 +45,9 @@ func (x ProvRecord) Validate() error {
 }
 
 // ProvRecordIntegrity is a JSON object.
+// Schema: prov_record.json#/properties/integrity
 //
 // Optional integrity metadata for the provenance record itself.
-//
-// Schema: prov_record.json#/properties/integrity
 type ProvRecordIntegrity struct {
 	// Digest over a canonical serialization of this provenance record (excluding signatures).
 	RecordDigest *ProvRecordIntegrityRecordDigest `json:"record_digest,omitzero"`
@@ -64,10 +62,9 @@ func (x ProvRecordIntegrity) Validate() error {
 }
 
 // ProvRecordIntegrityRecordDigest is a JSON object.
+// Schema: prov_record.json#/properties/integrity/properties/record_digest
 //
 // Digest over a canonical serialization of this provenance record (excluding signatures).
-//
-// Schema: prov_record.json#/properties/integrity/properties/record_digest
 type ProvRecordIntegrityRecordDigest struct {
 	Alg   ProvRecordIntegrityRecordDigestAlg `json:"alg"`
 	Value string                             `json:"value"`
@@ -79,7 +76,6 @@ func (x ProvRecordIntegrityRecordDigest) Validate() error {
 }
 
 // ProvRecordIntegrityRecordDigestAlg is one of the ProvRecordIntegrityRecordDigestAlg constants.
-//
 // Schema: prov_record.json#/properties/integrity/properties/record_digest/properties/alg
 type ProvRecordIntegrityRecordDigestAlg string
 
@@ -104,10 +100,9 @@ func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 }
 
 // ProvRecordIntegritySignature is a JSON object.
+// Schema: prov_record.json#/properties/integrity/properties/signature
 //
 // Optional signature over record_digest for audit-grade provenance.
-//
-// Schema: prov_record.json#/properties/integrity/properties/signature
 type ProvRecordIntegritySignature struct {
 	// Signature algorithm identifier.
 	Alg string `json:"alg"`
@@ -125,7 +120,6 @@ func (x ProvRecordIntegritySignature) Validate() error {
 }
 
 // ProvRecordSchemaVersion is always "prov.record.v0.1".
-//
 // Schema: prov_record.json#/properties/schema_version
 type ProvRecordSchemaVersion string
 
@@ -146,10 +140,9 @@ func (x ProvRecordSchemaVersion) Validate() error {
 }
 
 // ProvRecordTool is a JSON object.
+// Schema: prov_record.json#/properties/tool
 //
 // Tool identity and versioning metadata.
-//
-// Schema: prov_record.json#/properties/tool
 type ProvRecordTool struct {
 	// Tool name, e.g., a11y-assist, payroll-engine, etc.
 	Name string `json:"name"`

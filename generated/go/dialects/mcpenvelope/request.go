@@ -8,11 +8,10 @@ import (
 )
 
 // Request is a JSON object.
+// Schema: request.json#
 //
 // mcp.request.v0.1: a tool call with artifact references and execution preferences. The published
 // schema, with envgen $ids.
-//
-// Schema: request.json#
 type Request struct {
 	SchemaVersion RequestSchemaVersion `json:"schema_version"`
 
@@ -41,10 +40,9 @@ func (x Request) Validate() error {
 }
 
 // RequestPreferences is a JSON object.
+// Schema: request.json#/properties/preferences
 //
 // Optional execution preferences that are not tool semantics.
-//
-// Schema: request.json#/properties/preferences
 type RequestPreferences struct {
 	// Hint that caller prefers deterministic behavior (no timestamps, no network).
 	//
@@ -64,7 +62,6 @@ func (x RequestPreferences) Validate() error {
 }
 
 // RequestSchemaVersion is always "mcp.request.v0.1".
-//
 // Schema: request.json#/properties/schema_version
 type RequestSchemaVersion string
 
@@ -85,7 +82,6 @@ func (x RequestSchemaVersion) Validate() error {
 }
 
 // RequestTool is a JSON object.
-//
 // Schema: request.json#/properties/tool
 type RequestTool struct {
 	// Tool identifier (e.g., a11y-assist.explain, provenance.verify).

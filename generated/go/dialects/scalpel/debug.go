@@ -6,7 +6,6 @@ import "github.com/envgen/envgen/envgenrt"
 
 // Debug is the debug profile (SCALPEL_MCP_INFO=DEBUG): every member, null or empty when it has
 // nothing to say.
-//
 // Schema: debug.json#
 type Debug struct {
 	Tier         *TierName    `json:"tier"`

@@ -8,10 +8,9 @@ import (
 )
 
 // Capabilities is a JSON array.
+// Schema: envelope.json#/$defs/capabilities
 //
 // What this invocation supports, e.g. envelope-v1; omitted by default.
-//
-// Schema: envelope.json#/$defs/capabilities
 type Capabilities []string
 
 // Validate reports whether x is valid (see the package doc).
@@ -20,10 +19,9 @@ func (x Capabilities) Validate() error {
 }
 
 // Data is the tool-specific payload (the tool's existing response model), or null.
+// Schema: envelope.json#/$defs/data
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: envelope.json#/$defs/data
 type Data json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).
@@ -32,10 +30,9 @@ func (x Data) Validate() error {
 }
 
 // DurationMs is a JSON number.
+// Schema: envelope.json#/$defs/duration_ms
 //
 // End-to-end run time in milliseconds; omitted by default, included in debug mode.
-//
-// Schema: envelope.json#/$defs/duration_ms
 type DurationMs float64
 
 // Validate reports whether x is valid (see the package doc).
@@ -47,7 +44,6 @@ func (x DurationMs) Validate() error {
 // metadata member is optional and may be null. data is always included unless the call failed
 // (error is an object). The profile schemas (minimal.json, standard.json, verbose.json, debug.json)
 // say which members each profile sends.
-//
 // Schema: envelope.json#
 type Envelope struct {
 	Tier         envgenrt.Nullable[TierName]     `json:"tier,omitzero"`
@@ -67,12 +63,10 @@ func (x Envelope) Validate() error {
 }
 
 // Error is the standardized error model: only included when an error occurs.
-//
 // Schema: envelope.json#/$defs/error
 type Error = ErrorModel
 
 // ErrorModel is a standardized error. Error responses must not include code contents.
-//
 // Schema: envelope.json#/$defs/error_model
 type ErrorModel struct {
 	// Human-readable message.
@@ -91,10 +85,9 @@ func (x ErrorModel) Validate() error {
 }
 
 // RequestID is a JSON string.
+// Schema: envelope.json#/$defs/request_id
 //
 // Correlation id; omitted by default unless the client provided one.
-//
-// Schema: envelope.json#/$defs/request_id
 type RequestID string
 
 // Validate reports whether x is valid (see the package doc).
@@ -103,12 +96,10 @@ func (x RequestID) Validate() error {
 }
 
 // Tier is the tier the call ran under; null or omitted by default.
-//
 // Schema: envelope.json#/$defs/tier
 type Tier = TierName
 
 // TierName is a Code Scalpel tier.
-//
 // Schema: envelope.json#/$defs/tier_name
 type TierName string
 
@@ -133,10 +124,9 @@ func (x TierName) Validate() error {
 }
 
 // ToolID is a JSON string.
+// Schema: envelope.json#/$defs/tool_id
 //
 // Canonical MCP tool id; omitted by default, since the client knows which tool it called.
-//
-// Schema: envelope.json#/$defs/tool_id
 type ToolID string
 
 // Validate reports whether x is valid (see the package doc).
@@ -145,10 +135,9 @@ func (x ToolID) Validate() error {
 }
 
 // ToolVersion is a JSON string.
+// Schema: envelope.json#/$defs/tool_version
 //
 // Semantic version of the tool implementation; omitted by default.
-//
-// Schema: envelope.json#/$defs/tool_version
 type ToolVersion string
 
 // Validate reports whether x is valid (see the package doc).
@@ -157,7 +146,6 @@ func (x ToolVersion) Validate() error {
 }
 
 // UpgradeHint is a requested feature that the current tier does not provide.
-//
 // Schema: envelope.json#/$defs/upgrade_hint
 type UpgradeHint struct {
 	Feature string  `json:"feature"`
@@ -171,10 +159,9 @@ func (x UpgradeHint) Validate() error {
 }
 
 // UpgradeHints is a JSON array.
+// Schema: envelope.json#/$defs/upgrade_hints
 //
 // Upgrade hints when a feature is unavailable at this tier; only included when hints exist.
-//
-// Schema: envelope.json#/$defs/upgrade_hints
 type UpgradeHints []UpgradeHint
 
 // Validate reports whether x is valid (see the package doc).

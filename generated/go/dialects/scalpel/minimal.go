@@ -7,7 +7,6 @@ import "github.com/envgen/envgen/envgenrt"
 // Minimal is the minimal profile, the default since v3.3.0: data, and error when an error occurs.
 // Null values and empty arrays are left out (exclude_null_values, exclude_empty_arrays), except
 // that data is always sent on success.
-//
 // Schema: minimal.json#
 type Minimal struct {
 	Error *ErrorModel `json:"error,omitzero"`

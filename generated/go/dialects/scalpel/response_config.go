@@ -8,13 +8,12 @@ import (
 )
 
 // ResponseConfig is a JSON object.
+// Schema: response_config.json#
 //
 // Code Scalpel's .code-scalpel/response_config.json, which chooses the profile of each tool's
 // responses: the published response_config.schema.json (draft-07 there, the same constraints here).
 // Server configuration, not wire format; it is here so that the Configuration example of the seed
 // and the published response_config.json are checked.
-//
-// Schema: response_config.json#
 type ResponseConfig struct {
 	// Code Scalpel version this config is for
 	Version *string `json:"version,omitzero"`
@@ -45,10 +44,9 @@ func (x ResponseConfig) Validate() error {
 }
 
 // ResponseConfigGlobal is a JSON object.
+// Schema: response_config.json#/properties/global
 //
 // Global settings applied to all tools unless overridden
-//
-// Schema: response_config.json#/properties/global
 type ResponseConfigGlobal struct {
 	// Default output profile. minimal=~50-100 tokens, standard=~100-500, verbose=~500-2000,
 	// debug=unlimited
@@ -77,11 +75,10 @@ func (x ResponseConfigGlobal) Validate() error {
 }
 
 // ResponseConfigGlobalProfile is one of the ResponseConfigGlobalProfile constants.
+// Schema: response_config.json#/properties/global/properties/profile
 //
 // Default output profile. minimal=~50-100 tokens, standard=~100-500, verbose=~500-2000,
 // debug=unlimited
-//
-// Schema: response_config.json#/properties/global/properties/profile
 type ResponseConfigGlobalProfile string
 
 const (
@@ -106,10 +103,9 @@ func (x ResponseConfigGlobalProfile) Validate() error {
 }
 
 // ResponseConfigParsing is a JSON object.
+// Schema: response_config.json#/properties/parsing
 //
 // Deterministic parsing configuration - standardizes error handling across all entry points
-//
-// Schema: response_config.json#/properties/parsing
 type ResponseConfigParsing struct {
 	// strict=fail on syntax errors, permissive=auto-sanitize with warnings
 	Mode *ResponseConfigParsingMode `json:"mode,omitzero"`
@@ -128,7 +124,6 @@ func (x ResponseConfigParsing) Validate() error {
 }
 
 // ResponseConfigParsingErrorReporting is a JSON object.
-//
 // Schema: response_config.json#/properties/parsing/properties/error_reporting
 type ResponseConfigParsingErrorReporting struct {
 	// Include what was modified during sanitization
@@ -151,10 +146,9 @@ func (x ResponseConfigParsingErrorReporting) Validate() error {
 }
 
 // ResponseConfigParsingMode is one of the ResponseConfigParsingMode constants.
+// Schema: response_config.json#/properties/parsing/properties/mode
 //
 // strict=fail on syntax errors, permissive=auto-sanitize with warnings
-//
-// Schema: response_config.json#/properties/parsing/properties/mode
 type ResponseConfigParsingMode string
 
 const (
@@ -177,7 +171,6 @@ func (x ResponseConfigParsingMode) Validate() error {
 }
 
 // ResponseConfigParsingSanitizationPolicy is a JSON object.
-//
 // Schema: response_config.json#/properties/parsing/properties/sanitization_policy
 type ResponseConfigParsingSanitizationPolicy struct {
 	// If true, strip merge conflict markers. If false, fail with error.
@@ -200,7 +193,6 @@ func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 }
 
 // ResponseConfigProfilesValue is a JSON object.
-//
 // Schema: response_config.json#/properties/profiles/additionalProperties
 type ResponseConfigProfilesValue struct {
 	Description *string                              `json:"description,omitzero"`
@@ -223,7 +215,6 @@ func (x ResponseConfigProfilesValue) Validate() error {
 }
 
 // ResponseConfigProfilesValueEnvelope is a JSON object.
-//
 // Schema: response_config.json#/properties/profiles/additionalProperties/properties/envelope
 type ResponseConfigProfilesValueEnvelope struct {
 	// Envelope metadata fields to include in response
@@ -241,7 +232,6 @@ func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 
 // ResponseConfigProfilesValueEnvelopeIncludeItem is one of the
 // ResponseConfigProfilesValueEnvelopeIncludeItem constants.
-//
 // Schema:
 // response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items
 type ResponseConfigProfilesValueEnvelopeIncludeItem string
@@ -272,10 +262,9 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 }
 
 // ResponseConfigProfilesValueParsing is a JSON object.
+// Schema: response_config.json#/properties/profiles/additionalProperties/properties/parsing
 //
 // Profile-specific parsing configuration
-//
-// Schema: response_config.json#/properties/profiles/additionalProperties/properties/parsing
 type ResponseConfigProfilesValueParsing struct {
 	// fail_fast=crash on errors, auto_sanitize=fix and warn
 	Mode *ResponseConfigProfilesValueParsingMode `json:"mode,omitzero"`
@@ -294,11 +283,10 @@ func (x ResponseConfigProfilesValueParsing) Validate() error {
 
 // ResponseConfigProfilesValueParsingMode is one of the ResponseConfigProfilesValueParsingMode
 // constants.
-//
-// fail_fast=crash on errors, auto_sanitize=fix and warn
-//
 // Schema:
 // response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode
+//
+// fail_fast=crash on errors, auto_sanitize=fix and warn
 type ResponseConfigProfilesValueParsingMode string
 
 const (
@@ -321,7 +309,6 @@ func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 }
 
 // ResponseConfigProfilesValueParsingSanitizationPolicy is a JSON object.
-//
 // Schema:
 // response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy
 type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
@@ -340,11 +327,10 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 }
 
 // ResponseConfigToolOverridesValue is one of several types.
+// Schema: response_config.json#/properties/tool_overrides/additionalProperties
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
-//
-// Schema: response_config.json#/properties/tool_overrides/additionalProperties
 type ResponseConfigToolOverridesValue struct {
 	String                                   *string
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
@@ -356,7 +342,6 @@ func (x ResponseConfigToolOverridesValue) Validate() error {
 }
 
 // ResponseConfigToolOverridesValueVariant2 is a JSON object.
-//
 // Schema: response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1
 type ResponseConfigToolOverridesValueVariant2 struct {
 	// Override the global profile for this tool
@@ -384,11 +369,10 @@ func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 
 // ResponseConfigToolOverridesValueVariant2Profile is one of the
 // ResponseConfigToolOverridesValueVariant2Profile constants.
-//
-// Override the global profile for this tool
-//
 // Schema:
 // response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile
+//
+// Override the global profile for this tool
 type ResponseConfigToolOverridesValueVariant2Profile string
 
 const (

@@ -5,7 +5,6 @@ package scalpel
 import "github.com/envgen/envgen/envgenrt"
 
 // Standard is the standard profile: the minimal one plus upgrade_hints when hints exist.
-//
 // Schema: standard.json#
 type Standard struct {
 	Error        *ErrorModel   `json:"error,omitzero"`

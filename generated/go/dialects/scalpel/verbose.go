@@ -6,7 +6,6 @@ import "github.com/envgen/envgen/envgenrt"
 
 // Verbose is the verbose profile of the published response_config.json: the standard one plus
 // duration_ms.
-//
 // Schema: verbose.json#
 type Verbose struct {
 	DurationMs   *float64      `json:"duration_ms,omitzero"`

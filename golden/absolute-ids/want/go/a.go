@@ -8,7 +8,6 @@ import (
 )
 
 // A is a JSON object.
-//
 // Schema: a.json#
 type A struct {
 	B *B `json:"b,omitzero"`

@@ -8,7 +8,6 @@ import (
 )
 
 // B is a JSON object.
-//
 // Schema: b.json#
 type B struct {
 	N *int64 `json:"n,omitzero"`
@@ -24,7 +23,6 @@ func (x B) Validate() error {
 }
 
 // C is one of the C constants.
-//
 // Schema: b.json#/$defs/c
 type C string
 

@@ -8,7 +8,6 @@ import (
 )
 
 // Bad is a JSON object.
-//
 // Schema: bad.json#
 type Bad struct {
 	A json.RawMessage `json:"a,omitzero"`

@@ -8,7 +8,6 @@ import (
 )
 
 // Base is a JSON object.
-//
 // Schema: tool.json#/$defs/base
 type Base struct {
 	ID    string  `json:"id"`
@@ -25,10 +24,9 @@ func (x Base) Validate() error {
 }
 
 // Tool is a JSON object.
+// Schema: tool.json#
 //
 // allOf of a base and an extension becomes one struct.
-//
-// Schema: tool.json#
 type Tool struct {
 	ID     ToolID                     `json:"id"`
 	Title  *string                    `json:"title,omitzero"`
@@ -45,7 +43,6 @@ func (x Tool) Validate() error {
 }
 
 // ToolID is always "tool-1".
-//
 // Schema: tool.json#/allOf/1/properties/id
 type ToolID string
 

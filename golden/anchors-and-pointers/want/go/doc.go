@@ -27,7 +27,6 @@ import (
 )
 
 // Doc is a JSON object.
-//
 // Schema: doc.json#
 type Doc struct {
 	A     []DocAItem `json:"a,omitzero"`
@@ -45,7 +44,6 @@ func (x Doc) Validate() error {
 }
 
 // DocAItem is a JSON object.
-//
 // Schema: doc.json#/properties/a/items
 type DocAItem struct {
 	N *int64 `json:"n,omitzero"`
@@ -61,7 +59,6 @@ func (x DocAItem) Validate() error {
 }
 
 // Thing is a JSON object.
-//
 // Schema: doc.json#/$defs/thing
 type Thing struct {
 	OK *bool `json:"ok,omitzero"`

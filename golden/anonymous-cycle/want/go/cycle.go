@@ -5,12 +5,10 @@ package anonymous_cycle
 import "github.com/envgen/envgen/envgenrt"
 
 // Cycle is another name for CycleVariant2.
-//
 // Schema: cycle.json#
 type Cycle = CycleVariant2
 
 // CycleVariant2 is a JSON array.
-//
 // Schema: cycle.json#/oneOf/1
 type CycleVariant2 []CycleVariant2
 

@@ -8,7 +8,6 @@ import (
 )
 
 // Loose is a JSON object.
-//
 // Schema: loose.json#
 type Loose struct {
 	// No type: any JSON value.
@@ -29,10 +28,9 @@ func (x Loose) Validate() error {
 }
 
 // Untyped is a definition without a type.
+// Schema: loose.json#/$defs/untyped
 //
 // It holds the JSON text as it is; nil encodes as null.
-//
-// Schema: loose.json#/$defs/untyped
 type Untyped json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).

@@ -8,7 +8,6 @@ import (
 )
 
 // Setting is a JSON object.
-//
 // Schema: value.json#
 type Setting struct {
 	Value *SettingValue `json:"value,omitzero"`
@@ -24,11 +23,10 @@ func (x Setting) Validate() error {
 }
 
 // SettingValue is one of several types.
+// Schema: value.json#/properties/value
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
-//
-// Schema: value.json#/properties/value
 type SettingValue struct {
 	String  *string
 	Integer *int64

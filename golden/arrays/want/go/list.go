@@ -8,7 +8,6 @@ import (
 )
 
 // Lists is a JSON object.
-//
 // Schema: list.json#
 type Lists struct {
 	Names    []string          `json:"names,omitzero"`
@@ -27,7 +26,6 @@ func (x Lists) Validate() error {
 }
 
 // ListsPointsItem is a JSON object.
-//
 // Schema: list.json#/properties/points/items
 type ListsPointsItem struct {
 	X float64 `json:"x"`

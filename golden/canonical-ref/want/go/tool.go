@@ -9,7 +9,6 @@ import (
 )
 
 // Payload is a JSON object.
-//
 // Schema: tool.json#/$defs/payload
 type Payload struct {
 	Results []string `json:"results"`
@@ -25,6 +24,5 @@ func (x Payload) Validate() error {
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
-//
 // Schema: tool.json#
 type SearchOutput = envelope.Envelope[Payload]

@@ -8,12 +8,11 @@ import (
 )
 
 // Checked is a JSON array.
+// Schema: checked.json#
 //
 // Anonymous schemas that contain themselves but only checks use: they are never declared, and no
 // name is needed for them (SchemaStore's partial-poe, through pyproject, once failed on such a
 // cycle).
-//
-// Schema: checked.json#
 type Checked []json.RawMessage
 
 // Validate reports whether x is valid (see the package doc).

@@ -8,7 +8,6 @@ import (
 )
 
 // Versioned is a JSON object.
-//
 // Schema: version.json#
 type Versioned struct {
 	SchemaVersion VersionedSchemaVersion `json:"schema_version"`
@@ -26,7 +25,6 @@ func (x Versioned) Validate() error {
 }
 
 // VersionedKind is always "report".
-//
 // Schema: version.json#/properties/kind
 type VersionedKind string
 
@@ -47,7 +45,6 @@ func (x VersionedKind) Validate() error {
 }
 
 // VersionedRevision is always 2.
-//
 // Schema: version.json#/properties/revision
 type VersionedRevision int64
 
@@ -68,7 +65,6 @@ func (x VersionedRevision) Validate() error {
 }
 
 // VersionedSchemaVersion is always "mcp.envelope.v0.1".
-//
 // Schema: version.json#/properties/schema_version
 type VersionedSchemaVersion string
 

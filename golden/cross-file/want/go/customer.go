@@ -8,7 +8,6 @@ import (
 )
 
 // Address is a JSON object.
-//
 // Schema: customer.json#/$defs/address
 type Address struct {
 	Street *string `json:"street,omitzero"`
@@ -24,7 +23,6 @@ func (x Address) Validate() error {
 }
 
 // Customer is a JSON object.
-//
 // Schema: customer.json#
 type Customer struct {
 	Name *string  `json:"name,omitzero"`

@@ -8,7 +8,6 @@ import (
 )
 
 // Order is a JSON object.
-//
 // Schema: order.json#
 type Order struct {
 	Customer Customer `json:"customer"`

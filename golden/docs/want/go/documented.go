@@ -8,10 +8,9 @@ import (
 )
 
 // Documented is a JSON object.
+// Schema: documented.json#
 //
 // Every annotation that becomes documentation.
-//
-// Schema: documented.json#
 type Documented struct {
 	// How many to return.
 	//

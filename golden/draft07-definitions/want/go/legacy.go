@@ -8,7 +8,6 @@ import (
 )
 
 // Item is a JSON object.
-//
 // Schema: legacy.json#/definitions/item
 type Item struct {
 	ID string `json:"id"`
@@ -24,7 +23,6 @@ func (x Item) Validate() error {
 }
 
 // Legacy is a JSON object.
-//
 // Schema: legacy.json#
 type Legacy struct {
 	Item *Item       `json:"item,omitzero"`
@@ -41,12 +39,11 @@ func (x Legacy) Validate() error {
 }
 
 // LegacyPair is a JSON array whose items have fixed positions.
+// Schema: legacy.json#/properties/pair
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
-//
-// Schema: legacy.json#/properties/pair
 type LegacyPair struct {
 	V0 *string
 	V1 *int64

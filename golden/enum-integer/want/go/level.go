@@ -5,7 +5,6 @@ package enum_integer
 import "github.com/envgen/envgen/envgenrt"
 
 // Level is one of the Level constants.
-//
 // Schema: level.json#
 type Level int64
 

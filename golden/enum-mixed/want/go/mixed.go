@@ -5,13 +5,12 @@ package enum_mixed
 import "github.com/envgen/envgen/envgenrt"
 
 // Mixed is one of the Mixed constants.
+// Schema: mixed.json#
 //
 // Values of several JSON types.
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
-//
-// Schema: mixed.json#
 type Mixed string
 
 const (

@@ -10,7 +10,6 @@ import "github.com/envgen/envgen/envgenrt"
 // another type, where the string check narrows to never (bamboo-spec, drone, tslint). A type that
 // none of the values has (cloudify: an object with a string enum) fails the enum for every value,
 // and is no comparison tsc refuses.
-//
 // Schema: receipt.json#
 type Receipt struct {
 	CanonVersion *ReceiptCanonVersion `json:"canon_version,omitzero"`
@@ -28,7 +27,6 @@ func (x Receipt) Validate() error {
 }
 
 // ReceiptCanonVersion is one of the ReceiptCanonVersion constants.
-//
 // Schema: receipt.json#/properties/canon_version
 type ReceiptCanonVersion string
 
@@ -49,11 +47,10 @@ func (x ReceiptCanonVersion) Validate() error {
 }
 
 // ReceiptCount is one of the ReceiptCount constants.
+// Schema: receipt.json#/properties/count
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
-//
-// Schema: receipt.json#/properties/count
 type ReceiptCount string
 
 const (
@@ -77,7 +74,6 @@ func (x ReceiptCount) Validate() error {
 }
 
 // ReceiptFixed is always "v1".
-//
 // Schema: receipt.json#/properties/fixed
 type ReceiptFixed string
 
@@ -98,7 +94,6 @@ func (x ReceiptFixed) Validate() error {
 }
 
 // ReceiptFixedObject is always "x".
-//
 // Schema: receipt.json#/properties/fixedObject
 type ReceiptFixedObject string
 
@@ -119,7 +114,6 @@ func (x ReceiptFixedObject) Validate() error {
 }
 
 // ReceiptProbe is one of the ReceiptProbe constants.
-//
 // Schema: receipt.json#/properties/probe
 type ReceiptProbe string
 
@@ -140,7 +134,6 @@ func (x ReceiptProbe) Validate() error {
 }
 
 // ReceiptResult is one of the ReceiptResult constants.
-//
 // Schema: receipt.json#/properties/result
 type ReceiptResult string
 

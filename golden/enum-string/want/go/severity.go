@@ -5,10 +5,9 @@ package enum_string
 import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
+// Schema: severity.json#
 //
 // How bad it is.
-//
-// Schema: severity.json#
 type Severity string
 
 const (

@@ -5,10 +5,9 @@ package extra_members
 import "github.com/envgen/envgen/envgenrt"
 
 // Item is a JSON object.
+// Schema: item.json#
 //
 // Known members plus any others, which survive a round trip.
-//
-// Schema: item.json#
 type Item struct {
 	ID    string `json:"id"`
 	Count *int64 `json:"count,omitzero"`

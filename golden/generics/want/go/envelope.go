@@ -8,7 +8,6 @@ import (
 )
 
 // Envelope is a JSON object.
-//
 // Schema: envelope.json#
 type Envelope[T any] struct {
 	Success bool     `json:"success"`
@@ -27,12 +26,10 @@ func (x Envelope[T]) Validate() error {
 
 // EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
 // into it without knowing them.
-//
 // Schema: envelope.json#
 type EnvelopeDefault = Envelope[json.RawMessage]
 
 // Page is a JSON object.
-//
 // Schema: envelope.json#/$defs/page
 type Page[T any] struct {
 	Items  []T     `json:"items,omitzero"`

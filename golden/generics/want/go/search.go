@@ -8,7 +8,6 @@ import (
 )
 
 // Result is a JSON object.
-//
 // Schema: search.json#/$defs/result
 type Result struct {
 	Title string   `json:"title"`
@@ -25,6 +24,5 @@ func (x Result) Validate() error {
 }
 
 // SearchOutput is an instance of the generic type Envelope.
-//
 // Schema: search.json#
 type SearchOutput = Envelope[Result]

@@ -9,10 +9,9 @@ import (
 )
 
 // History is a JSON object.
+// Schema: tool.json#/$defs/history
 //
 // Earlier pages of the same listing.
-//
-// Schema: tool.json#/$defs/history
 type History struct {
 	Pages []generics.Page[Item] `json:"pages"`
 
@@ -27,7 +26,6 @@ func (x History) Validate() error {
 }
 
 // Item is a JSON object.
-//
 // Schema: tool.json#/$defs/item
 type Item struct {
 	Name string `json:"name"`
@@ -43,6 +41,5 @@ func (x Item) Validate() error {
 }
 
 // ListOutput is an instance of the generic type generics.Envelope.
-//
 // Schema: tool.json#
 type ListOutput = generics.Envelope[Item]

@@ -8,10 +8,9 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // Inline objects are named from their path under the nearest named type.
-//
-// Schema: envelope.json#
 type Envelope struct {
 	Meta  *EnvelopeMeta       `json:"meta,omitzero"`
 	Items []EnvelopeItemsItem `json:"items,omitzero"`
@@ -27,7 +26,6 @@ func (x Envelope) Validate() error {
 }
 
 // EnvelopeItemsItem is a JSON object.
-//
 // Schema: envelope.json#/properties/items/items
 type EnvelopeItemsItem struct {
 	ID *string `json:"id,omitzero"`
@@ -43,7 +41,6 @@ func (x EnvelopeItemsItem) Validate() error {
 }
 
 // EnvelopeMeta is a JSON object.
-//
 // Schema: envelope.json#/properties/meta
 type EnvelopeMeta struct {
 	Pagination *EnvelopeMetaPagination `json:"pagination,omitzero"`
@@ -60,7 +57,6 @@ func (x EnvelopeMeta) Validate() error {
 }
 
 // EnvelopeMetaPagination is a JSON object.
-//
 // Schema: envelope.json#/properties/meta/properties/pagination
 type EnvelopeMetaPagination struct {
 	Cursor  *string `json:"cursor,omitzero"`

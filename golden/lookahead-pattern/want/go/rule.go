@@ -8,7 +8,6 @@ import (
 )
 
 // Rule is a JSON object.
-//
 // Schema: rule.json#
 type Rule struct {
 	Password *string `json:"password,omitzero"`

@@ -8,7 +8,6 @@ import (
 )
 
 // A is a JSON object whose members all have the same type.
-//
 // Schema: a.json#
 type A map[string]json.RawMessage
 
@@ -18,7 +17,6 @@ func (x A) Validate() error {
 }
 
 // AItem is a JSON string.
-//
 // Schema: a.json#/$defs/item
 type AItem string
 

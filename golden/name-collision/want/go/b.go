@@ -8,7 +8,6 @@ import (
 )
 
 // B is a JSON object whose members all have the same type.
-//
 // Schema: b.json#
 type B map[string]json.RawMessage
 
@@ -18,7 +17,6 @@ func (x B) Validate() error {
 }
 
 // BItem is a JSON integer.
-//
 // Schema: b.json#/$defs/item
 type BItem int64
 

@@ -8,7 +8,6 @@ import (
 )
 
 // Identifier is a JSON string.
-//
 // Schema: things.json#/$defs/id
 type Identifier string
 
@@ -18,7 +17,6 @@ func (x Identifier) Validate() error {
 }
 
 // OtherThing is a JSON object.
-//
 // Schema: things.json#/$defs/other
 type OtherThing struct {
 	URL    *string `json:"url,omitzero"`
@@ -35,7 +33,6 @@ func (x OtherThing) Validate() error {
 }
 
 // Things is a JSON object.
-//
 // Schema: things.json#
 type Things struct {
 	IDThing *Identifier `json:"id_thing,omitzero"`

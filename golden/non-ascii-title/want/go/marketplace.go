@@ -8,11 +8,10 @@ import (
 )
 
 // HeloísaMarketplace is a JSON object.
+// Schema: marketplace.json#
 //
 // Type names with letters beyond ASCII, from a title: the TypeScript check functions named after
 // them must be in the module (SchemaStore's heloisa-marketplace once lost them).
-//
-// Schema: marketplace.json#
 type HeloísaMarketplace struct {
 	Owner HeloísaMarketplaceOwner `json:"owner"`
 
@@ -27,7 +26,6 @@ func (x HeloísaMarketplace) Validate() error {
 }
 
 // HeloísaMarketplaceOwner is a JSON object.
-//
 // Schema: marketplace.json#/properties/owner
 type HeloísaMarketplaceOwner struct {
 	Name string `json:"name"`

@@ -8,12 +8,11 @@ import (
 )
 
 // Nulls is a JSON object.
+// Schema: nulls.json#
 //
 // Arrays whose items are always null: the Go encoder has no element to read, and must not declare
 // an index it does not use (SchemaStore's taurus once failed go vet so). An empty array as a const
 // needs a type in TypeScript (apple-app-site-association once failed tsc so).
-//
-// Schema: nulls.json#
 type Nulls struct {
 	Ignored []envgenrt.Null `json:"ignored,omitzero"`
 	Pair    *NullsPair      `json:"pair,omitzero"`
@@ -30,11 +29,10 @@ func (x Nulls) Validate() error {
 }
 
 // NullsNone is always [].
+// Schema: nulls.json#/properties/none
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
-//
-// Schema: nulls.json#/properties/none
 type NullsNone string
 
 const NullsNoneValue NullsNone = `[]`
@@ -54,12 +52,11 @@ func (x NullsNone) Validate() error {
 }
 
 // NullsPair is a JSON array whose items have fixed positions.
+// Schema: nulls.json#/properties/pair
 //
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
 // set after an absent one.
-//
-// Schema: nulls.json#/properties/pair
 type NullsPair struct {
 	V0 *string
 

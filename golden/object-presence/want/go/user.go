@@ -5,10 +5,9 @@ package object_presence
 import "github.com/envgen/envgen/envgenrt"
 
 // User is a JSON object.
+// Schema: user.json#
 //
 // Required, optional and nullable members: each pair keeps absent, null and zero apart.
-//
-// Schema: user.json#
 type User struct {
 	// Required, not nullable: a plain value.
 	ID string `json:"id"`

@@ -8,7 +8,6 @@ import (
 )
 
 // Circle is a JSON object.
-//
 // Schema: shape.json#/$defs/circle
 type Circle struct {
 	Kind   CircleKind `json:"kind"`
@@ -21,7 +20,6 @@ func (x Circle) Validate() error {
 }
 
 // CircleKind is always "circle".
-//
 // Schema: shape.json#/$defs/circle/properties/kind
 type CircleKind string
 
@@ -42,7 +40,6 @@ func (x CircleKind) Validate() error {
 }
 
 // Drawing is a JSON object.
-//
 // Schema: shape.json#
 type Drawing struct {
 	Shape Shape `json:"shape"`
@@ -58,10 +55,9 @@ func (x Drawing) Validate() error {
 }
 
 // Shape is a shape, told apart by kind.
+// Schema: shape.json#/$defs/shape
 //
 // Exactly one field is set. UnmarshalJSON chooses it by the member "kind".
-//
-// Schema: shape.json#/$defs/shape
 type Shape struct {
 	// Circle is set when kind is "circle".
 	Circle *Circle
@@ -76,7 +72,6 @@ func (x Shape) Validate() error {
 }
 
 // Square is a JSON object.
-//
 // Schema: shape.json#/$defs/square
 type Square struct {
 	Kind SquareKind `json:"kind"`
@@ -89,7 +84,6 @@ func (x Square) Validate() error {
 }
 
 // SquareKind is always "square".
-//
 // Schema: shape.json#/$defs/square/properties/kind
 type SquareKind string
 

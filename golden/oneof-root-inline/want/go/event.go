@@ -8,10 +8,9 @@ import (
 )
 
 // Event is a discriminated union at the root, with inline branches.
+// Schema: event.json#
 //
 // Exactly one field is set. UnmarshalJSON chooses it by the member "type".
-//
-// Schema: event.json#
 type Event struct {
 	// Click is set when type is "click".
 	Click *EventClick
@@ -26,7 +25,6 @@ func (x Event) Validate() error {
 }
 
 // EventClick is a JSON object.
-//
 // Schema: event.json#/oneOf/0
 type EventClick struct {
 	Type EventClickType `json:"type"`
@@ -43,7 +41,6 @@ func (x EventClick) Validate() error {
 }
 
 // EventClickType is always "click".
-//
 // Schema: event.json#/oneOf/0/properties/type
 type EventClickType string
 
@@ -64,7 +61,6 @@ func (x EventClickType) Validate() error {
 }
 
 // EventKeyPress is a JSON object.
-//
 // Schema: event.json#/oneOf/1
 type EventKeyPress struct {
 	Type EventKeyPressType `json:"type"`
@@ -81,7 +77,6 @@ func (x EventKeyPress) Validate() error {
 }
 
 // EventKeyPressType is always "key_press".
-//
 // Schema: event.json#/oneOf/1/properties/type
 type EventKeyPressType string
 

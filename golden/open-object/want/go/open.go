@@ -8,10 +8,9 @@ import (
 )
 
 // Open is a JSON object.
+// Schema: open.json#
 //
 // additionalProperties is absent, so any other member is allowed and kept.
-//
-// Schema: open.json#
 type Open struct {
 	ID *string `json:"id,omitzero"`
 

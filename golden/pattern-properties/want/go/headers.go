@@ -8,7 +8,6 @@ import (
 )
 
 // Headers is a JSON object.
-//
 // Schema: headers.json#
 type Headers struct {
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the

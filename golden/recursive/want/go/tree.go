@@ -8,7 +8,6 @@ import (
 )
 
 // Node is a JSON object.
-//
 // Schema: tree.json#/$defs/node
 type Node struct {
 	Next  *Node   `json:"next,omitzero"`
@@ -25,10 +24,9 @@ func (x Node) Validate() error {
 }
 
 // Tree is a JSON object.
+// Schema: tree.json#
 //
 // Recursion is broken by a slice (children) and by a pointer (parent).
-//
-// Schema: tree.json#
 type Tree struct {
 	Value    string `json:"value"`
 	Children []Tree `json:"children,omitzero"`

@@ -8,7 +8,6 @@ import (
 )
 
 // Tool is a JSON object.
-//
 // Schema: tool.json#
 type Tool struct {
 	Shared *string `json:"shared,omitzero"`

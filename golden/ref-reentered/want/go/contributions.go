@@ -8,7 +8,6 @@ import (
 )
 
 // Base is a JSON object.
-//
 // Schema: contributions.json#/definitions/base
 type Base struct {
 	Name *string `json:"name,omitzero"`
@@ -25,10 +24,9 @@ func (x Base) Validate() error {
 }
 
 // CSS is a JSON object.
+// Schema: contributions.json#/definitions/css
 //
 // d
-//
-// Schema: contributions.json#/definitions/css
 type CSS struct {
 	Properties []Prop `json:"properties,omitzero"`
 
@@ -43,12 +41,10 @@ func (x CSS) Validate() error {
 }
 
 // Contributions is another name for Base.
-//
 // Schema: contributions.json#
 type Contributions = Base
 
 // Host is a JSON object.
-//
 // Schema: contributions.json#/definitions/host
 type Host struct {
 	Properties []Prop `json:"properties,omitzero"`
@@ -64,7 +60,6 @@ func (x Host) Validate() error {
 }
 
 // Prop is a JSON object.
-//
 // Schema: contributions.json#/definitions/prop
 type Prop struct {
 	Name *string `json:"name,omitzero"`

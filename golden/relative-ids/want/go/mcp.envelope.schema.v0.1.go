@@ -8,7 +8,6 @@ import (
 )
 
 // MCPEnvelopeV01 is a JSON object.
-//
 // Schema: mcp.envelope.schema.v0.1.json#
 type MCPEnvelopeV01 struct {
 	SchemaVersion MCPEnvelopeV01SchemaVersion `json:"schema_version"`
@@ -25,7 +24,6 @@ func (x MCPEnvelopeV01) Validate() error {
 }
 
 // MCPEnvelopeV01SchemaVersion is always "mcp.envelope.v0.1".
-//
 // Schema: mcp.envelope.schema.v0.1.json#/properties/schema_version
 type MCPEnvelopeV01SchemaVersion string
 

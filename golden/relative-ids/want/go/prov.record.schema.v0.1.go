@@ -8,7 +8,6 @@ import (
 )
 
 // ProvRecordV01 is a JSON object.
-//
 // Schema: prov.record.schema.v0.1.json#
 type ProvRecordV01 struct {
 	RunID *string `json:"run_id,omitzero"`

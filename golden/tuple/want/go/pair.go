@@ -8,7 +8,6 @@ import (
 )
 
 // Range is a JSON object.
-//
 // Schema: pair.json#
 type Range struct {
 	Bounds *RangeBounds `json:"bounds,omitzero"`
@@ -25,12 +24,11 @@ func (x Range) Validate() error {
 }
 
 // RangeBounds is a JSON array whose items have fixed positions.
+// Schema: pair.json#/properties/bounds
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
-//
-// Schema: pair.json#/properties/bounds
 type RangeBounds struct {
 	V0 *int64
 	V1 *int64
@@ -42,12 +40,11 @@ func (x RangeBounds) Validate() error {
 }
 
 // RangeRecord is a JSON array whose items have fixed positions.
+// Schema: pair.json#/properties/record
 //
 // It is encoded as the JSON array [V0, V1, Rest...]. Items from V0 on may be absent (nil, or IsZero
 // for a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item
 // is set after an absent one.
-//
-// Schema: pair.json#/properties/record
 type RangeRecord struct {
 	V0 *string
 	V1 *float64

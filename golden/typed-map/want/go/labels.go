@@ -5,7 +5,6 @@ package typed_map
 import "github.com/envgen/envgen/envgenrt"
 
 // Labels is an object whose members are all strings.
-//
 // Schema: labels.json#
 type Labels map[string]string
 

@@ -8,11 +8,10 @@ import (
 )
 
 // Payment is a JSON object.
+// Schema: payment.json#
 //
 // Applicators: allOf, anyOf, oneOf, not, if/then/else; anyOf, oneOf and not report one error of
 // their own.
-//
-// Schema: payment.json#
 type Payment struct {
 	Method    PaymentMethod     `json:"method"`
 	Reference *PaymentReference `json:"reference,omitzero"`
@@ -30,11 +29,10 @@ func (x Payment) Validate() error {
 }
 
 // PaymentChannel is one of several types.
+// Schema: payment.json#/properties/channel
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
-//
-// Schema: payment.json#/properties/channel
 type PaymentChannel struct {
 	PaymentChannelVariant1 *PaymentChannelVariant1
 	PaymentChannelVariant2 *PaymentChannelVariant2
@@ -47,7 +45,6 @@ func (x PaymentChannel) Validate() error {
 }
 
 // PaymentChannelVariant1 is always "web".
-//
 // Schema: payment.json#/properties/channel/oneOf/0
 type PaymentChannelVariant1 string
 
@@ -68,7 +65,6 @@ func (x PaymentChannelVariant1) Validate() error {
 }
 
 // PaymentChannelVariant2 is always "app".
-//
 // Schema: payment.json#/properties/channel/oneOf/1
 type PaymentChannelVariant2 string
 
@@ -89,7 +85,6 @@ func (x PaymentChannelVariant2) Validate() error {
 }
 
 // PaymentMethod is one of the PaymentMethod constants.
-//
 // Schema: payment.json#/properties/method
 type PaymentMethod string
 
@@ -114,11 +109,10 @@ func (x PaymentMethod) Validate() error {
 }
 
 // PaymentReference is one of several types.
+// Schema: payment.json#/properties/reference
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
-//
-// Schema: payment.json#/properties/reference
 type PaymentReference struct {
 	String  *string
 	Integer *int64

@@ -8,10 +8,9 @@ import (
 )
 
 // Batch is a JSON object.
+// Schema: batch.json#
 //
 // Array keywords: items, prefixItems, contains with minContains and maxContains, uniqueItems.
-//
-// Schema: batch.json#
 type Batch struct {
 	IDs   []string          `json:"ids,omitzero"`
 	Point *BatchPoint       `json:"point,omitzero"`
@@ -28,12 +27,11 @@ func (x Batch) Validate() error {
 }
 
 // BatchPoint is a JSON array whose items have fixed positions.
+// Schema: batch.json#/properties/point
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
 // after an absent one.
-//
-// Schema: batch.json#/properties/point
 type BatchPoint struct {
 	V0 *float64
 	V1 *float64

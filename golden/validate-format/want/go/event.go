@@ -8,10 +8,9 @@ import (
 )
 
 // Event is a JSON object.
+// Schema: event.json#
 //
 // With assert_format, format is checked.
-//
-// Schema: event.json#
 type Event struct {
 	At      *string `json:"at,omitzero"`
 	ID      *string `json:"id,omitzero"`

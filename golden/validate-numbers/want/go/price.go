@@ -8,10 +8,9 @@ import (
 )
 
 // Price is a JSON object.
+// Schema: price.json#
 //
 // Number keywords, compared exactly: multipleOf 0.01 holds for 19.99, 1.0 is an integer.
-//
-// Schema: price.json#
 type Price struct {
 	Amount   float64    `json:"amount"`
 	Quantity *int64     `json:"quantity,omitzero"`
@@ -29,7 +28,6 @@ func (x Price) Validate() error {
 }
 
 // PriceTier is one of the PriceTier constants.
-//
 // Schema: price.json#/properties/tier
 type PriceTier int64
 

@@ -8,11 +8,10 @@ import (
 )
 
 // Account is a JSON object.
+// Schema: account.json#
 //
 // Object keywords: required, additionalProperties false, patternProperties, propertyNames,
 // dependentRequired, dependentSchemas, min/maxProperties.
-//
-// Schema: account.json#
 type Account struct {
 	ID             string                     `json:"id"`
 	Email          string                     `json:"email"`

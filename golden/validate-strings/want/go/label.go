@@ -8,11 +8,10 @@ import (
 )
 
 // Label is a JSON object.
+// Schema: label.json#
 //
 // String keywords: lengths in code points, an ECMA-262 pattern translated for RE2 (\s, \d, .), enum
 // and const.
-//
-// Schema: label.json#
 type Label struct {
 	Name    string                    `json:"name"`
 	Slug    *string                   `json:"slug,omitzero"`
@@ -31,7 +30,6 @@ func (x Label) Validate() error {
 }
 
 // LabelKind is one of the LabelKind constants.
-//
 // Schema: label.json#/properties/kind
 type LabelKind string
 
@@ -56,7 +54,6 @@ func (x LabelKind) Validate() error {
 }
 
 // LabelVersion is always "v1".
-//
 // Schema: label.json#/properties/version
 type LabelVersion string
 

@@ -8,7 +8,6 @@ import (
 )
 
 // Base is a JSON object.
-//
 // Schema: profile.json#/$defs/base
 type Base struct {
 	Name string       `json:"name"`
@@ -25,11 +24,10 @@ func (x Base) Validate() error {
 }
 
 // Profile is a JSON object.
+// Schema: profile.json#
 //
 // unevaluatedProperties sees through allOf and if/then: only the functions it depends on record
 // annotations.
-//
-// Schema: profile.json#
 type Profile struct {
 	Name string       `json:"name"`
 	Kind *ProfileKind `json:"kind,omitzero"`
@@ -45,7 +43,6 @@ func (x Profile) Validate() error {
 }
 
 // ProfileKind is one of the ProfileKind constants.
-//
 // Schema: profile.json#/$defs/base/properties/kind
 type ProfileKind string
 

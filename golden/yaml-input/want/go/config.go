@@ -8,7 +8,6 @@ import (
 )
 
 // ServerConfig is a schema written in YAML; member order follows the file.
-//
 // Schema: config.yaml#
 type ServerConfig struct {
 	Port int64 `json:"port"`
@@ -29,7 +28,6 @@ func (x ServerConfig) Validate() error {
 }
 
 // ServerConfigMode is one of the ServerConfigMode constants.
-//
 // Schema: config.yaml#/properties/mode
 type ServerConfigMode string
 
