@@ -62,6 +62,50 @@ func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 	return false
 }
 
+// Is is CheckType with the message the type keyword gives for set, "must be
+// null or string, not %s", naming the types in the order of TypeNames: what
+// generated code calls, so that every type check does not spell its message.
+func (s *State) Is(n int32, set Type, schemaPath string) bool {
+	if s.IsType(n, set) {
+		return true
+	}
+	s.Failf(n, schemaPath, "type", typeFormats[set&typeAll], s.TypeOf(n))
+	return false
+}
+
+// TypeFormat is the message format Is records for set.
+func TypeFormat(set Type) string { return typeFormats[set&typeAll] }
+
+// TypeNames is the order in which the type keyword's message names the types
+// of a set (that of the schema compiler the generator reads schemas with).
+var TypeNames = [...]struct {
+	Type Type
+	Name string
+}{
+	{TypeNull, "null"}, {TypeBoolean, "boolean"}, {TypeNumber, "number"}, {TypeInteger, "integer"},
+	{TypeString, "string"}, {TypeArray, "array"}, {TypeObject, "object"},
+}
+
+// typeAll is the set of every type.
+const typeAll = TypeNull | TypeBoolean | TypeInteger | TypeNumber | TypeString | TypeArray | TypeObject
+
+// typeFormats is TypeFormat of every set, made once so that a failed check
+// allocates nothing where its error is not recorded.
+var typeFormats = func() (out [typeAll + 1]string) {
+	for set := range out {
+		format := "must be "
+		sep := ""
+		for _, t := range TypeNames {
+			if Type(set)&t.Type != 0 {
+				format += sep + t.Name
+				sep = " or "
+			}
+		}
+		out[set] = format + ", not %s"
+	}
+	return out
+}()
+
 // TypeOf names the JSON type of node n for messages: "integer" for a number
 // with an integer value.
 func (t *Tree) TypeOf(n int32) string {

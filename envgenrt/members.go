@@ -102,3 +102,18 @@ func AppendStringsMember[S ~[]string](b []byte, key string, v S) []byte {
 	}
 	return append(EndArray(b), ',')
 }
+
+// AppendNullableMember appends the member key with v, null or the value that
+// app appends (AppendString, AppendInt, AppendBool), unless v is absent.
+func AppendNullableMember[T any](b []byte, key string, v Nullable[T], app func([]byte, T) []byte) []byte {
+	if v.IsZero() {
+		return b
+	}
+	b = append(b, key...)
+	if p := v.Ptr(); p != nil {
+		b = app(b, *p)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, ',')
+}

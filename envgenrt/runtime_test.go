@@ -118,3 +118,17 @@ func TestCanonicalJSON(t *testing.T) {
 		t.Errorf("AppendText: %s, %v", b, err)
 	}
 }
+
+// TestAppendNullableMember checks the three states of an optional nullable
+// member against what encoding/json writes for the same field with omitzero.
+func TestAppendNullableMember(t *testing.T) {
+	for _, v := range []Nullable[string]{{}, NullValue[string](), Value("a\"b")} {
+		got := string(EndObject(AppendNullableMember([]byte("{"), `"note":`, v, AppendString)))
+		want, err := json.Marshal(struct {
+			Note Nullable[string] `json:"note,omitzero"`
+		}{v})
+		if err != nil || got != string(want) {
+			t.Errorf("got %s, want %s (%v)", got, want, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 )
 
 // Hit is a JSON object.
+// Schema: search-output.json#/$defs/hit
 //
 // One matching document.
 type Hit struct {
@@ -19,18 +20,19 @@ type Hit struct {
 	Score float64 `json:"score"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
+// Schema: search-output.json#
 //
 // What the search tool answers: the canonical envelope, its data a search result.
 type SearchOutput = envelope.Envelope[SearchResult]
 
 // SearchResult is the hits for one query, best first.
+// Schema: search-output.json#/$defs/search_result
 type SearchResult struct {
 	// The query, as asked.
 	Query string `json:"query"`
@@ -41,9 +43,7 @@ type SearchResult struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResult) Validate() error {
 	return envgenrt.Validate(x, (*SearchResult)(nil))
 }

@@ -8,14 +8,12 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Hit, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -28,8 +26,6 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -56,19 +52,16 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Hit.
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
 
-// checkHit validates a value against search-output.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -102,10 +95,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesID validates a value against search-output.json#/$defs/hit/properties/id.
 func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
@@ -114,10 +106,9 @@ func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -129,10 +120,9 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesTitle validates a value against search-output.json#/$defs/hit/properties/title.
 func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
@@ -141,10 +131,9 @@ func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesURL validates a value against search-output.json#/$defs/hit/properties/url.
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
@@ -153,7 +142,6 @@ func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchOutput validates a value against search-output.json#.
 func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/tools/search/output.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
@@ -161,7 +149,6 @@ func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkSearchOutputIn is the body of checkSearchOutput.
 func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
@@ -175,14 +162,12 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResult, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
@@ -205,8 +190,6 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -231,19 +214,16 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResult.
 func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResult(s, n)
 }
 
-// checkSearchResult validates a value against search-output.json#/$defs/search_result.
 func checkSearchResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -272,13 +252,12 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPropertiesHits validates a value against search-output.json#/$defs/search_result/properties/hits.
 func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}
@@ -286,10 +265,9 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPropertiesQuery validates a value against search-output.json#/$defs/search_result/properties/query.
 func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
@@ -298,10 +276,9 @@ func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPropertiesTotal validates a value against search-output.json#/$defs/search_result/properties/total.
 func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {

@@ -75,7 +75,7 @@ func (d *decl) constants() []jen.Code {
 }
 
 // method renders a method of the declared type with a doc comment that starts
-// with the method's name:
+// with the method's name, or none when doc is "":
 //
 //	// MarshalJSON <doc>
 //	func (x T) MarshalJSON() ([]byte, error) { body }
@@ -88,6 +88,9 @@ func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen
 	fn := jen.Func().Params(recv).Id(name).Params(params...)
 	if results != nil {
 		fn.Add(results)
+	}
+	if doc == "" { // a method the package doc describes, which only the runtime calls
+		return fn.Block(body...)
 	}
 	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))
 }

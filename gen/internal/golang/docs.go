@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -96,6 +97,14 @@ func (d *decl) typeDoc() []string {
 	paras := opening(d.name, doc, d.kindPhrase())
 	paras = append(paras, d.kindNotes()...)
 	paras = append(paras, annotations(doc)...)
+	if loc := d.lookup(d.id).Base().Loc; loc.File != "" && paras[0].text != "" {
+		// The schema, on the lines after the opening sentence, in its
+		// paragraph: a paragraph of its own would make a one-line
+		// paragraph before it a heading (go/doc/comment).
+		width := wrapWidth - len("// ")
+		lines := doctext.Wrap(paras[0].text, width)
+		paras[0] = paragraph{lines: append(lines, doctext.Wrap("Schema: "+path.Base(loc.File)+"#"+loc.Pointer, width)...)}
+	}
 	return commentLines(paras, 0)
 }
 

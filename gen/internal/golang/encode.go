@@ -274,8 +274,11 @@ func (d *decl) appendObject(o *model.Object, x *jen.Statement, depth int) []jen.
 //	if b, err = envgenrt.AppendSliceMember(b, `"hits":`, x.Hits); err != nil { return b, err }
 func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key string, optional bool) jen.Code {
 	t, _ := d.resolve(ref)
-	if t == nil || isTypeParam(t) || p == nullable {
+	if t == nil || isTypeParam(t) {
 		return nil
+	}
+	if p == nullable { // b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
+		return d.nullableMember(ref, t, v, key, optional)
 	}
 	// a pointer that is set when present, or a value always present
 	single := (p == pointer) == optional
@@ -326,6 +329,18 @@ func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key strin
 		}
 	}
 	return nil
+}
+
+// nullableMember is memberCall for an optional Nullable of a string, integer
+// or boolean, or nil for other types.
+func (d *decl) nullableMember(ref model.Ref, t model.Type, v *jen.Statement, key string, optional bool) jen.Code {
+	fn := map[model.ScalarKind]string{
+		model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt", model.ScalarBoolean: "AppendBool",
+	}[scalarKind(t)]
+	if !optional || fn == "" || t.Base().Named || d.typeOf(ref) != t { // Nullable[string], not of a type through an alias
+		return nil
+	}
+	return jen.Id("b").Op("=").Qual(runtimePkg, "AppendNullableMember").Call(jen.Id("b"), textLiteral(key), v, jen.Qual(runtimePkg, fn))
 }
 
 // textLiteral is text as a Go string literal, raw when it can be.

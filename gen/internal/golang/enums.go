@@ -65,7 +65,7 @@ func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Co
 	if len(defs) == 1 {
 		block = jen.Const().Add(defs[0])
 	}
-	valid := d.method(false, "Valid", "reports whether x is one of the values of "+d.name+".",
+	valid := d.method(false, "Valid", "reports whether x is one of the "+d.name+" constants.",
 		nil, jen.Bool(),
 		jen.Switch(jen.Id("x")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
 		jen.Return(jen.False()),

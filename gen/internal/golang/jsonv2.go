@@ -49,7 +49,7 @@ func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
 
 // unmarshalJSONFrom: return envgenrt.UnmarshalFrom(dec, x)
 func (d *decl) unmarshalJSONFrom() jen.Code {
-	return d.method(true, "UnmarshalJSONFrom", "is UnmarshalJSON for json/v2, which prefers it.",
+	return d.method(true, "UnmarshalJSONFrom", "",
 		[]jen.Code{jen.Id("dec").Op("*").Qual(jsontextPkg, "Decoder")}, jen.Error(),
 		jen.Return(jen.Qual(runtimePkg, "UnmarshalFrom").Call(jen.Id("dec"), jen.Id("x"))))
 }

@@ -78,9 +78,7 @@ func (d *decl) marshalJSON() jen.Code {
 
 // unmarshalJSON: return envgenrt.Decode(data, x)
 func (d *decl) unmarshalJSON() jen.Code {
-	return d.method(true, "UnmarshalJSON", "decodes data into x if data is valid against the schema of "+d.name+
-		", and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError "+
-		"for text that is not JSON). x is not changed when data is invalid.",
+	return d.method(true, "UnmarshalJSON", "decodes data into x if it is valid (see the package doc).",
 		unmarshalParams(), jen.Error(),
 		jen.Return(jen.Qual(runtimePkg, "Decode").Call(jen.Id("data"), jen.Id("x"))))
 }
@@ -89,7 +87,7 @@ func (d *decl) appendJSON() jen.Code {
 	body := append(d.appendBody(), jen.Return(jen.Id("b"), jen.Nil()))
 	// (_ []byte, err error): err is there for the statements that need it
 	results := jen.Parens(jen.List(jen.Id("_").Index().Byte(), jen.Err().Error()))
-	return d.method(false, "AppendJSON", "appends the JSON encoding of x to b: what json.Marshal writes, without reflection.",
+	return d.method(false, "AppendJSON", "appends x to b as json.Marshal writes it.",
 		[]jen.Code{jen.Id("b").Index().Byte()}, results, body...)
 }
 
@@ -98,8 +96,7 @@ func (d *decl) decodeNode() jen.Code {
 	if _, ok := d.t.(*model.Union); ok {
 		body = d.decodeBody()
 	}
-	return d.method(true, "DecodeNode", "implements runtime.NodeDecoder: it fills x from node n, which its "+
-		"validator has accepted.", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
+	return d.method(true, "DecodeNode", "", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
 		jen.Error(), body...)
 }
 
@@ -145,16 +142,12 @@ func (d *decl) checkNode() jen.Code {
 	if fn == "" {
 		params = []jen.Code{jen.Op("*").Qual(runtimePkg, "State"), jen.Int32()}
 	}
-	return withDoc(commentLines([]paragraph{prose("CheckNode implements runtime.NodeChecker: it reports whether node n " +
-		"is valid against the schema of " + d.name + ".")}, 0),
-		jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...))
+	return jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...)
 }
 
 // validate: return runtime.Validate(x, (*T)(nil))
 func (d *decl) validate() jen.Code {
-	return d.method(false, "Validate", "reports whether x, as json.Marshal encodes it, is valid against the "+
-		"schema of "+d.name+": nil, or a *envgenrt.ValidationError that lists every violation. It allocates "+
-		"nothing when x is valid.", nil, jen.Error(),
+	return d.method(false, "Validate", "reports whether x is valid (see the package doc).", nil, jen.Error(),
 		jen.Return(jen.Qual(runtimePkg, "Validate").Call(jen.Id("x"), jen.Parens(jen.Op("*").Add(d.self())).Call(jen.Nil()))))
 }
 

@@ -15,7 +15,6 @@ import (
 // Validators. Every schema node with checks becomes one function over the
 // value tree of package runtime:
 //
-//	// checkWarning validates a value against warning.json#.
 //	func checkWarning(s *envgenrt.State, n int32) bool {
 //		errs := s.ErrorCount()
 //		if !s.IsType(n, runtime.TypeObject) && s.Failf(n, "warning.json#/type", "type", "must be object, not %s", s.TypeOf(n)) {
@@ -337,6 +336,7 @@ func (f *vfn) body() []jen.Code {
 	current := keywords.Any
 	known, single := f.typeKind() // the kind the type keyword has checked
 	emitted := 0
+	stops := true // every check emitted returns false when it fails (failStop): no error count needed
 	flush := func() {
 		if len(group) == 0 {
 			return
@@ -360,13 +360,21 @@ func (f *vfn) body() []jen.Code {
 		}
 		group = append(group, code...)
 		emitted++
+		stops = stops && failStops[e.Name()]
 	}
-	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.CheckType(…)
+	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.Is(…)
 		return []jen.Code{jen.Return(f.typeCheck())}
 	}
 	flush()
+	if stops { // a value that got this far passed: no errs := s.ErrorCount() before
+		return append(out[1:], jen.Return(jen.True()))
+	}
 	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))
 }
+
+// failStops are the registry entries whose checks are failStop statements
+// only, returning false on the error they record.
+var failStops = map[string]bool{"type": true, "enum": true, "const": true}
 
 // checkBody is the statements of the check function of a type declared here.
 func (f *vfn) checkBody() []jen.Code {
@@ -389,24 +397,27 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	name := r.vp.fn[id]
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
 	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
-	doc := name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer + "."
+	// No doc comment for the usual function: the schema paths in its body
+	// name its schema, and the type's doc comment names the type's.
+	var doc []string
 	var body []jen.Code
 	if imported(t) { // see imports.go
 		body = r.adapter(t)
-		doc = strings.TrimSuffix(doc, ".") + " with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."
+		doc = []string{"// " + name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer +
+			" with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."}
 	} else {
 		body = f.checkBody()
 	}
 	if t.Base().Loc.File == "" {
-		doc = name + " accepts no value: it stands for additionalProperties false."
+		doc = []string{"// " + name + " accepts no value: it stands for additionalProperties false."}
 	}
 	out := f.vars
 	inner, split := r.vp.inner[id]
 	if !split {
-		return append(out, jen.Comment(doc).Line().Func().Id(name).Params(params...).Bool().Block(body...))
+		return append(out, withDoc(doc, jen.Func().Id(name).Params(params...).Bool().Block(body...)))
 	}
-	out = append(out, jen.Comment(doc).Line().Func().Id(name).Params(params...).Bool().Block(r.frames(t, inner)...))
-	out = append(out, jen.Comment(inner+" is the body of "+name+".").Line().Func().Id(inner).Params(params...).Bool().Block(body...))
+	out = append(out, withDoc(doc, jen.Func().Id(name).Params(params...).Bool().Block(r.frames(t, inner)...)))
+	out = append(out, jen.Func().Id(inner).Params(params...).Bool().Block(body...))
 	return out
 }
 
@@ -440,7 +451,6 @@ func (r *renderer) frames(t model.Type, inner string) []jen.Code {
 //	func checkXOrNull(s *envgenrt.State, n int32) bool { return s.IsNull(n) || checkX(s, n) }
 func (r *renderer) orNullFunc(id model.TypeID) jen.Code {
 	name := r.vp.orNull[id]
-	return jen.Comment(name+" accepts null besides what "+r.vp.fn[id]+" accepts.").Line().
-		Func().Id(name).Params(jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()).Bool().
+	return jen.Func().Id(name).Params(jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()).Bool().
 		Block(jen.Return(jen.Add(stateID).Dot("IsNull").Call(nodeID).Op("||").Id(r.vp.fn[id]).Call(stateID, nodeID)))
 }

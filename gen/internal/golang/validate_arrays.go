@@ -76,7 +76,7 @@ func (f *vfn) items() []jen.Code {
 	body = append(body, f.markItem()...)
 	var out []jen.Code
 	if len(body) > 0 && (len(cases) > 0 || len(rest) > 0 || tooMany == nil) {
-		out = append(out, eachChild(true, body...))
+		out = append(out, eachChild(len(cases) > 0 || f.eval, body...)) // i: for the cases and s.Mark
 	}
 	if tooMany != nil {
 		out = append(out, tooMany)

@@ -23,7 +23,7 @@ import (
 // per property), and notes whether any member is unknown, so that the
 // second loop runs only for patternProperties or when there is one:
 //
-//	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+//	var at [2]int32
 //	unknown := false
 //	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 //		switch string(s.Key(c)) {
@@ -81,8 +81,8 @@ func (f *vfn) members() []jen.Code {
 	// The first pass: where the properties are, whether a member is unknown.
 	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
 	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
-		out = append(out, jen.Var().Id("at").Index(jen.Lit(len(props))).Int32().
-			Comment("the members properties name, by their place in the schema; 0: absent"))
+		// var at [k]int32: the members properties name, by their place in the schema; 0: absent
+		out = append(out, jen.Var().Id("at").Index(jen.Lit(len(props))).Int32())
 		if flagUnknown {
 			out = append(out, jen.Id("unknown").Op(":=").False())
 		}

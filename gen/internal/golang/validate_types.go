@@ -3,6 +3,7 @@ package golang
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
@@ -18,7 +19,7 @@ var typeMask = map[string]string{
 // typeKeyword: a value of another type gets this one error and no other
 // from the schema (see failStop).
 //
-//	if !s.CheckType(n, envgenrt.TypeString|envgenrt.TypeNull, "…/type", "must be string or null, not %s") {
+//	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "…/type") { // "must be null or string, not <type>"
 //		return false
 //	}
 func (f *vfn) typeKeyword() []jen.Code {
@@ -28,7 +29,9 @@ func (f *vfn) typeKeyword() []jen.Code {
 	return []jen.Code{jen.If(jen.Op("!").Add(f.typeCheck())).Block(jen.Return(jen.False()))}
 }
 
-// typeCheck is the call of typeKeyword: s.CheckType(n, mask, "…/type", format).
+// typeCheck is the call of typeKeyword: s.Is(n, mask, "…/type"), whose
+// message the runtime spells (envgenrt.TypeFormat), or s.CheckType(n, mask,
+// "…/type", format) for types listed in another order than the runtime's.
 func (f *vfn) typeCheck() jen.Code {
 	var mask *jen.Statement
 	for _, t := range f.c.Types {
@@ -39,7 +42,23 @@ func (f *vfn) typeCheck() jen.Code {
 		}
 	}
 	format, _ := messageFormat(keywords.Type(f.c.Types))
+	if format == envgenrt.TypeFormat(f.typeSet()) { // the usual order: s.Is(n, mask, "…/type")
+		return jen.Add(stateID).Dot("Is").Call(nodeID, mask, jen.Lit(f.sp("type")))
+	}
 	return jen.Add(stateID).Dot("CheckType").Call(nodeID, mask, jen.Lit(f.sp("type")), jen.Lit(format))
+}
+
+// typeSet is the type keyword's set, as the runtime spells it.
+func (f *vfn) typeSet() envgenrt.Type {
+	var set envgenrt.Type
+	for _, t := range f.c.Types {
+		for _, n := range envgenrt.TypeNames {
+			if n.Name == t {
+				set |= n.Type
+			}
+		}
+	}
+	return set
 }
 
 // typeKinds is the instance kind the type keyword leaves, when it allows

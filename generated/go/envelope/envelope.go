@@ -12,6 +12,7 @@ import (
 // error (on failure), are required; every other member is omitted when it has nothing to say, and
 // null is never a stand-in for absent. A tool's output schema fixes the payload type by $ref-ing
 // this schema and defining its own $dynamicAnchor "data".
+// Schema: envelope.json#
 type Envelope[T any] struct {
 	// Whether the call did what was asked. true: data is present and error is absent. false: error
 	// is present. Inside an MCP CallToolResult, isError is !success.
@@ -43,15 +44,14 @@ type Envelope[T any] struct {
 	Provenance *Provenance `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
 
 // EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
 // into it without knowing them.
+// Schema: envelope.json#
 type EnvelopeDefault = Envelope[json.RawMessage]
 
 // EnvelopeStatus is the outcome in more detail than success. ok: the work completed. partial: it
@@ -59,6 +59,7 @@ type EnvelopeDefault = Envelope[json.RawMessage]
 // say which. error: it failed. Must agree with success: ok or partial when success is true, error
 // when it is false; absent means ok on success and error on failure. A payload trimmed to fit a
 // limit is reported by meta.fidelity, not by status.
+// Schema: envelope.json#/properties/status
 type EnvelopeStatus string
 
 const (
@@ -67,7 +68,7 @@ const (
 	EnvelopeStatusError   EnvelopeStatus = "error"
 )
 
-// Valid reports whether x is one of the values of EnvelopeStatus.
+// Valid reports whether x is one of the EnvelopeStatus constants.
 func (x EnvelopeStatus) Valid() bool {
 	switch x {
 	case EnvelopeStatusOK, EnvelopeStatusPartial, EnvelopeStatusError:
@@ -76,9 +77,7 @@ func (x EnvelopeStatus) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeStatus: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeStatus) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeStatus)(nil))
 }

@@ -9,227 +9,182 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Envelope[T]) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *EnvelopeStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Category) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Code) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Detail) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *DetailMap) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Error) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Retry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Scalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ArchiveHash) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Capability) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Fidelity) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *FidelityLevel) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Limits) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Meta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *NextCall) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Pagination) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *RateLimit) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *RequestID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Source) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *SourcePointer) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *SourceScalar) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *SourceValue) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Telemetry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Tier) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Timing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *TokenUsage) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Tool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ToolName) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *UpgradeHint) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Workspace) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Artifact) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Digest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Evidence) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Integrity) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *MethodID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Provenance) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *RunID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Signature) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ProvenanceMode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ProvenanceOptions) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Request) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ResponseMode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Severity) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Warning) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

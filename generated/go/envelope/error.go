@@ -17,6 +17,7 @@ import (
 // (403); do not retry, see meta.upgrade_hints. internal: an unexpected failure in the tool (500);
 // retry with exponential backoff. unavailable: a dependency is temporarily unavailable (503); retry
 // with exponential backoff.
+// Schema: error.json#/$defs/category
 type Category string
 
 const (
@@ -31,7 +32,7 @@ const (
 	CategoryUnavailable    Category = "unavailable"
 )
 
-// Valid reports whether x is one of the values of Category.
+// Valid reports whether x is one of the Category constants.
 func (x Category) Valid() bool {
 	switch x {
 	case CategoryValidation, CategoryAuthentication, CategoryAuthorization, CategoryNotFound, CategoryConflict, CategoryRateLimit, CategoryFeatureFlag, CategoryInternal, CategoryUnavailable:
@@ -40,9 +41,7 @@ func (x Category) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Category:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Category) Validate() error {
 	return envgenrt.Validate(x, (*Category)(nil))
 }
@@ -50,15 +49,16 @@ func (x Category) Validate() error {
 // Code is a stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED; a convention's
 // dotted code, e.g. ADAPTER.EXECUTION.FAILED, keeps its spelling. Once published, a code keeps its
 // meaning.
+// Schema: error.json#/$defs/code
 type Code string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Code: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Code) Validate() error {
 	return envgenrt.Validate(x, (*Code)(nil))
 }
 
 // Detail is any JSON value.
+// Schema: error.json#/$defs/detail
 //
 // One fact: a JSON scalar, a list of at most 100 scalars (e.g. the names of the sources that
 // failed), or a flat object of at most 100 scalar members.
@@ -66,9 +66,7 @@ func (x Code) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Detail json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Detail:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Detail) Validate() error {
 	return envgenrt.Validate(x, (*Detail)(nil))
 }
@@ -76,16 +74,16 @@ func (x Detail) Validate() error {
 // DetailMap is a small object of facts: each value a JSON scalar, a list of scalars or a flat
 // object of scalars. It never holds code, file contents or secrets; the limits on size and shape
 // keep it so.
+// Schema: error.json#/$defs/detail_map
 type DetailMap map[string]Detail
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of DetailMap:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x DetailMap) Validate() error {
 	return envgenrt.Validate(x, (*DetailMap)(nil))
 }
 
 // Error is a JSON object.
+// Schema: error.json#
 //
 // Why a tool call failed: a stable code for programs, a category that tells whether to retry, and a
 // message and remediation for the model or person reading it. An error never carries code or file
@@ -117,14 +115,13 @@ type Error struct {
 	Causes []Error `json:"causes,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
 
 // Retry is a JSON object.
+// Schema: error.json#/$defs/retry
 //
 // Whether and when to retry the same call.
 type Retry struct {
@@ -135,22 +132,19 @@ type Retry struct {
 	AfterMs *int64 `json:"after_ms,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Retry:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Retry) Validate() error {
 	return envgenrt.Validate(x, (*Retry)(nil))
 }
 
 // Scalar is a JSON scalar: string, number, boolean or null. null is a reported value (e.g. the
 // argument received was null), not absence.
+// Schema: error.json#/$defs/scalar
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Scalar json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Scalar:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Scalar) Validate() error {
 	return envgenrt.Validate(x, (*Scalar)(nil))
 }

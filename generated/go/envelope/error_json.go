@@ -4,21 +4,17 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Category, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Category) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,40 +22,32 @@ func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Category.
 func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCategory(s, n)
 }
 
-// checkCategory validates a value against error.json#/$defs/category.
 func checkCategory(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/category/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
 		s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Code, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Code) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -67,18 +55,15 @@ func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Code.
 func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCode(s, n)
 }
 
 var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
-// checkCode validates a value against error.json#/$defs/code.
 func checkCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/$defs/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -95,14 +80,12 @@ func (x Detail) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Detail, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Detail) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Detail) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -110,23 +93,18 @@ func (x Detail) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Detail) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Detail(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Detail.
 func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDetail(s, n)
 }
 
-// checkDetail validates a value against error.json#/$defs/detail.
 func checkDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type", "must be null or boolean or number or string or array or object, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -135,7 +113,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkScalar(s, c) && s.Stop() {
 				return false
 			}
@@ -158,14 +136,12 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DetailMap, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DetailMap) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x DetailMap) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -185,8 +161,6 @@ func (x DetailMap) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -203,16 +177,13 @@ func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DetailMap.
 func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDetailMap(s, n)
 }
 
-// checkDetailMap validates a value against error.json#/$defs/detail_map.
 func checkDetailMap(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -227,14 +198,12 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Error) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
@@ -262,8 +231,6 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -296,19 +263,16 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Error.
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
 
-// checkError validates a value against error.json#.
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -348,13 +312,12 @@ func checkError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorPropertiesCauses validates a value against error.json#/properties/causes.
 func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "error.json#/properties/causes/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "error.json#/properties/causes/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkError(s, c) && s.Stop() {
 			return false
 		}
@@ -362,10 +325,9 @@ func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorPropertiesMessage validates a value against error.json#/properties/message.
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -377,10 +339,9 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorPropertiesRemediation validates a value against error.json#/properties/remediation.
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "error.json#/properties/remediation/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
@@ -392,14 +353,12 @@ func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Retry, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
@@ -408,8 +367,6 @@ func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -432,19 +389,16 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Retry.
 func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRetry(s, n)
 }
 
-// checkRetry validates a value against error.json#/$defs/retry.
 func checkRetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "error.json#/$defs/retry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/retry/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -468,10 +422,9 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRetryPropertiesAfterMs validates a value against error.json#/$defs/retry/properties/after_ms.
 func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
@@ -480,9 +433,8 @@ func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRetryPropertiesRetryable validates a value against error.json#/$defs/retry/properties/retryable.
 func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -490,14 +442,12 @@ func (x Scalar) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Scalar, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Scalar) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -505,23 +455,18 @@ func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Scalar) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Scalar(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Scalar.
 func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScalar(s, n)
 }
 
-// checkScalar validates a value against error.json#/$defs/scalar.
 func checkScalar(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type", "must be null or boolean or number or string, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {

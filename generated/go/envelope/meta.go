@@ -9,26 +9,25 @@ import (
 
 // ArchiveHash is the digest of an archive, algorithm:hex, kept as its producer wrote it: in full
 // (sha256: and 64 hex digits) or abbreviated with an ellipsis.
+// Schema: meta.json#/$defs/archive_hash
 type ArchiveHash string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArchiveHash: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArchiveHash) Validate() error {
 	return envgenrt.Validate(x, (*ArchiveHash)(nil))
 }
 
 // Capability is a capability identifier, e.g. envelope-v1.
+// Schema: meta.json#/$defs/capability
 type Capability string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Capability: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Capability) Validate() error {
 	return envgenrt.Validate(x, (*Capability)(nil))
 }
 
 // Fidelity is a JSON object.
+// Schema: meta.json#/$defs/fidelity
 //
 // Completeness of the payload, and how to get back what was left out.
 type Fidelity struct {
@@ -44,14 +43,13 @@ type Fidelity struct {
 	ArchiveHashes map[string]ArchiveHash `json:"archive_hashes,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Fidelity:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Fidelity) Validate() error {
 	return envgenrt.Validate(x, (*Fidelity)(nil))
 }
 
 // FidelityLevel is one of the FidelityLevel constants.
+// Schema: meta.json#/$defs/fidelity_level
 //
 // full: everything, the default. partial: some items or members left out, structure kept
 // (truncation). summary: a condensed rendering of the content. reference_only: identifiers only, no
@@ -65,7 +63,7 @@ const (
 	FidelityLevelReferenceOnly FidelityLevel = "reference_only"
 )
 
-// Valid reports whether x is one of the values of FidelityLevel.
+// Valid reports whether x is one of the FidelityLevel constants.
 func (x FidelityLevel) Valid() bool {
 	switch x {
 	case FidelityLevelFull, FidelityLevelPartial, FidelityLevelSummary, FidelityLevelReferenceOnly:
@@ -74,14 +72,13 @@ func (x FidelityLevel) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// FidelityLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x FidelityLevel) Validate() error {
 	return envgenrt.Validate(x, (*FidelityLevel)(nil))
 }
 
 // Limits that bounded a response. Omitted members were not limited.
+// Schema: meta.json#/$defs/limits
 type Limits struct {
 	// Maximum number of items returned.
 	MaxItems *int64 `json:"max_items,omitzero"`
@@ -96,14 +93,13 @@ type Limits struct {
 	MaxBytes *int64 `json:"max_bytes,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
 
 // Meta is a JSON object.
+// Schema: meta.json#
 //
 // Operational context of a tool call, never business data. Every member is optional and omitted
 // when the tool has nothing to report; a debug response is the same object with more members
@@ -162,13 +158,13 @@ type Meta struct {
 	Source *Source `json:"source,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Meta: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Meta) Validate() error {
 	return envgenrt.Validate(x, (*Meta)(nil))
 }
 
 // NextCall is a suggested follow-up tool call, ready to send as an MCP tools/call.
+// Schema: meta.json#/$defs/next_call
 type NextCall struct {
 	// Name of the tool to call.
 	Tool ToolName `json:"tool"`
@@ -180,14 +176,13 @@ type NextCall struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NextCall:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NextCall) Validate() error {
 	return envgenrt.Validate(x, (*NextCall)(nil))
 }
 
 // Pagination is a JSON object.
+// Schema: meta.json#/$defs/pagination
 //
 // Cursor-based pagination. Pass cursor back as Request.cursor to get the next page.
 type Pagination struct {
@@ -204,14 +199,13 @@ type Pagination struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
 
 // RateLimit is the caller's rate-limit quota as of this call.
+// Schema: meta.json#/$defs/rate_limit
 type RateLimit struct {
 	// Calls allowed per window.
 	Limit int64 `json:"limit"`
@@ -229,25 +223,23 @@ type RateLimit struct {
 	RetryAfterMs *int64 `json:"retry_after_ms,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
 
 // RequestID is an opaque correlation id propagated through logs and traces, e.g. req_abc123 or a
 // UUID.
+// Schema: meta.json#/$defs/request_id
 type RequestID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
 
 // Source is a JSON object.
+// Schema: meta.json#/$defs/source
 //
 // What a document of another envelope convention held that canonical has no member for, by JSON
 // Pointer into that document. Written by the conversion to canonical only for what would otherwise
@@ -268,50 +260,46 @@ type Source struct {
 	Absent []SourcePointer `json:"absent,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Source:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Source) Validate() error {
 	return envgenrt.Validate(x, (*Source)(nil))
 }
 
 // SourcePointer is a JSON Pointer (RFC 6901) to a member of the source document, never its root,
 // e.g. /meta/pagination.
+// Schema: meta.json#/$defs/source_pointer
 type SourcePointer string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SourcePointer: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SourcePointer) Validate() error {
 	return envgenrt.Validate(x, (*SourcePointer)(nil))
 }
 
 // SourceScalar is a JSON scalar of the source document: null is a value it held, not absence.
+// Schema: meta.json#/$defs/source_scalar
 //
 // It holds the JSON text as it is; nil encodes as null.
 type SourceScalar json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SourceScalar: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SourceScalar) Validate() error {
 	return envgenrt.Validate(x, (*SourceScalar)(nil))
 }
 
 // SourceValue is a JSON value of the source document, at most one level deep: a scalar, or an array
 // or object of at most 100 scalars. Strings are at most 2000 characters.
+// Schema: meta.json#/$defs/source_value
 //
 // It holds the JSON text as it is; nil encodes as null.
 type SourceValue json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SourceValue: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SourceValue) Validate() error {
 	return envgenrt.Validate(x, (*SourceValue)(nil))
 }
 
 // Telemetry is a JSON object.
+// Schema: meta.json#/$defs/telemetry
 //
 // Performance facts about the work behind a response.
 type Telemetry struct {
@@ -322,23 +310,22 @@ type Telemetry struct {
 	DownstreamCalls *int64 `json:"downstream_calls,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // Tier is a service tier or plan name in lower snake_case, e.g. community, pro, enterprise.
+// Schema: meta.json#/$defs/tier
 type Tier string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tier: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tier) Validate() error {
 	return envgenrt.Validate(x, (*Tier)(nil))
 }
 
 // Timing of the work behind a response. Omit started_at when the caller asked for determinism.
+// Schema: meta.json#/$defs/timing
 type Timing struct {
 	// When the tool started the work, RFC 3339 with a time zone.
 	StartedAt *string `json:"started_at,omitzero"`
@@ -347,14 +334,13 @@ type Timing struct {
 	DurationMs *float64 `json:"duration_ms,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Timing:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Timing) Validate() error {
 	return envgenrt.Validate(x, (*Timing)(nil))
 }
 
 // TokenUsage is a JSON object.
+// Schema: meta.json#/$defs/token_usage
 //
 // Token accounting of a response.
 type TokenUsage struct {
@@ -370,14 +356,13 @@ type TokenUsage struct {
 	Budget *int64 `json:"budget,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// TokenUsage: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x TokenUsage) Validate() error {
 	return envgenrt.Validate(x, (*TokenUsage)(nil))
 }
 
 // Tool is a JSON object.
+// Schema: meta.json#/$defs/tool
 //
 // Identity and version of a tool.
 type Tool struct {
@@ -391,23 +376,22 @@ type Tool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
 
 // ToolName is an MCP tool name as listed by tools/list, e.g. security_scan or a11y-assist.explain.
+// Schema: meta.json#/$defs/tool_name
 type ToolName string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolName:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ToolName) Validate() error {
 	return envgenrt.Validate(x, (*ToolName)(nil))
 }
 
 // UpgradeHint is a feature that a higher tier would have provided for this call.
+// Schema: meta.json#/$defs/upgrade_hint
 type UpgradeHint struct {
 	// The unavailable feature, e.g. transitive_dependencies.
 	Feature string `json:"feature"`
@@ -419,14 +403,13 @@ type UpgradeHint struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
 // Workspace is the workspace or repository a tool worked on.
+// Schema: meta.json#/$defs/workspace
 type Workspace struct {
 	// Root path of the workspace, as the tool sees it.
 	Root *string `json:"root,omitzero"`
@@ -438,9 +421,7 @@ type Workspace struct {
 	Revision *string `json:"revision,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Workspace:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Workspace) Validate() error {
 	return envgenrt.Validate(x, (*Workspace)(nil))
 }

@@ -7,21 +7,17 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArchiveHash, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -29,18 +25,15 @@ func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArchiveHash.
 func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArchiveHash(s, n)
 }
 
 var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`)
 
-// checkArchiveHash validates a value against meta.json#/$defs/archive_hash.
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -52,21 +45,17 @@ func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Capability, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Capability) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -74,16 +63,13 @@ func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Capability.
 func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapability(s, n)
 }
 
-// checkCapability validates a value against meta.json#/$defs/capability.
 func checkCapability(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/capability/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/capability/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
@@ -95,14 +81,12 @@ func checkCapability(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Fidelity, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Fidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
@@ -128,8 +112,6 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -165,19 +147,16 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Fidelity.
 func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelity(s, n)
 }
 
-// checkFidelity validates a value against meta.json#/$defs/fidelity.
 func checkFidelity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -203,10 +182,9 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkFidelityPropertiesArchiveHashes validates a value against meta.json#/$defs/fidelity/properties/archive_hashes.
 func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -218,13 +196,12 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkFidelityPropertiesDroppedIDs validates a value against meta.json#/$defs/fidelity/properties/dropped_ids.
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -232,10 +209,9 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkFidelityPropertiesDroppedIDsItems validates a value against meta.json#/$defs/fidelity/properties/dropped_ids/items.
 func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
@@ -244,21 +220,17 @@ func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of FidelityLevel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -266,33 +238,27 @@ func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of FidelityLevel.
 func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkFidelityLevel(s, n)
 }
 
-// checkFidelityLevel validates a value against meta.json#/$defs/fidelity_level.
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
 		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
@@ -303,8 +269,6 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -331,19 +295,16 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Limits.
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
 
-// checkLimits validates a value against meta.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -368,10 +329,9 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxBytes validates a value against meta.json#/$defs/limits/properties/max_bytes.
 func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
@@ -380,10 +340,9 @@ func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxDepth validates a value against meta.json#/$defs/limits/properties/max_depth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
@@ -392,10 +351,9 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxItems validates a value against meta.json#/$defs/limits/properties/max_items.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
@@ -404,10 +362,9 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxTokens validates a value against meta.json#/$defs/limits/properties/max_tokens.
 func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
@@ -416,14 +373,12 @@ func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Meta, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Meta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
@@ -478,8 +433,6 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -530,19 +483,16 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Meta.
 func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMeta(s, n)
 }
 
-// checkMeta validates a value against meta.json#.
 func checkMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/type") {
 		return false
 	}
-	var at [16]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [16]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -591,13 +541,12 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetaPropertiesCapabilities validates a value against meta.json#/properties/capabilities.
 func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCapability(s, c) && s.Stop() {
 			return false
 		}
@@ -605,13 +554,12 @@ func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetaPropertiesNextCalls validates a value against meta.json#/properties/next_calls.
 func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkNextCall(s, c) && s.Stop() {
 			return false
 		}
@@ -619,13 +567,12 @@ func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetaPropertiesUpgradeHints validates a value against meta.json#/properties/upgrade_hints.
 func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUpgradeHint(s, c) && s.Stop() {
 			return false
 		}
@@ -633,14 +580,12 @@ func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of NextCall, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NextCall) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
@@ -666,8 +611,6 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -701,19 +644,16 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of NextCall.
 func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNextCall(s, n)
 }
 
-// checkNextCall validates a value against meta.json#/$defs/next_call.
 func checkNextCall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -739,15 +679,13 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNextCallPropertiesArguments validates a value against meta.json#/$defs/next_call/properties/arguments.
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type")
 }
 
-// checkNextCallPropertiesReason validates a value against meta.json#/$defs/next_call/properties/reason.
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
@@ -759,14 +697,12 @@ func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
@@ -777,8 +713,6 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -805,19 +739,16 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Pagination.
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
 
-// checkPagination validates a value against meta.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -850,11 +781,10 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationIf validates a value against meta.json#/$defs/pagination/if.
 func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "has_more":
@@ -868,20 +798,17 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationIfPropertiesHasMore validates a value against meta.json#/$defs/pagination/if/properties/has_more.
 func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkPaginationPropertiesCursor validates a value against meta.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
@@ -890,15 +817,13 @@ func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesHasMore validates a value against meta.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type")
 }
 
-// checkPaginationPropertiesPageSize validates a value against meta.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -907,10 +832,9 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesTotal validates a value against meta.json#/$defs/pagination/properties/total.
 func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
@@ -919,7 +843,6 @@ func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationThen validates a value against meta.json#/$defs/pagination/then.
 func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -930,14 +853,12 @@ func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
@@ -949,8 +870,6 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -979,19 +898,16 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RateLimit.
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
 
-// checkRateLimit validates a value against meta.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1024,10 +940,9 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesLimit validates a value against meta.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
@@ -1036,10 +951,9 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesRemaining validates a value against meta.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
@@ -1048,10 +962,9 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesResetAt validates a value against meta.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
@@ -1060,10 +973,9 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesRetryAfterMs validates a value against meta.json#/$defs/rate_limit/properties/retry_after_ms.
 func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
@@ -1072,10 +984,9 @@ func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesWindowMs validates a value against meta.json#/$defs/rate_limit/properties/window_ms.
 func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
@@ -1084,21 +995,17 @@ func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1106,18 +1013,15 @@ func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestID.
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
 
 var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 
-// checkRequestID validates a value against meta.json#/$defs/request_id.
 func checkRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
@@ -1129,14 +1033,12 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Source, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Source) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"convention":`, x.Convention)
@@ -1162,8 +1064,6 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1199,19 +1099,16 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Source.
 func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSource(s, n)
 }
 
-// checkSource validates a value against meta.json#/$defs/source.
 func checkSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/source/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1237,13 +1134,12 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSourcePropertiesAbsent validates a value against meta.json#/$defs/source/properties/absent.
 func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "meta.json#/$defs/source/properties/absent/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/source/properties/absent/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkSourcePointer(s, c) && s.Stop() {
 			return false
 		}
@@ -1259,10 +1155,9 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 
 var patternSourcePropertiesConvention = envgenrt.MustPattern(`^[a-z][a-z0-9-]*$`)
 
-// checkSourcePropertiesConvention validates a value against meta.json#/$defs/source/properties/convention.
 func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type") {
 		return false
 	}
 	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long") {
@@ -1274,10 +1169,9 @@ func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSourcePropertiesKept validates a value against meta.json#/$defs/source/properties/kept.
 func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/source/properties/kept/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/properties/kept/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1304,21 +1198,17 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SourcePointer, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1326,18 +1216,15 @@ func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SourcePointer.
 func (*SourcePointer) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSourcePointer(s, n)
 }
 
 var patternSourcePointer = envgenrt.MustPattern(`^(/([^~/]|~[01])*)+$`)
 
-// checkSourcePointer validates a value against meta.json#/$defs/source_pointer.
 func checkSourcePointer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type") {
 		return false
 	}
 	if s.Longer(n, 256) && s.Fail(n, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long") {
@@ -1354,14 +1241,12 @@ func (x SourceScalar) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SourceScalar, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourceScalar) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourceScalar) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1369,23 +1254,18 @@ func (x SourceScalar) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SourceScalar) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = SourceScalar(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SourceScalar.
 func (*SourceScalar) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSourceScalar(s, n)
 }
 
-// checkSourceScalar validates a value against meta.json#/$defs/source_scalar.
 func checkSourceScalar(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "meta.json#/$defs/source_scalar/type", "must be null or boolean or number or string, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "meta.json#/$defs/source_scalar/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -1401,14 +1281,12 @@ func (x SourceValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SourceValue, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourceValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourceValue) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1416,23 +1294,18 @@ func (x SourceValue) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SourceValue) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = SourceValue(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SourceValue.
 func (*SourceValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSourceValue(s, n)
 }
 
-// checkSourceValue validates a value against meta.json#/$defs/source_value.
 func checkSourceValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "meta.json#/$defs/source_value/type", "must be null or boolean or number or string or array or object, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "meta.json#/$defs/source_value/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -1441,7 +1314,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkSourceScalar(s, c) && s.Stop() {
 				return false
 			}
@@ -1464,14 +1337,12 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
@@ -1480,8 +1351,6 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1504,19 +1373,16 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Telemetry.
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
 
-// checkTelemetry validates a value against meta.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1537,15 +1403,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTelemetryPropertiesCacheHit validates a value against meta.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type")
 }
 
-// checkTelemetryPropertiesDownstreamCalls validates a value against meta.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
@@ -1554,21 +1418,17 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tier, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1576,18 +1436,15 @@ func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tier.
 func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTier(s, n)
 }
 
 var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 
-// checkTier validates a value against meta.json#/$defs/tier.
 func checkTier(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tier/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tier/type") {
 		return false
 	}
 	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
@@ -1599,14 +1456,12 @@ func checkTier(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Timing, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Timing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
@@ -1617,8 +1472,6 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1641,19 +1494,16 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Timing.
 func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTiming(s, n)
 }
 
-// checkTiming validates a value against meta.json#/$defs/timing.
 func checkTiming(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1674,10 +1524,9 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTimingPropertiesDurationMs validates a value against meta.json#/$defs/timing/properties/duration_ms.
 func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -1686,10 +1535,9 @@ func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTimingPropertiesStartedAt validates a value against meta.json#/$defs/timing/properties/started_at.
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
@@ -1698,14 +1546,12 @@ func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of TokenUsage, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *TokenUsage) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
@@ -1715,8 +1561,6 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1741,19 +1585,16 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of TokenUsage.
 func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTokenUsage(s, n)
 }
 
-// checkTokenUsage validates a value against meta.json#/$defs/token_usage.
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1779,10 +1620,9 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTokenUsagePropertiesActual validates a value against meta.json#/$defs/token_usage/properties/actual.
 func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
@@ -1791,10 +1631,9 @@ func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTokenUsagePropertiesBudget validates a value against meta.json#/$defs/token_usage/properties/budget.
 func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
@@ -1803,10 +1642,9 @@ func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTokenUsagePropertiesEstimated validates a value against meta.json#/$defs/token_usage/properties/estimated.
 func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
@@ -1815,14 +1653,12 @@ func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
@@ -1834,8 +1670,6 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1860,19 +1694,16 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tool.
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
 
-// checkTool validates a value against meta.json#/$defs/tool.
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1901,10 +1732,9 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkToolPropertiesAdapter validates a value against meta.json#/$defs/tool/properties/adapter.
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
@@ -1916,10 +1746,9 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkToolPropertiesVersion validates a value against meta.json#/$defs/tool/properties/version.
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
@@ -1931,21 +1760,17 @@ func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ToolName, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1953,18 +1778,15 @@ func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ToolName.
 func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolName(s, n)
 }
 
 var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 
-// checkToolName validates a value against meta.json#/$defs/tool_name.
 func checkToolName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type") {
 		return false
 	}
 	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
@@ -1976,14 +1798,12 @@ func checkToolName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
@@ -1995,8 +1815,6 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2021,19 +1839,16 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of UpgradeHint.
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
 
-// checkUpgradeHint validates a value against meta.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -2062,10 +1877,9 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUpgradeHintPropertiesFeature validates a value against meta.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
@@ -2077,10 +1891,9 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUpgradeHintPropertiesReason validates a value against meta.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
@@ -2092,14 +1905,12 @@ func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Workspace, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Workspace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
@@ -2109,8 +1920,6 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2135,19 +1944,16 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Workspace.
 func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspace(s, n)
 }
 
-// checkWorkspace validates a value against meta.json#/$defs/workspace.
 func checkWorkspace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -2170,10 +1976,9 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWorkspacePropertiesRepoName validates a value against meta.json#/$defs/workspace/properties/repo_name.
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
@@ -2185,10 +1990,9 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWorkspacePropertiesRevision validates a value against meta.json#/$defs/workspace/properties/revision.
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
@@ -2200,10 +2004,9 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWorkspacePropertiesRoot validates a value against meta.json#/$defs/workspace/properties/root.
 func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {

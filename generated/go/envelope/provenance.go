@@ -5,6 +5,7 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a reference to an input or output of a run, with a digest to verify it by.
+// Schema: provenance.json#/$defs/artifact
 type Artifact struct {
 	// Stable identifier of the artifact, e.g. a UUID or a digest; the anchor that evidence sources
 	// name.
@@ -27,25 +28,23 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Artifact:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
 
 // Digest is a content digest as algorithm:lowercase-hex, e.g. sha256: followed by 64 hex digits.
 // sha256 is recommended.
+// Schema: provenance.json#/$defs/digest
 type Digest string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Digest:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Digest) Validate() error {
 	return envgenrt.Validate(x, (*Digest)(nil))
 }
 
 // Evidence is an anchor from one output field to the input location that supports it.
+// Schema: provenance.json#/$defs/evidence
 type Evidence struct {
 	// The supported output field, as an RFC 6901 JSON Pointer into the payload, e.g. /plan/0.
 	Field string `json:"field"`
@@ -61,14 +60,13 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Evidence:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
 
 // Integrity of a provenance record.
+// Schema: provenance.json#/$defs/integrity
 type Integrity struct {
 	// Digest of the record's RFC 8785 (JCS) serialization without its integrity member.
 	RecordDigest Digest `json:"record_digest"`
@@ -77,19 +75,16 @@ type Integrity struct {
 	Signature *Signature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Integrity:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Integrity) Validate() error {
 	return envgenrt.Validate(x, (*Integrity)(nil))
 }
 
 // MethodID is a stable, dotted method identifier, e.g. engine.normalize.from_cli_error_v0_1.
+// Schema: provenance.json#/$defs/method_id
 type MethodID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of MethodID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x MethodID) Validate() error {
 	return envgenrt.Validate(x, (*MethodID)(nil))
 }
@@ -97,6 +92,7 @@ func (x MethodID) Validate() error {
 // Provenance is a provenance record of one tool run: which tool ran, what it read and wrote, which
 // methods it applied, which inputs back which outputs, and which earlier runs it built on. It
 // stands alone, so it can be stored and audited apart from the envelope.
+// Schema: provenance.json#
 type Provenance struct {
 	// Unique identifier of this run.
 	RunID RunID `json:"run_id"`
@@ -126,26 +122,24 @@ type Provenance struct {
 	Integrity *Integrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Provenance: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Provenance) Validate() error {
 	return envgenrt.Validate(x, (*Provenance)(nil))
 }
 
 // RunID is a JSON string.
+// Schema: provenance.json#/$defs/run_id
 //
 // Identifier of a tool run, unique across runs; a UUID is recommended.
 type RunID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RunID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RunID) Validate() error {
 	return envgenrt.Validate(x, (*RunID)(nil))
 }
 
 // Signature is a detached signature.
+// Schema: provenance.json#/$defs/signature
 type Signature struct {
 	// Signature algorithm, e.g. ed25519.
 	Alg string `json:"alg"`
@@ -157,9 +151,7 @@ type Signature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Signature:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Signature) Validate() error {
 	return envgenrt.Validate(x, (*Signature)(nil))
 }

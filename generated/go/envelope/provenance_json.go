@@ -4,14 +4,12 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -38,8 +36,6 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,19 +77,16 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Artifact.
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
 
-// checkArtifact validates a value against provenance.json#/$defs/artifact.
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -125,10 +118,9 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesID validates a value against provenance.json#/$defs/artifact/properties/id.
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
@@ -140,10 +132,9 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabels validates a value against provenance.json#/$defs/artifact/properties/labels.
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -155,10 +146,9 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabelsAdditionalProperties validates a value against provenance.json#/$defs/artifact/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -167,10 +157,9 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLocator validates a value against provenance.json#/$defs/artifact/properties/locator.
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -179,10 +168,9 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesMediaType validates a value against provenance.json#/$defs/artifact/properties/media_type.
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -194,10 +182,9 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesSizeBytes validates a value against provenance.json#/$defs/artifact/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
@@ -206,21 +193,17 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Digest, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Digest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -228,18 +211,15 @@ func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Digest.
 func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDigest(s, n)
 }
 
 var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
 
-// checkDigest validates a value against provenance.json#/$defs/digest.
 func checkDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type") {
 		return false
 	}
 	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
@@ -248,14 +228,12 @@ func checkDigest(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Evidence, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
@@ -268,8 +246,6 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -296,19 +272,16 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Evidence.
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvidence(s, n)
 }
 
-// checkEvidence validates a value against provenance.json#/$defs/evidence.
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -341,10 +314,9 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 
 var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`)
 
-// checkEvidencePropertiesField validates a value against provenance.json#/$defs/evidence/properties/field.
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -356,10 +328,9 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEvidencePropertiesNote validates a value against provenance.json#/$defs/evidence/properties/note.
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
@@ -373,10 +344,9 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 
 var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
 
-// checkEvidencePropertiesSource validates a value against provenance.json#/$defs/evidence/properties/source.
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
 		return false
 	}
 	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
@@ -388,14 +358,12 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Integrity, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Integrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"record_digest":`, x.RecordDigest); err != nil {
@@ -408,8 +376,6 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -432,19 +398,16 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Integrity.
 func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIntegrity(s, n)
 }
 
-// checkIntegrity validates a value against provenance.json#/$defs/integrity.
 func checkIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -468,21 +431,17 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of MethodID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MethodID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -490,18 +449,15 @@ func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of MethodID.
 func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMethodID(s, n)
 }
 
 var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
-// checkMethodID validates a value against provenance.json#/$defs/method_id.
 func checkMethodID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -513,14 +469,12 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Provenance, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Provenance) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"run_id":`, x.RunID); err != nil {
@@ -552,8 +506,6 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -590,19 +542,16 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Provenance.
 func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenance(s, n)
 }
 
-// checkProvenance validates a value against provenance.json#.
 func checkProvenance(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -643,13 +592,12 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesEvidence validates a value against provenance.json#/properties/evidence.
 func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEvidence(s, c) && s.Stop() {
 			return false
 		}
@@ -657,13 +605,12 @@ func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesInputs validates a value against provenance.json#/properties/inputs.
 func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -671,13 +618,12 @@ func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesMethods validates a value against provenance.json#/properties/methods.
 func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMethodID(s, c) && s.Stop() {
 			return false
 		}
@@ -685,13 +631,12 @@ func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesOutputs validates a value against provenance.json#/properties/outputs.
 func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -699,13 +644,12 @@ func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesParents validates a value against provenance.json#/properties/parents.
 func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkRunID(s, c) && s.Stop() {
 			return false
 		}
@@ -713,10 +657,9 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenancePropertiesStartedAt validates a value against provenance.json#/properties/started_at.
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
@@ -725,21 +668,17 @@ func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RunID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RunID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -747,16 +686,13 @@ func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RunID.
 func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRunID(s, n)
 }
 
-// checkRunID validates a value against provenance.json#/$defs/run_id.
 func checkRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
@@ -768,14 +704,12 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Signature, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Signature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
@@ -785,8 +719,6 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -811,19 +743,16 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Signature.
 func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSignature(s, n)
 }
 
-// checkSignature validates a value against provenance.json#/$defs/signature.
 func checkSignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -855,10 +784,9 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSignaturePropertiesAlg validates a value against provenance.json#/$defs/signature/properties/alg.
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
@@ -870,10 +798,9 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSignaturePropertiesKeyID validates a value against provenance.json#/$defs/signature/properties/key_id.
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
@@ -885,10 +812,9 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSignaturePropertiesValue validates a value against provenance.json#/$defs/signature/properties/value.
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {

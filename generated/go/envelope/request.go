@@ -5,6 +5,7 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ProvenanceMode is one of the ProvenanceMode constants.
+// Schema: request.json#/$defs/provenance_mode
 //
 // minimal: run_id, tool and methods. full: also inputs, outputs, evidence and parents.
 //
@@ -16,7 +17,7 @@ const (
 	ProvenanceModeFull    ProvenanceMode = "full"
 )
 
-// Valid reports whether x is one of the values of ProvenanceMode.
+// Valid reports whether x is one of the ProvenanceMode constants.
 func (x ProvenanceMode) Valid() bool {
 	switch x {
 	case ProvenanceModeMinimal, ProvenanceModeFull:
@@ -25,15 +26,14 @@ func (x ProvenanceMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceMode) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
 
 // ProvenanceOptions is the caller's opt-in to provenance recording. Without it a tool attaches no
 // provenance record.
+// Schema: request.json#/$defs/provenance_options
 type ProvenanceOptions struct {
 	// Attach a provenance record to the envelope.
 	//
@@ -49,14 +49,13 @@ type ProvenanceOptions struct {
 	Mode *ProvenanceMode `json:"mode,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvenanceOptions: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceOptions) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
 
 // Request is a JSON object.
+// Schema: request.json#
 //
 // Preferences a caller may attach to any tool call, apart from the tool's own arguments. Every
 // member is optional. A tool that cannot honour a preference does the closest it can and reports
@@ -98,14 +97,13 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // ResponseMode is one of the ResponseMode constants.
+// Schema: request.json#/$defs/response_mode
 //
 // Progressive disclosure of a payload, smallest first. ids_only: identifiers and scores. metadata:
 // adds descriptive fields, no content bodies. preview: adds snippets and context. full: complete
@@ -119,7 +117,7 @@ const (
 	ResponseModeFull     ResponseMode = "full"
 )
 
-// Valid reports whether x is one of the values of ResponseMode.
+// Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
 	switch x {
 	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
@@ -128,9 +126,7 @@ func (x ResponseMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

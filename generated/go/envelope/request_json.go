@@ -4,21 +4,17 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,33 +22,27 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvenanceMode.
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceMode(s, n)
 }
 
-// checkProvenanceMode validates a value against request.json#/$defs/provenance_mode.
 func checkProvenanceMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "full") {
 		s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvenanceOptions, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
@@ -64,8 +54,6 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -90,19 +78,16 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvenanceOptions.
 func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvenanceOptions(s, n)
 }
 
-// checkProvenanceOptions validates a value against request.json#/$defs/provenance_options.
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -125,24 +110,20 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvenanceOptionsPropertiesCapture validates a value against request.json#/$defs/provenance_options/properties/capture.
 func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type")
 }
 
-// checkProvenanceOptionsPropertiesCaptureArtifacts validates a value against request.json#/$defs/provenance_options/properties/capture_artifacts.
 func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
@@ -164,8 +145,6 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -202,19 +181,16 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Request.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
-// checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -249,10 +225,9 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
@@ -261,18 +236,16 @@ func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesDeterministic validates a value against request.json#/properties/deterministic.
 func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type")
 }
 
-// checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -283,10 +256,9 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
@@ -300,10 +272,9 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 
 var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
-// checkRequestPropertiesLocale validates a value against request.json#/properties/locale.
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/locale/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/locale/type") {
 		return false
 	}
 	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
@@ -315,10 +286,9 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -327,10 +297,9 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesTokenBudget validates a value against request.json#/properties/token_budget.
 func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
@@ -339,21 +308,17 @@ func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -361,21 +326,17 @@ func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMode.
 func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }
 
-// checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
 		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -5,6 +5,7 @@ package envelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
+// Schema: warning.json#/$defs/severity
 //
 // info: informational, no action needed. warning: a possible issue; weigh the context before
 // relying on the affected part. error: a significant part of the result is affected; act on it
@@ -17,7 +18,7 @@ const (
 	SeverityError   Severity = "error"
 )
 
-// Valid reports whether x is one of the values of Severity.
+// Valid reports whether x is one of the Severity constants.
 func (x Severity) Valid() bool {
 	switch x {
 	case SeverityInfo, SeverityWarning, SeverityError:
@@ -26,15 +27,14 @@ func (x Severity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }
 
 // Warning is a non-fatal issue with a result that was still returned, e.g. content dropped to fit a
 // limit, a stale cache or a fallback source.
+// Schema: warning.json#
 type Warning struct {
 	// Stable machine-readable identifier of this kind of warning, e.g. CONTENT_TRUNCATED,
 	// STALE_CACHE, PARTIAL_FAILURE.
@@ -53,9 +53,7 @@ type Warning struct {
 	Context DetailMap `json:"context,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Warning:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Warning) Validate() error {
 	return envgenrt.Validate(x, (*Warning)(nil))
 }

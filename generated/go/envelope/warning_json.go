@@ -4,21 +4,17 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Severity, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Severity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -26,33 +22,27 @@ func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Severity.
 func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSeverity(s, n)
 }
 
-// checkSeverity validates a value against warning.json#/$defs/severity.
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/$defs/severity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {
 		s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Warning, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Warning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
@@ -74,8 +64,6 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -104,19 +92,16 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Warning.
 func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarning(s, n)
 }
 
-// checkWarning validates a value against warning.json#.
 func checkWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "warning.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -152,10 +137,9 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWarningPropertiesMessage validates a value against warning.json#/properties/message.
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -167,10 +151,9 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWarningPropertiesSuggestion validates a value against warning.json#/properties/suggestion.
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {

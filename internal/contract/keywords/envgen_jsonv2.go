@@ -9,52 +9,42 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Keywords) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsConst) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsEnum) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsOneOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsTuple) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsUnevaluatedItems) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Small) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Keywords is a JSON object.
+// Schema: keywords.json#
 //
 // Every keyword of the registry, each under a member of its own, for the message-parity vectors
 // (testdata/keywords-vectors.json): Go and TypeScript must report the same ordered error list for
@@ -34,14 +35,13 @@ type Keywords struct {
 	Never                 json.RawMessage                  `json:"never,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Keywords:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Keywords) Validate() error {
 	return envgenrt.Validate(x, (*Keywords)(nil))
 }
 
 // KeywordsAnyOf is one of several types.
+// Schema: keywords.json#/properties/anyOf
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
@@ -50,14 +50,13 @@ type KeywordsAnyOf struct {
 	Integer *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsAnyOf: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsAnyOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsAnyOf)(nil))
 }
 
 // KeywordsConst is always {"k":"v"}.
+// Schema: keywords.json#/properties/const
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
@@ -65,7 +64,7 @@ type KeywordsConst string
 
 const KeywordsConstValue1 KeywordsConst = `{"k":"v"}`
 
-// Valid reports whether x is one of the values of KeywordsConst.
+// Valid reports whether x is one of the KeywordsConst constants.
 func (x KeywordsConst) Valid() bool {
 	switch x {
 	case KeywordsConstValue1:
@@ -74,14 +73,13 @@ func (x KeywordsConst) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsConst: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsConst) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsConst)(nil))
 }
 
 // KeywordsEnum is one of the KeywordsEnum constants.
+// Schema: keywords.json#/properties/enum
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
@@ -93,7 +91,7 @@ const (
 	KeywordsEnumValue3 KeywordsEnum = `{"x":[true,"<b>"]}`
 )
 
-// Valid reports whether x is one of the values of KeywordsEnum.
+// Valid reports whether x is one of the KeywordsEnum constants.
 func (x KeywordsEnum) Valid() bool {
 	switch x {
 	case KeywordsEnumValue1, KeywordsEnumValue2, KeywordsEnumValue3:
@@ -102,14 +100,13 @@ func (x KeywordsEnum) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsEnum: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsEnum) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsEnum)(nil))
 }
 
 // KeywordsObject is a JSON object.
+// Schema: keywords.json#/properties/object
 type KeywordsObject struct {
 	A  int64           `json:"a"`
 	B  string          `json:"b"`
@@ -120,14 +117,13 @@ type KeywordsObject struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsObject: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsObject) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsObject)(nil))
 }
 
 // KeywordsOneOf is one of several types.
+// Schema: keywords.json#/properties/oneOf
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
@@ -136,14 +132,13 @@ type KeywordsOneOf struct {
 	Value   *json.RawMessage
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsOneOf: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsOneOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsOneOf)(nil))
 }
 
 // KeywordsTuple is a JSON array whose items have fixed positions.
+// Schema: keywords.json#/properties/tuple
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
@@ -153,14 +148,13 @@ type KeywordsTuple struct {
 	V1 *string
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsTuple: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsTuple) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsTuple)(nil))
 }
 
 // KeywordsUnevaluatedItems is a JSON array whose items have fixed positions.
+// Schema: keywords.json#/properties/unevaluatedItems
 //
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
@@ -172,14 +166,13 @@ type KeywordsUnevaluatedItems struct {
 	Rest []json.RawMessage
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsUnevaluatedItems: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedItems) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedItems)(nil))
 }
 
 // KeywordsUnevaluatedProperties is a JSON object.
+// Schema: keywords.json#/properties/unevaluatedProperties
 type KeywordsUnevaluatedProperties struct {
 	B json.RawMessage `json:"b,omitzero"`
 	A json.RawMessage `json:"a,omitzero"`
@@ -189,21 +182,18 @@ type KeywordsUnevaluatedProperties struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// KeywordsUnevaluatedProperties: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedProperties) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedProperties)(nil))
 }
 
 // Small is any JSON value.
+// Schema: keywords.json#/$defs/small
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Small json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Small:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Small) Validate() error {
 	return envgenrt.Validate(x, (*Small)(nil))
 }

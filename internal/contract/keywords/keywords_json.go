@@ -7,25 +7,15 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Keywords, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Keywords) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if !x.Type.IsZero() {
-		b = append(b, `"type":`...)
-		if p1 := x.Type.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"type":`, x.Type, envgenrt.AppendString)
 	if b, err = envgenrt.AppendPtrMember(b, `"enum":`, x.Enum); err != nil {
 		return b, err
 	}
@@ -126,8 +116,6 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -209,19 +197,16 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Keywords.
 func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywords(s, n)
 }
 
-// checkKeywords validates a value against keywords.json#.
 func checkKeywords(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/type") {
 		return false
 	}
-	var at [19]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [19]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -276,7 +261,6 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesAllOf validates a value against keywords.json#/properties/allOf.
 func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !checkSmall(s, n) && s.Stop() {
@@ -288,15 +272,13 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesAllOfAllOf1 validates a value against keywords.json#/properties/allOf/allOf/1.
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type")
 }
 
-// checkKeywordsPropertiesContains validates a value against keywords.json#/properties/contains.
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type") {
 		return false
 	}
 	{
@@ -313,15 +295,13 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesContainsContains validates a value against keywords.json#/properties/contains/contains.
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type")
 }
 
-// checkKeywordsPropertiesFormat validates a value against keywords.json#/properties/format.
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/format/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/format/type") {
 		return false
 	}
 	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
@@ -330,7 +310,6 @@ func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIf validates a value against keywords.json#/properties/if.
 func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkKeywordsPropertiesIfIf, n) {
@@ -345,10 +324,9 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIfElse validates a value against keywords.json#/properties/if/else.
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") {
 		return false
 	}
 	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
@@ -357,12 +335,10 @@ func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesIfIf validates a value against keywords.json#/properties/if/if.
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type")
 }
 
-// checkKeywordsPropertiesIfThen validates a value against keywords.json#/properties/if/then.
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -373,13 +349,12 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesList validates a value against keywords.json#/properties/list.
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/list/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/list/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkKeywordsPropertiesListItems(s, c) && s.Stop() {
 			return false
 		}
@@ -410,23 +385,19 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesListContains validates a value against keywords.json#/properties/list/contains.
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type")
 }
 
-// checkKeywordsPropertiesListItems validates a value against keywords.json#/properties/list/items.
 func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type", "must be integer or string or object, not %s")
+	return s.Is(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type")
 }
 
-// checkKeywordsPropertiesNever validates a value against keywords.json#/properties/never.
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "keywords.json#/properties/never", "false", "no value is allowed here")
 	return false
 }
 
-// checkKeywordsPropertiesNot validates a value against keywords.json#/properties/not.
 func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkKeywordsPropertiesNotNot, n) && s.Fail(n, "keywords.json#/properties/not/not", "not", "must not match the schema of not") {
@@ -435,15 +406,13 @@ func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesNotNot validates a value against keywords.json#/properties/not/not.
 func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type")
 }
 
-// checkKeywordsPropertiesNumber validates a value against keywords.json#/properties/number.
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
@@ -464,10 +433,9 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesOpen validates a value against keywords.json#/properties/open.
 func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/open/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/open/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -482,12 +450,10 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesOpenAdditionalProperties validates a value against keywords.json#/properties/open/additionalProperties.
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type")
 }
 
-// checkKeywordsPropertiesOpenDependentSchemasC validates a value against keywords.json#/properties/open/dependentSchemas/c.
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -500,10 +466,9 @@ func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bo
 
 var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
-// checkKeywordsPropertiesString validates a value against keywords.json#/properties/string.
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/string/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
 		return false
 	}
 	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
@@ -518,9 +483,8 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsPropertiesType validates a value against keywords.json#/properties/type.
 func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -528,14 +492,12 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsAnyOf, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -564,8 +526,6 @@ func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsAnyOfAnyOf0, n) {
 		var v string
@@ -600,13 +560,10 @@ func (x *KeywordsAnyOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsAnyOf", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsAnyOf.
 func (*KeywordsAnyOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsAnyOf(s, n)
 }
 
-// checkKeywordsAnyOf validates a value against keywords.json#/properties/anyOf.
 func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkKeywordsAnyOfAnyOf0, checkKeywordsAnyOfAnyOf1) && s.Fail(n, "keywords.json#/properties/anyOf/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -615,14 +572,12 @@ func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsAnyOfAnyOf0 validates a value against keywords.json#/properties/anyOf/anyOf/0.
 func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type")
 }
 
-// checkKeywordsAnyOfAnyOf1 validates a value against keywords.json#/properties/anyOf/anyOf/1.
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -630,14 +585,12 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsConst, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -645,8 +598,6 @@ func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -654,22 +605,18 @@ func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsConst.
 func (*KeywordsConst) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsConst(s, n)
 }
 
 var constKeywordsConst = []*envgenrt.Literal{envgenrt.MustLiteral(`{"k":"v"}`)}
 
-// checkKeywordsConst validates a value against keywords.json#/properties/const.
 func checkKeywordsConst(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.OneOf(n, constKeywordsConst) {
 		s.Fail(n, "keywords.json#/properties/const/const", "const", "must be {\"k\":\"v\"}")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -677,14 +624,12 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsEnum, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -692,8 +637,6 @@ func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -701,22 +644,18 @@ func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsEnum.
 func (*KeywordsEnum) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsEnum(s, n)
 }
 
 var enumKeywordsEnum = []*envgenrt.Literal{envgenrt.MustLiteral(`"a"`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`{"x":[true,"\u003cb\u003e"]}`)}
 
-// checkKeywordsEnum validates a value against keywords.json#/properties/enum.
 func checkKeywordsEnum(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.OneOf(n, enumKeywordsEnum) {
 		s.Fail(n, "keywords.json#/properties/enum/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -724,14 +663,12 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsObject, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"a":`, x.A)
@@ -760,8 +697,6 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -791,21 +726,18 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsObject.
 func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsObject(s, n)
 }
 
 var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
-// checkKeywordsObject validates a value against keywords.json#/properties/object.
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/object/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/object/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
@@ -865,22 +797,18 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsObjectPatternPropertiesX5Ex validates a value against keywords.json#/properties/object/patternProperties/%5Ex-.
 func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
 }
 
-// checkKeywordsObjectPropertiesA validates a value against keywords.json#/properties/object/properties/a.
 func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type")
 }
 
-// checkKeywordsObjectPropertiesB validates a value against keywords.json#/properties/object/properties/b.
 func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type")
 }
 
-// checkKeywordsObjectPropertiesXP validates a value against keywords.json#/properties/object/properties/x-p.
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -891,7 +819,6 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsObjectPropertyNames validates a value against keywords.json#/properties/object/propertyNames.
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -907,14 +834,12 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsOneOf, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Integer != nil {
@@ -945,8 +870,6 @@ func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkKeywordsOneOfOneOf0, n) {
 		var v int64
@@ -976,13 +899,10 @@ func (x *KeywordsOneOf) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("KeywordsOneOf", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsOneOf.
 func (*KeywordsOneOf) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsOneOf(s, n)
 }
 
-// checkKeywordsOneOf validates a value against keywords.json#/properties/oneOf.
 func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkKeywordsOneOfOneOf0, checkKeywordsOneOfOneOf1); k != 1 && s.Failf(n, "keywords.json#/properties/oneOf/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -991,12 +911,10 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsOneOfOneOf0 validates a value against keywords.json#/properties/oneOf/oneOf/0.
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type")
 }
 
-// checkKeywordsOneOfOneOf1 validates a value against keywords.json#/properties/oneOf/oneOf/1.
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
@@ -1012,14 +930,12 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of KeywordsTuple, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1050,8 +966,6 @@ func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1077,16 +991,13 @@ func (x *KeywordsTuple) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsTuple.
 func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsTuple(s, n)
 }
 
-// checkKeywordsTuple validates a value against keywords.json#/properties/tuple.
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1107,14 +1018,12 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsTuplePrefixItems0 validates a value against keywords.json#/properties/tuple/prefixItems/0.
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type")
 }
 
-// checkKeywordsTuplePrefixItems1 validates a value against keywords.json#/properties/tuple/prefixItems/1.
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1122,15 +1031,12 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// KeywordsUnevaluatedItems, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1157,8 +1063,6 @@ func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -1180,13 +1084,10 @@ func (x *KeywordsUnevaluatedItems) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsUnevaluatedItems.
 func (*KeywordsUnevaluatedItems) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedItems(s, n)
 }
 
-// checkKeywordsUnevaluatedItems validates a value against keywords.json#/properties/unevaluatedItems.
 func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkKeywordsUnevaluatedItemsIn(s, n)
@@ -1194,10 +1095,9 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkKeywordsUnevaluatedItemsIn is the body of checkKeywordsUnevaluatedItems.
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1222,15 +1122,12 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// KeywordsUnevaluatedProperties, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.B != nil {
@@ -1264,8 +1161,6 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1289,13 +1184,10 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of KeywordsUnevaluatedProperties.
 func (*KeywordsUnevaluatedProperties) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkKeywordsUnevaluatedProperties(s, n)
 }
 
-// checkKeywordsUnevaluatedProperties validates a value against keywords.json#/properties/unevaluatedProperties.
 func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkKeywordsUnevaluatedPropertiesIn(s, n)
@@ -1303,13 +1195,12 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkKeywordsUnevaluatedPropertiesIn is the body of checkKeywordsUnevaluatedProperties.
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch string(s.Key(c)) {
 		case "a":
@@ -1330,11 +1221,10 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkKeywordsUnevaluatedPropertiesAllOf0 validates a value against keywords.json#/properties/unevaluatedProperties/allOf/0.
 func checkKeywordsUnevaluatedPropertiesAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "b":
@@ -1351,14 +1241,12 @@ func (x Small) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Small, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Small) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1366,20 +1254,15 @@ func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Small) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Small(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Small.
 func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSmall(s, n)
 }
 
-// checkSmall validates a value against keywords.json#/$defs/small.
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {

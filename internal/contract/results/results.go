@@ -5,6 +5,7 @@ package results
 import "github.com/envgen/envgen/envgenrt"
 
 // Hit is a JSON object.
+// Schema: results.json#/$defs/hit
 type Hit struct {
 	ChunkID    int64   `json:"chunk_id"`
 	Score      float64 `json:"score"`
@@ -13,21 +14,19 @@ type Hit struct {
 	Snippet    *string `json:"snippet,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
 
 // Results is the benchmark's payload: one page of search hits, best first.
+// Schema: results.json#
 type Results struct {
 	Hits  []Hit  `json:"hits"`
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Results:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Results) Validate() error {
 	return envgenrt.Validate(x, (*Results)(nil))
 }

@@ -4,14 +4,12 @@ package results
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Hit, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
@@ -25,8 +23,6 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -55,19 +51,16 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Hit.
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
 
-// checkHit validates a value against results.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/$defs/hit/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -103,10 +96,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesChunkID validates a value against results.json#/$defs/hit/properties/chunk_id.
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
@@ -115,10 +107,9 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesRank validates a value against results.json#/$defs/hit/properties/rank.
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
@@ -127,10 +118,9 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesScore validates a value against results.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -142,10 +132,9 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesSnippet validates a value against results.json#/$defs/hit/properties/snippet.
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") {
 		return false
 	}
 	if s.Longer(n, 500) && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
@@ -156,10 +145,9 @@ func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
 
 var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 
-// checkHitPropertiesSourceFile validates a value against results.json#/$defs/hit/properties/source_file.
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
@@ -171,14 +159,12 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Results, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Results) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"hits":`...)
@@ -200,8 +186,6 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -224,19 +208,16 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Results.
 func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResults(s, n)
 }
 
-// checkResults validates a value against results.json#.
 func checkResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "results.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -260,13 +241,12 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResultsPropertiesHits validates a value against results.json#/properties/hits.
 func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "results.json#/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "results.json#/properties/hits/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}
@@ -274,10 +254,9 @@ func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResultsPropertiesTotal validates a value against results.json#/properties/total.
 func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "results.json#/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "results.json#/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {

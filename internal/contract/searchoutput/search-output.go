@@ -8,6 +8,7 @@ import (
 )
 
 // Hit is a JSON object.
+// Schema: search-output.json#/$defs/hit
 //
 // One search hit.
 type Hit struct {
@@ -27,19 +28,20 @@ type Hit struct {
 	Snippet *string `json:"snippet,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Hit: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
+// Schema: search-output.json#
 //
 // Output schema of an example search tool: the canonical envelope with its payload fixed to
 // search_results.
 type SearchOutput = envelope.Envelope[SearchResults]
 
 // SearchResults is a JSON object.
+// Schema: search-output.json#/$defs/search_results
 //
 // One page of search hits, best first.
 type SearchResults struct {
@@ -47,9 +49,7 @@ type SearchResults struct {
 	Hits []Hit `json:"hits"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResults: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResults) Validate() error {
 	return envgenrt.Validate(x, (*SearchResults)(nil))
 }

@@ -8,14 +8,12 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Hit, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
@@ -29,8 +27,6 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -59,19 +55,16 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Hit.
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHit(s, n)
 }
 
-// checkHit validates a value against search-output.json#/$defs/hit.
 func checkHit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -107,10 +100,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesChunkID validates a value against search-output.json#/$defs/hit/properties/chunk_id.
 func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
@@ -119,10 +111,9 @@ func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesRank validates a value against search-output.json#/$defs/hit/properties/rank.
 func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
@@ -131,10 +122,9 @@ func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesScore validates a value against search-output.json#/$defs/hit/properties/score.
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
@@ -146,15 +136,13 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHitPropertiesSnippet validates a value against search-output.json#/$defs/hit/properties/snippet.
 func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type")
 }
 
-// checkHitPropertiesSourceFile validates a value against search-output.json#/$defs/hit/properties/source_file.
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
@@ -163,7 +151,6 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchOutput validates a value against search-output.json#.
 func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/search-output.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
@@ -171,7 +158,6 @@ func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkSearchOutputIn is the body of checkSearchOutput.
 func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
@@ -185,14 +171,12 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResults, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResults) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"hits":`...)
@@ -213,8 +197,6 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -235,19 +217,16 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResults.
 func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResults(s, n)
 }
 
-// checkSearchResults validates a value against search-output.json#/$defs/search_results.
 func checkSearchResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -269,13 +248,12 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultsPropertiesHits validates a value against search-output.json#/$defs/search_results/properties/hits.
 func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}

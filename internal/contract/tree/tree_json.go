@@ -4,14 +4,12 @@ package tree
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tree, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -22,8 +20,6 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -46,19 +42,16 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tree.
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTree(s, n)
 }
 
-// checkTree validates a value against tree.json#.
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -82,13 +75,12 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkTree(s, c) && s.Stop() {
 			return false
 		}
@@ -96,10 +88,9 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesName validates a value against tree.json#/properties/name.
 func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "tree.json#/properties/name/type") {
 		return false
 	}
 	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // MCPResponseEnvelope of the BMCIS Knowledge MCP server (API Reference: Response Formats), as its
 // published response_envelope.schema.json states it: draft-07 there, the same constraints here.
@@ -37,14 +38,13 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // ExecutionContext is a JSON object.
+// Schema: envelope.json#/$defs/execution_context
 //
 // ExecutionContext: performance and token accounting.
 type ExecutionContext struct {
@@ -68,14 +68,13 @@ type ExecutionContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ExecutionContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ExecutionContext) Validate() error {
 	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
 
 // PaginationMetadata is a JSON object.
+// Schema: envelope.json#/$defs/pagination_metadata
 //
 // PaginationMetadata: cursor-based pagination information.
 type PaginationMetadata struct {
@@ -96,14 +95,13 @@ type PaginationMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaginationMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaginationMetadata) Validate() error {
 	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
 
 // ResponseError is an error object, e.g. INVALID_FIELDS with the fields the mode allows.
+// Schema: envelope.json#/$defs/response_error
 type ResponseError struct {
 	// Error code, e.g. INVALID_FIELDS.
 	Code string `json:"code"`
@@ -119,14 +117,13 @@ type ResponseError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseError: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseError) Validate() error {
 	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
 
 // ResponseMetadata is a JSON object.
+// Schema: envelope.json#/$defs/response_metadata
 //
 // ResponseMetadata: core metadata for every response.
 type ResponseMetadata struct {
@@ -152,14 +149,13 @@ type ResponseMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMetadata) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
 
 // ResponseStatus is one of the ResponseStatus constants.
+// Schema: envelope.json#/$defs/response_status
 //
 // ResponseStatus: success, partial or error.
 type ResponseStatus string
@@ -170,7 +166,7 @@ const (
 	ResponseStatusError   ResponseStatus = "error"
 )
 
-// Valid reports whether x is one of the values of ResponseStatus.
+// Valid reports whether x is one of the ResponseStatus constants.
 func (x ResponseStatus) Valid() bool {
 	switch x {
 	case ResponseStatusSuccess, ResponseStatusPartial, ResponseStatusError:
@@ -179,14 +175,13 @@ func (x ResponseStatus) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseStatus: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseStatus) Validate() error {
 	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
 
 // ResponseWarning is a JSON object.
+// Schema: envelope.json#/$defs/response_warning
 //
 // ResponseWarning: an actionable warning for clients.
 type ResponseWarning struct {
@@ -206,14 +201,13 @@ type ResponseWarning struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseWarning: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseWarning) Validate() error {
 	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
 
 // WarningLevel is one of the WarningLevel constants.
+// Schema: envelope.json#/$defs/warning_level
 //
 // WarningLevel: info, warning or error.
 type WarningLevel string
@@ -224,7 +218,7 @@ const (
 	WarningLevelError   WarningLevel = "error"
 )
 
-// Valid reports whether x is one of the values of WarningLevel.
+// Valid reports whether x is one of the WarningLevel constants.
 func (x WarningLevel) Valid() bool {
 	switch x {
 	case WarningLevelInfo, WarningLevelWarning, WarningLevelError:
@@ -233,9 +227,7 @@ func (x WarningLevel) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningLevel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningLevel) Validate() error {
 	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }

@@ -12,14 +12,12 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"_metadata":`, x.Metadata); err != nil {
@@ -87,8 +85,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -131,19 +127,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "_metadata":
@@ -178,18 +171,16 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesResults validates a value against envelope.json#/properties/results.
 func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/results/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/results/type")
 }
 
-// checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseWarning(s, c) && s.Stop() {
 			return false
 		}
@@ -202,26 +193,16 @@ func (x ExecutionContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ExecutionContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"tokens_estimated":`, x.TokensEstimated)
-	if !x.TokensUsed.IsZero() {
-		b = append(b, `"tokens_used":`...)
-		if p1 := x.TokensUsed.Ptr(); p1 != nil {
-			b = envgenrt.AppendInt(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"tokens_used":`, x.TokensUsed, envgenrt.AppendInt)
 	b = envgenrt.AppendBoolMember(b, `"cache_hit":`, x.CacheHit)
 	if b, err = envgenrt.AppendFloatMember(b, `"execution_time_ms":`, x.ExecutionTimeMs); err != nil {
 		return b, err
@@ -244,8 +225,6 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -279,19 +258,16 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ExecutionContext.
 func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkExecutionContext(s, n)
 }
 
-// checkExecutionContext validates a value against envelope.json#/$defs/execution_context.
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tokens_estimated":
@@ -324,29 +300,24 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkExecutionContextPropertiesCacheHit validates a value against envelope.json#/$defs/execution_context/properties/cache_hit.
 func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type")
 }
 
-// checkExecutionContextPropertiesExecutionTimeMs validates a value against envelope.json#/$defs/execution_context/properties/execution_time_ms.
 func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type")
 }
 
-// checkExecutionContextPropertiesRequestID validates a value against envelope.json#/$defs/execution_context/properties/request_id.
 func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type")
 }
 
-// checkExecutionContextPropertiesTokensEstimated validates a value against envelope.json#/$defs/execution_context/properties/tokens_estimated.
 func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type")
 }
 
-// checkExecutionContextPropertiesTokensUsed validates a value against envelope.json#/$defs/execution_context/properties/tokens_used.
 func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type", "must be null or integer, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -354,28 +325,18 @@ func (x PaginationMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaginationMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaginationMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
-	if !x.TotalAvailable.IsZero() {
-		b = append(b, `"total_available":`...)
-		if p1 := x.TotalAvailable.Ptr(); p1 != nil {
-			b = envgenrt.AppendInt(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"total_available":`, x.TotalAvailable, envgenrt.AppendInt)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -393,8 +354,6 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -426,20 +385,17 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaginationMetadata.
 func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaginationMetadata(s, n)
 }
 
-// checkPaginationMetadata validates a value against envelope.json#/$defs/pagination_metadata.
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type", "must be null or object, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [4]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
@@ -459,24 +415,20 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationMetadataPropertiesCursor validates a value against envelope.json#/$defs/pagination_metadata/properties/cursor.
 func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type")
 }
 
-// checkPaginationMetadataPropertiesHasMore validates a value against envelope.json#/$defs/pagination_metadata/properties/has_more.
 func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type")
 }
 
-// checkPaginationMetadataPropertiesPageSize validates a value against envelope.json#/$defs/pagination_metadata/properties/page_size.
 func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type")
 }
 
-// checkPaginationMetadataPropertiesTotalAvailable validates a value against envelope.json#/$defs/pagination_metadata/properties/total_available.
 func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "must be null or integer, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -484,14 +436,12 @@ func (x ResponseError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseError, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseError) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -514,8 +464,6 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -545,19 +493,16 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseError.
 func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseError(s, n)
 }
 
-// checkResponseError validates a value against envelope.json#/$defs/response_error.
 func checkResponseError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -580,13 +525,12 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseErrorPropertiesAllowedFields validates a value against envelope.json#/$defs/response_error/properties/allowed_fields.
 func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -594,19 +538,16 @@ func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// checkResponseErrorPropertiesAllowedFieldsItems validates a value against envelope.json#/$defs/response_error/properties/allowed_fields/items.
 func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type")
 }
 
-// checkResponseErrorPropertiesCode validates a value against envelope.json#/$defs/response_error/properties/code.
 func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type")
 }
 
-// checkResponseErrorPropertiesMessage validates a value against envelope.json#/$defs/response_error/properties/message.
 func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -614,14 +555,12 @@ func (x ResponseMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"operation":`, x.Operation)
@@ -631,15 +570,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"status":`, x.Status); err != nil {
 		return b, err
 	}
-	if !x.Message.IsZero() {
-		b = append(b, `"message":`...)
-		if p1 := x.Message.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"message":`, x.Message, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -657,8 +588,6 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -694,19 +623,16 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMetadata.
 func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMetadata(s, n)
 }
 
-// checkResponseMetadata validates a value against envelope.json#/$defs/response_metadata.
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "operation":
@@ -744,25 +670,21 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetadataPropertiesMessage validates a value against envelope.json#/$defs/response_metadata/properties/message.
 func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type")
 }
 
-// checkResponseMetadataPropertiesOperation validates a value against envelope.json#/$defs/response_metadata/properties/operation.
 func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type")
 }
 
-// checkResponseMetadataPropertiesRequestID validates a value against envelope.json#/$defs/response_metadata/properties/request_id.
 func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type")
 }
 
-// checkResponseMetadataPropertiesTimestamp validates a value against envelope.json#/$defs/response_metadata/properties/timestamp.
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
@@ -771,26 +693,21 @@ func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetadataPropertiesVersion validates a value against envelope.json#/$defs/response_metadata/properties/version.
 func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseStatus, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -798,23 +715,19 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseStatus.
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseStatus(s, n)
 }
 
-// checkResponseStatus validates a value against envelope.json#/$defs/response_status.
 func checkResponseStatus(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") {
 		return false
 	}
 	if !s.StringIn(n, "success", "partial", "error") {
 		s.Fail(n, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -822,14 +735,12 @@ func (x ResponseWarning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseWarning, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
@@ -837,15 +748,7 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
-	if !x.Suggestion.IsZero() {
-		b = append(b, `"suggestion":`...)
-		if p1 := x.Suggestion.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"suggestion":`, x.Suggestion, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -863,8 +766,6 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -896,19 +797,16 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseWarning.
 func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseWarning(s, n)
 }
 
-// checkResponseWarning validates a value against envelope.json#/$defs/response_warning.
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
@@ -936,36 +834,29 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseWarningPropertiesCode validates a value against envelope.json#/$defs/response_warning/properties/code.
 func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type")
 }
 
-// checkResponseWarningPropertiesMessage validates a value against envelope.json#/$defs/response_warning/properties/message.
 func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type")
 }
 
-// checkResponseWarningPropertiesSuggestion validates a value against envelope.json#/$defs/response_warning/properties/suggestion.
 func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningLevel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -973,21 +864,17 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningLevel.
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningLevel(s, n)
 }
 
-// checkWarningLevel validates a value against envelope.json#/$defs/warning_level.
 func checkWarningLevel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {
 		s.Fail(n, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -8,18 +8,18 @@ import (
 )
 
 // ChunkID is a JSON integer.
+// Schema: payloads.json#/$defs/chunk_id
 //
 // Unique chunk identifier.
 type ChunkID int64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ChunkID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ChunkID) Validate() error {
 	return envgenrt.Validate(x, (*ChunkID)(nil))
 }
 
 // ConfidenceScore is a JSON object.
+// Schema: payloads.json#/$defs/confidence_score
 //
 // ConfidenceScore: multi-dimensional confidence assessment; all fields are populated when the model
 // is used.
@@ -33,14 +33,13 @@ type ConfidenceScore struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ConfidenceScore: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ConfidenceScore) Validate() error {
 	return envgenrt.Validate(x, (*ConfidenceScore)(nil))
 }
 
 // Cursor is the pagination cursor, decoded from base64 JSON. Opaque to clients.
+// Schema: payloads.json#/$defs/cursor
 type Cursor struct {
 	QueryHash    string       `json:"query_hash"`
 	Offset       int64        `json:"offset"`
@@ -51,14 +50,13 @@ type Cursor struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Cursor:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Cursor) Validate() error {
 	return envgenrt.Validate(x, (*Cursor)(nil))
 }
 
 // DeduplicationInfo is a JSON object.
+// Schema: payloads.json#/$defs/deduplication_info
 //
 // DeduplicationInfo: duplicate detection information.
 type DeduplicationInfo struct {
@@ -71,9 +69,7 @@ type DeduplicationInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// DeduplicationInfo: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x DeduplicationInfo) Validate() error {
 	return envgenrt.Validate(x, (*DeduplicationInfo)(nil))
 }
@@ -81,29 +77,29 @@ func (x DeduplicationInfo) Validate() error {
 // Payloads is the BMCIS payload models that fill results, one per response mode (Response Modes,
 // Field Definitions, Metadata Components), and the decoded pagination cursor. Fields are required
 // as the Pydantic models declare them; objects are open, as Pydantic models are.
+// Schema: payloads.json#
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Payloads json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payloads:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Payloads) Validate() error {
 	return envgenrt.Validate(x, (*Payloads)(nil))
 }
 
 // Rank is a JSON integer.
+// Schema: payloads.json#/$defs/rank
 //
 // Result rank, 1-based.
 type Rank int64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Rank: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Rank) Validate() error {
 	return envgenrt.Validate(x, (*Rank)(nil))
 }
 
 // RankingContext is a JSON object.
+// Schema: payloads.json#/$defs/ranking_context
 //
 // RankingContext: result ranking explanation.
 type RankingContext struct {
@@ -118,24 +114,22 @@ type RankingContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RankingContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RankingContext) Validate() error {
 	return envgenrt.Validate(x, (*RankingContext)(nil))
 }
 
 // Score is a relevance score from 0.0 to 1.0.
+// Schema: payloads.json#/$defs/score
 type Score float64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Score:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Score) Validate() error {
 	return envgenrt.Validate(x, (*Score)(nil))
 }
 
 // SearchResultFull is a JSON object.
+// Schema: payloads.json#/$defs/search_result_full
 //
 // SearchResultFull: full mode, about 1500 or more tokens per result.
 type SearchResultFull struct {
@@ -179,14 +173,13 @@ type SearchResultFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultFull) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultFull)(nil))
 }
 
 // SearchResultIDs is a JSON object.
+// Schema: payloads.json#/$defs/search_result_ids
 //
 // SearchResultIDs: ids_only mode, about 10 tokens per result.
 type SearchResultIDs struct {
@@ -199,14 +192,13 @@ type SearchResultIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultIDs) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultIDs)(nil))
 }
 
 // SearchResultMetadata is a JSON object.
+// Schema: payloads.json#/$defs/search_result_metadata
 //
 // SearchResultMetadata: metadata mode (the default), about 200 tokens per result.
 type SearchResultMetadata struct {
@@ -231,14 +223,13 @@ type SearchResultMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultMetadata) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultMetadata)(nil))
 }
 
 // SearchResultPreview is a JSON object.
+// Schema: payloads.json#/$defs/search_result_preview
 //
 // SearchResultPreview: preview mode, about 500 tokens per result.
 type SearchResultPreview struct {
@@ -269,14 +260,13 @@ type SearchResultPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SearchResultPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultPreview) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultPreview)(nil))
 }
 
 // VendorInfoFull is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_full
 //
 // VendorInfoFull: about 10-50K or more tokens; at most 100 entities and 500 relationships.
 type VendorInfoFull struct {
@@ -290,14 +280,13 @@ type VendorInfoFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoFull: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoFull) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoFull)(nil))
 }
 
 // VendorInfoIDs is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_ids
 //
 // VendorInfoIDs: about 100-500 tokens.
 type VendorInfoIDs struct {
@@ -310,14 +299,13 @@ type VendorInfoIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoIDs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoIDs) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoIDs)(nil))
 }
 
 // VendorInfoMetadata is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_metadata
 //
 // VendorInfoMetadata: about 2-4K tokens.
 type VendorInfoMetadata struct {
@@ -331,14 +319,13 @@ type VendorInfoMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoMetadata: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoMetadata) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoMetadata)(nil))
 }
 
 // VendorInfoPreview is a JSON object.
+// Schema: payloads.json#/$defs/vendor_info_preview
 //
 // VendorInfoPreview: about 5-10K tokens; at most 5 entities and 5 relationships.
 type VendorInfoPreview struct {
@@ -352,14 +339,13 @@ type VendorInfoPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorInfoPreview: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoPreview) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoPreview)(nil))
 }
 
 // VendorStatistics is a JSON object.
+// Schema: payloads.json#/$defs/vendor_statistics
 //
 // Counts of a vendor's entities and relationships, in total and by type.
 type VendorStatistics struct {
@@ -373,9 +359,7 @@ type VendorStatistics struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VendorStatistics: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VendorStatistics) Validate() error {
 	return envgenrt.Validate(x, (*VendorStatistics)(nil))
 }

@@ -7,21 +7,17 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ChunkID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ChunkID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -29,15 +25,12 @@ func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ChunkID.
 func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChunkID(s, n)
 }
 
-// checkChunkID validates a value against payloads.json#/$defs/chunk_id.
 func checkChunkID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -45,14 +38,12 @@ func (x ConfidenceScore) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ConfidenceScore, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ConfidenceScore) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"score_reliability":`, x.ScoreReliability); err != nil {
@@ -81,8 +72,6 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -112,19 +101,16 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ConfidenceScore.
 func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkConfidenceScore(s, n)
 }
 
-// checkConfidenceScore validates a value against payloads.json#/$defs/confidence_score.
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
@@ -155,14 +141,12 @@ func (x Cursor) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Cursor, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Cursor) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query_hash":`, x.QueryHash)
@@ -187,8 +171,6 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -218,19 +200,16 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Cursor.
 func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCursor(s, n)
 }
 
-// checkCursor validates a value against payloads.json#/$defs/cursor.
 func checkCursor(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
@@ -256,10 +235,9 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCursorPropertiesOffset validates a value against payloads.json#/$defs/cursor/properties/offset.
 func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
@@ -268,9 +246,8 @@ func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCursorPropertiesQueryHash validates a value against payloads.json#/$defs/cursor/properties/query_hash.
 func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -278,14 +255,12 @@ func (x DeduplicationInfo) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DeduplicationInfo, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DeduplicationInfo) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"is_duplicate":`, x.IsDuplicate)
@@ -323,8 +298,6 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -354,19 +327,16 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DeduplicationInfo.
 func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDeduplicationInfo(s, n)
 }
 
-// checkDeduplicationInfo validates a value against payloads.json#/$defs/deduplication_info.
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
@@ -392,18 +362,16 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDeduplicationInfoPropertiesIsDuplicate validates a value against payloads.json#/$defs/deduplication_info/properties/is_duplicate.
 func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type")
 }
 
-// checkDeduplicationInfoPropertiesSimilarChunkIDs validates a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids.
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkChunkID(s, c) && s.Stop() {
 			return false
 		}
@@ -416,14 +384,12 @@ func (x Payloads) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Payloads, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payloads) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -431,34 +397,26 @@ func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Payloads) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Payloads(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Payloads.
 func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Rank, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Rank) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -466,16 +424,13 @@ func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Rank.
 func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRank(s, n)
 }
 
-// checkRank validates a value against payloads.json#/$defs/rank.
 func checkRank(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
@@ -489,14 +444,12 @@ func (x RankingContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RankingContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RankingContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"percentile":`, x.Percentile)
@@ -519,8 +472,6 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -550,19 +501,16 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RankingContext.
 func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRankingContext(s, n)
 }
 
-// checkRankingContext validates a value against payloads.json#/$defs/ranking_context.
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
@@ -588,15 +536,13 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRankingContextPropertiesExplanation validates a value against payloads.json#/$defs/ranking_context/properties/explanation.
 func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type")
 }
 
-// checkRankingContextPropertiesPercentile validates a value against payloads.json#/$defs/ranking_context/properties/percentile.
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
@@ -608,19 +554,16 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRankingContextPropertiesScoreMethod validates a value against payloads.json#/$defs/ranking_context/properties/score_method.
 func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Score, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Score) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -628,8 +571,6 @@ func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
@@ -637,16 +578,13 @@ func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Score.
 func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkScore(s, n)
 }
 
-// checkScore validates a value against payloads.json#/$defs/score.
 func checkScore(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
@@ -663,14 +601,12 @@ func (x SearchResultFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultFull, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -691,15 +627,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"score_type":`, x.ScoreType)
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendStringMember(b, `"context_header":`, x.ContextHeader)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
@@ -721,8 +649,6 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -772,19 +698,16 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultFull.
 func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultFull(s, n)
 }
 
-// checkSearchResultFull validates a value against payloads.json#/$defs/search_result_full.
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
 		return false
 	}
-	var at [13]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [13]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -857,10 +780,9 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_full/properties/chunk_index.
 func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -869,15 +791,13 @@ func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesChunkText validates a value against payloads.json#/$defs/search_result_full/properties/chunk_text.
 func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type")
 }
 
-// checkSearchResultFullPropertiesChunkTokenCount validates a value against payloads.json#/$defs/search_result_full/properties/chunk_token_count.
 func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
@@ -886,30 +806,25 @@ func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultFullPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_full/properties/context_header.
 func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type")
 }
 
-// checkSearchResultFullPropertiesScoreType validates a value against payloads.json#/$defs/search_result_full/properties/score_type.
 func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type")
 }
 
-// checkSearchResultFullPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_full/properties/source_category.
 func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type")
 }
 
-// checkSearchResultFullPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_full/properties/source_file.
 func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type")
 }
 
-// checkSearchResultFullPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_full/properties/total_chunks.
 func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -923,14 +838,12 @@ func (x SearchResultIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultIDs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -959,8 +872,6 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -990,19 +901,16 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultIDs.
 func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultIDs(s, n)
 }
 
-// checkSearchResultIDs validates a value against payloads.json#/$defs/search_result_ids.
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1033,14 +941,12 @@ func (x SearchResultMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultMetadata,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -1053,15 +959,7 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
 	var keys1 [16]string
@@ -1081,8 +979,6 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1120,19 +1016,16 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultMetadata.
 func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultMetadata(s, n)
 }
 
-// checkSearchResultMetadata validates a value against payloads.json#/$defs/search_result_metadata.
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1175,10 +1068,9 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultMetadataPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_metadata/properties/chunk_index.
 func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -1187,20 +1079,17 @@ func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultMetadataPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_metadata/properties/source_category.
 func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type")
 }
 
-// checkSearchResultMetadataPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_metadata/properties/source_file.
 func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type")
 }
 
-// checkSearchResultMetadataPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_metadata/properties/total_chunks.
 func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -1214,14 +1103,12 @@ func (x SearchResultPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SearchResultPreview, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -1234,15 +1121,7 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringMember(b, `"source_file":`, x.SourceFile)
-	if !x.SourceCategory.IsZero() {
-		b = append(b, `"source_category":`...)
-		if p1 := x.SourceCategory.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"source_category":`, x.SourceCategory, envgenrt.AppendString)
 	b = envgenrt.AppendIntMember(b, `"chunk_index":`, x.ChunkIndex)
 	b = envgenrt.AppendIntMember(b, `"total_chunks":`, x.TotalChunks)
 	b = envgenrt.AppendStringMember(b, `"chunk_snippet":`, x.ChunkSnippet)
@@ -1264,8 +1143,6 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1307,19 +1184,16 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SearchResultPreview.
 func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSearchResultPreview(s, n)
 }
 
-// checkSearchResultPreview validates a value against payloads.json#/$defs/search_result_preview.
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -1372,10 +1246,9 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPreviewPropertiesChunkIndex validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_index.
 func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
@@ -1384,30 +1257,25 @@ func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkSearchResultPreviewPropertiesChunkSnippet validates a value against payloads.json#/$defs/search_result_preview/properties/chunk_snippet.
 func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type")
 }
 
-// checkSearchResultPreviewPropertiesContextHeader validates a value against payloads.json#/$defs/search_result_preview/properties/context_header.
 func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type")
 }
 
-// checkSearchResultPreviewPropertiesSourceCategory validates a value against payloads.json#/$defs/search_result_preview/properties/source_category.
 func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type")
 }
 
-// checkSearchResultPreviewPropertiesSourceFile validates a value against payloads.json#/$defs/search_result_preview/properties/source_file.
 func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type")
 }
 
-// checkSearchResultPreviewPropertiesTotalChunks validates a value against payloads.json#/$defs/search_result_preview/properties/total_chunks.
 func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
@@ -1421,14 +1289,12 @@ func (x VendorInfoFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoFull, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1480,8 +1346,6 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1527,19 +1391,16 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoFull.
 func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoFull(s, n)
 }
 
-// checkVendorInfoFull validates a value against payloads.json#/$defs/vendor_info_full.
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1570,10 +1431,9 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_full/properties/entities.
 func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") {
 		return false
 	}
 	if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
@@ -1582,10 +1442,9 @@ func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_full/properties/relationships.
 func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") {
 		return false
 	}
 	if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
@@ -1594,9 +1453,8 @@ func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoFullPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_full/properties/vendor_name.
 func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1604,14 +1462,12 @@ func (x VendorInfoIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoIDs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1656,8 +1512,6 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1687,19 +1541,16 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoIDs.
 func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoIDs(s, n)
 }
 
-// checkVendorInfoIDs validates a value against payloads.json#/$defs/vendor_info_ids.
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1725,13 +1576,12 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesEntityIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids.
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1739,18 +1589,16 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesEntityIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items.
 func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type")
 }
 
-// checkVendorInfoIDsPropertiesRelationshipIDs validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids.
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1758,14 +1606,12 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoIDsPropertiesRelationshipIDsItems validates a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items.
 func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type")
 }
 
-// checkVendorInfoIDsPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_ids/properties/vendor_name.
 func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1773,14 +1619,12 @@ func (x VendorInfoMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoMetadata, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1819,8 +1663,6 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1859,19 +1701,16 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoMetadata.
 func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoMetadata(s, n)
 }
 
-// checkVendorInfoMetadata validates a value against payloads.json#/$defs/vendor_info_metadata.
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -1902,10 +1741,9 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoMetadataPropertiesLastUpdated validates a value against payloads.json#/$defs/vendor_info_metadata/properties/last_updated.
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
@@ -1914,14 +1752,12 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoMetadataPropertiesTopEntities validates a value against payloads.json#/$defs/vendor_info_metadata/properties/top_entities.
 func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type")
 }
 
-// checkVendorInfoMetadataPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_metadata/properties/vendor_name.
 func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1929,14 +1765,12 @@ func (x VendorInfoPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorInfoPreview, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1988,8 +1822,6 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2035,19 +1867,16 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorInfoPreview.
 func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorInfoPreview(s, n)
 }
 
-// checkVendorInfoPreview validates a value against payloads.json#/$defs/vendor_info_preview.
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
@@ -2078,10 +1907,9 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesEntities validates a value against payloads.json#/$defs/vendor_info_preview/properties/entities.
 func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") {
 		return false
 	}
 	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
@@ -2090,10 +1918,9 @@ func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesRelationships validates a value against payloads.json#/$defs/vendor_info_preview/properties/relationships.
 func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") {
 		return false
 	}
 	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
@@ -2102,9 +1929,8 @@ func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkVendorInfoPreviewPropertiesVendorName validates a value against payloads.json#/$defs/vendor_info_preview/properties/vendor_name.
 func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2112,14 +1938,12 @@ func (x VendorStatistics) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VendorStatistics, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorStatistics) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"entity_count":`, x.EntityCount)
@@ -2167,8 +1991,6 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -2222,19 +2044,16 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VendorStatistics.
 func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVendorStatistics(s, n)
 }
 
-// checkVendorStatistics validates a value against payloads.json#/$defs/vendor_statistics.
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
@@ -2253,10 +2072,9 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityCount validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_count.
 func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
@@ -2265,10 +2083,9 @@ func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -2280,10 +2097,9 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
@@ -2292,10 +2108,9 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipCount validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_count.
 func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
@@ -2304,10 +2119,9 @@ func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipTypeDistribution validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -2319,10 +2133,9 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 	return s.ErrorCount() == errs
 }
 
-// checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties validates a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties.
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {

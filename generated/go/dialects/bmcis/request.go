@@ -9,6 +9,7 @@ import (
 
 // Request is the semantic_search request of the BMCIS Knowledge MCP server, as the seed's Request
 // Schema states it (draft-07 there, the same constraints here).
+// Schema: request.json#
 type Request struct {
 	// Search query.
 	Query string `json:"query"`
@@ -34,14 +35,13 @@ type Request struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // ResponseMode is one of the ResponseMode constants.
+// Schema: request.json#/$defs/response_mode
 //
 // ResponseMode: the level of detail, from ids_only to full.
 type ResponseMode string
@@ -53,7 +53,7 @@ const (
 	ResponseModeFull     ResponseMode = "full"
 )
 
-// Valid reports whether x is one of the values of ResponseMode.
+// Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
 	switch x {
 	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
@@ -62,9 +62,7 @@ func (x ResponseMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

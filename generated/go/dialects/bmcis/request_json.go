@@ -12,14 +12,12 @@ func (x Request) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
@@ -46,8 +44,6 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,19 +77,16 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Request.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
-// checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
@@ -117,18 +110,16 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesCursor validates a value against request.json#/properties/cursor.
 func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type")
 }
 
-// checkRequestPropertiesFields validates a value against request.json#/properties/fields.
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -136,15 +127,13 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesFieldsItems validates a value against request.json#/properties/fields/items.
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "request.json#/properties/fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type")
 }
 
-// checkRequestPropertiesPageSize validates a value against request.json#/properties/page_size.
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -156,10 +145,9 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesQuery validates a value against request.json#/properties/query.
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/query/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
@@ -171,21 +159,17 @@ func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMode, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -193,21 +177,17 @@ func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMode.
 func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMode(s, n)
 }
 
-// checkResponseMode validates a value against request.json#/$defs/response_mode.
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
 		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

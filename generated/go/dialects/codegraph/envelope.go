@@ -8,6 +8,7 @@ import (
 )
 
 // Data is the response: header, result and meta.
+// Schema: envelope.json#/$defs/data
 type Data struct {
 	// The tool's name, e.g. ouroborosai_graph_digest.
 	Tool string `json:"tool"`
@@ -29,8 +30,7 @@ type Data struct {
 	Meta ResponseMeta `json:"meta"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -40,6 +40,7 @@ func (x Data) Validate() error {
 // workspace, the tool's result (or, when success is false, result.error) and the response meta.
 // Objects are closed as the TypeScript interfaces are, except the tool's result, the suggestion
 // args and the error details, which are open records.
+// Schema: envelope.json#
 type Envelope struct {
 	// Always check it before reading result.
 	Success bool `json:"success"`
@@ -47,14 +48,13 @@ type Envelope struct {
 	Data Data `json:"data"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // Error is a JSON object.
+// Schema: envelope.json#/$defs/error
 //
 // Why the call failed.
 type Error struct {
@@ -68,39 +68,36 @@ type Error struct {
 	Details map[string]json.RawMessage `json:"details,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Error:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
 
 // ErrorResult is the result of a failed call.
+// Schema: envelope.json#/$defs/error_result
 type ErrorResult struct {
 	Error Error `json:"error"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ErrorResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorResult) Validate() error {
 	return envgenrt.Validate(x, (*ErrorResult)(nil))
 }
 
 // Limits is the limits that bounded the result.
+// Schema: envelope.json#/$defs/limits
 type Limits struct {
 	MaxItems *int64 `json:"maxItems,omitzero"`
 	MaxDepth *int64 `json:"maxDepth,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Limits:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
 
 // Page is a JSON object.
+// Schema: envelope.json#/$defs/page
 //
 // Pagination of the result.
 type Page struct {
@@ -109,27 +106,26 @@ type Page struct {
 	Total   *int64  `json:"total,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Page) Validate() error {
 	return envgenrt.Validate(x, (*Page)(nil))
 }
 
 // QuerySuggestion is a suggested follow-up call.
+// Schema: envelope.json#/$defs/query_suggestion
 type QuerySuggestion struct {
 	Tool   string                     `json:"tool"`
 	Args   map[string]json.RawMessage `json:"args"`
 	Reason *string                    `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// QuerySuggestion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x QuerySuggestion) Validate() error {
 	return envgenrt.Validate(x, (*QuerySuggestion)(nil))
 }
 
 // ResponseMeta is a JSON object.
+// Schema: envelope.json#/$defs/response_meta
 //
 // ResponseMeta: what an agent needs to budget tokens and plan its next query.
 type ResponseMeta struct {
@@ -147,14 +143,13 @@ type ResponseMeta struct {
 	Page *Page `json:"page,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMeta) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMeta)(nil))
 }
 
 // WorkspaceContext is a JSON object.
+// Schema: envelope.json#/$defs/workspace_context
 //
 // WorkspaceContext: the workspace the tool read.
 type WorkspaceContext struct {
@@ -168,9 +163,7 @@ type WorkspaceContext struct {
 	Rev *string `json:"rev,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WorkspaceContext: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WorkspaceContext) Validate() error {
 	return envgenrt.Validate(x, (*WorkspaceContext)(nil))
 }

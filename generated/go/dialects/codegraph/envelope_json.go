@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -36,8 +34,6 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -70,19 +66,16 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Data.
 func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkData(s, n)
 }
 
-// checkData validates a value against envelope.json#/$defs/data.
 func checkData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -134,10 +127,9 @@ func checkData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDataPropertiesGeneratedAt validates a value against envelope.json#/$defs/data/properties/generatedAt.
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
@@ -146,29 +138,24 @@ func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDataPropertiesRequestID validates a value against envelope.json#/$defs/data/properties/requestId.
 func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type")
 }
 
-// checkDataPropertiesTool validates a value against envelope.json#/$defs/data/properties/tool.
 func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type")
 }
 
-// checkDataPropertiesVersion validates a value against envelope.json#/$defs/data/properties/version.
 func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -179,8 +166,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -203,19 +188,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -247,11 +229,10 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIf validates a value against envelope.json#/if.
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -265,26 +246,22 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIfPropertiesSuccess validates a value against envelope.json#/if/properties/success.
 func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindFalse {
 		s.Fail(n, "envelope.json#/if/properties/success/const", "const", "must be false")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
-// checkEnvelopeThen validates a value against envelope.json#/then.
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "data":
@@ -298,11 +275,10 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeThenPropertiesData validates a value against envelope.json#/then/properties/data.
 func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "result":
@@ -316,14 +292,12 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Error, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Error) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -347,8 +321,6 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -382,19 +354,16 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Error.
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkError(s, n)
 }
 
-// checkError validates a value against envelope.json#/$defs/error.
 func checkError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -423,29 +392,24 @@ func checkError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorPropertiesCode validates a value against envelope.json#/$defs/error/properties/code.
 func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type")
 }
 
-// checkErrorPropertiesDetails validates a value against envelope.json#/$defs/error/properties/details.
 func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type")
 }
 
-// checkErrorPropertiesMessage validates a value against envelope.json#/$defs/error/properties/message.
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorResult, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
@@ -455,8 +419,6 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -477,19 +439,16 @@ func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorResult.
 func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorResult(s, n)
 }
 
-// checkErrorResult validates a value against envelope.json#/$defs/error_result.
 func checkErrorResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -511,14 +470,12 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Limits, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
@@ -527,8 +484,6 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -551,19 +506,16 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Limits.
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLimits(s, n)
 }
 
-// checkLimits validates a value against envelope.json#/$defs/limits.
 func checkLimits(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -584,10 +536,9 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxDepth validates a value against envelope.json#/$defs/limits/properties/maxDepth.
 func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
@@ -596,10 +547,9 @@ func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLimitsPropertiesMaxItems validates a value against envelope.json#/$defs/limits/properties/maxItems.
 func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
@@ -608,14 +558,12 @@ func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Page) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -625,8 +573,6 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -651,19 +597,16 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Page.
 func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPage(s, n)
 }
 
-// checkPage validates a value against envelope.json#/$defs/page.
 func checkPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -689,20 +632,17 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
 }
 
-// checkPagePropertiesHasMore validates a value against envelope.json#/$defs/page/properties/hasMore.
 func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type")
 }
 
-// checkPagePropertiesTotal validates a value against envelope.json#/$defs/page/properties/total.
 func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
@@ -711,14 +651,12 @@ func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of QuerySuggestion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *QuerySuggestion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -744,8 +682,6 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -779,19 +715,16 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of QuerySuggestion.
 func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkQuerySuggestion(s, n)
 }
 
-// checkQuerySuggestion validates a value against envelope.json#/$defs/query_suggestion.
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -820,29 +753,24 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkQuerySuggestionPropertiesArgs validates a value against envelope.json#/$defs/query_suggestion/properties/args.
 func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type")
 }
 
-// checkQuerySuggestionPropertiesReason validates a value against envelope.json#/$defs/query_suggestion/properties/reason.
 func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type")
 }
 
-// checkQuerySuggestionPropertiesTool validates a value against envelope.json#/$defs/query_suggestion/properties/tool.
 func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseMeta, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
@@ -860,8 +788,6 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -890,19 +816,16 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseMeta.
 func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseMeta(s, n)
 }
 
-// checkResponseMeta validates a value against envelope.json#/$defs/response_meta.
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -938,10 +861,9 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesApproxTokens validates a value against envelope.json#/$defs/response_meta/properties/approxTokens.
 func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
@@ -950,13 +872,12 @@ func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesNextQuerySuggestion validates a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion.
 func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkQuerySuggestion(s, c) && s.Stop() {
 			return false
 		}
@@ -964,19 +885,16 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkResponseMetaPropertiesTruncated validates a value against envelope.json#/$defs/response_meta/properties/truncated.
 func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WorkspaceContext, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
@@ -986,8 +904,6 @@ func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1012,19 +928,16 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WorkspaceContext.
 func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWorkspaceContext(s, n)
 }
 
-// checkWorkspaceContext validates a value against envelope.json#/$defs/workspace_context.
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1053,17 +966,14 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWorkspaceContextPropertiesRepoName validates a value against envelope.json#/$defs/workspace_context/properties/repoName.
 func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type")
 }
 
-// checkWorkspaceContextPropertiesRev validates a value against envelope.json#/$defs/workspace_context/properties/rev.
 func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type")
 }
 
-// checkWorkspaceContextPropertiesRoot validates a value against envelope.json#/$defs/workspace_context/properties/root.
 func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type")
 }

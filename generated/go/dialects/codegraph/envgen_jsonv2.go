@@ -9,47 +9,38 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Data) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Envelope) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Error) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ErrorResult) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Limits) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Page) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *QuerySuggestion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *ResponseMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *WorkspaceContext) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

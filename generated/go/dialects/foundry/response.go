@@ -8,6 +8,7 @@ import (
 )
 
 // ContentFidelity is one of the ContentFidelity constants.
+// Schema: response.json#/$defs/content_fidelity
 //
 // Level of content completeness. full: everything (the default). partial: some content omitted,
 // structure preserved. summary: condensed. reference_only: identifiers only.
@@ -20,7 +21,7 @@ const (
 	ContentFidelityReferenceOnly ContentFidelity = "reference_only"
 )
 
-// Valid reports whether x is one of the values of ContentFidelity.
+// Valid reports whether x is one of the ContentFidelity constants.
 func (x ContentFidelity) Valid() bool {
 	switch x {
 	case ContentFidelityFull, ContentFidelityPartial, ContentFidelitySummary, ContentFidelityReferenceOnly:
@@ -29,14 +30,13 @@ func (x ContentFidelity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ContentFidelity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ContentFidelity) Validate() error {
 	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
 
 // ErrorData is a JSON object.
+// Schema: response.json#/$defs/error_data
 //
 // Structured error context in data when success is false, as error_response() fills it; other
 // members of data are context the tool merged in.
@@ -61,14 +61,13 @@ type ErrorData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorData:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorData) Validate() error {
 	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
 
 // ErrorType is one of the ErrorType constants.
+// Schema: response.json#/$defs/error_type
 //
 // Error category for routing and handling (Error Type Categories): validation (400), authentication
 // (401), authorization (403), not_found (404), conflict (409), rate_limit (429), feature_flag
@@ -87,7 +86,7 @@ const (
 	ErrorTypeUnavailable    ErrorType = "unavailable"
 )
 
-// Valid reports whether x is one of the values of ErrorType.
+// Valid reports whether x is one of the ErrorType constants.
 func (x ErrorType) Valid() bool {
 	switch x {
 	case ErrorTypeValidation, ErrorTypeAuthentication, ErrorTypeAuthorization, ErrorTypeNotFound, ErrorTypeConflict, ErrorTypeRateLimit, ErrorTypeFeatureFlag, ErrorTypeInternal, ErrorTypeUnavailable:
@@ -96,14 +95,13 @@ func (x ErrorType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ErrorType:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorType) Validate() error {
 	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
 
 // Metadata is a JSON object.
+// Schema: response.json#/$defs/metadata
 //
 // Response metadata: the version identifier and operational context.
 type Metadata struct {
@@ -139,21 +137,20 @@ type Metadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Metadata:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Metadata) Validate() error {
 	return envgenrt.Validate(x, (*Metadata)(nil))
 }
 
 // MetadataVersion is always "response-v2".
+// Schema: response.json#/$defs/metadata/properties/version
 //
 // Response schema version identifier.
 type MetadataVersion string
 
 const MetadataVersionResponseV2 MetadataVersion = "response-v2"
 
-// Valid reports whether x is one of the values of MetadataVersion.
+// Valid reports whether x is one of the MetadataVersion constants.
 func (x MetadataVersion) Valid() bool {
 	switch x {
 	case MetadataVersionResponseV2:
@@ -162,14 +159,13 @@ func (x MetadataVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MetadataVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x MetadataVersion) Validate() error {
 	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
 
 // Pagination is a JSON object.
+// Schema: response.json#/$defs/pagination
 //
 // Cursor-based pagination metadata.
 type Pagination struct {
@@ -193,14 +189,13 @@ type Pagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Pagination: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
 
 // RateLimit is a JSON object.
+// Schema: response.json#/$defs/rate_limit
 //
 // Rate limiting state and retry hints.
 type RateLimit struct {
@@ -224,9 +219,7 @@ type RateLimit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RateLimit:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -235,6 +228,7 @@ func (x RateLimit) Validate() error {
 // response_schema.json (draft-07) with what the MCP Response Schema Guide adds:
 // meta.warning_details, the content fidelity members of meta, and, when success is false, the
 // structured error fields inside data.
+// Schema: response.json#
 type Response struct {
 	// Whether the operation completed successfully.
 	Success bool `json:"success"`
@@ -249,14 +243,13 @@ type Response struct {
 	Meta Metadata `json:"meta"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Response:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Response) Validate() error {
 	return envgenrt.Validate(x, (*Response)(nil))
 }
 
 // Telemetry is a JSON object.
+// Schema: response.json#/$defs/telemetry
 //
 // Timing and performance metrics.
 type Telemetry struct {
@@ -274,14 +267,13 @@ type Telemetry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Telemetry:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
 
 // WarningDetail is a structured warning.
+// Schema: response.json#/$defs/warning_detail
 type WarningDetail struct {
 	// Machine-readable warning classification, e.g. CONTENT_TRUNCATED, STALE_CACHE.
 	Code *string `json:"code,omitzero"`
@@ -299,14 +291,13 @@ type WarningDetail struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningDetail: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningDetail) Validate() error {
 	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
 
 // WarningSeverity is one of the WarningSeverity constants.
+// Schema: response.json#/$defs/warning_severity
 //
 // info: informational, no action needed. warning: potential issue, consider action. error:
 // significant issue, action recommended.
@@ -318,7 +309,7 @@ const (
 	WarningSeverityError   WarningSeverity = "error"
 )
 
-// Valid reports whether x is one of the values of WarningSeverity.
+// Valid reports whether x is one of the WarningSeverity constants.
 func (x WarningSeverity) Valid() bool {
 	switch x {
 	case WarningSeverityInfo, WarningSeverityWarning, WarningSeverityError:
@@ -327,9 +318,7 @@ func (x WarningSeverity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// WarningSeverity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x WarningSeverity) Validate() error {
 	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }

@@ -7,21 +7,17 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ContentFidelity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -29,23 +25,19 @@ func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ContentFidelity.
 func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkContentFidelity(s, n)
 }
 
-// checkContentFidelity validates a value against response.json#/$defs/content_fidelity.
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") {
 		return false
 	}
 	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
 		s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -53,14 +45,12 @@ func (x ErrorData) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorData, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
@@ -101,8 +91,6 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -145,19 +133,16 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorData.
 func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorData(s, n)
 }
 
-// checkErrorData validates a value against response.json#/$defs/error_data.
 func checkErrorData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error_code":
@@ -178,25 +163,21 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorDataPropertiesDetails validates a value against response.json#/$defs/error_data/properties/details.
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type")
 }
 
-// checkErrorDataPropertiesErrorCode validates a value against response.json#/$defs/error_data/properties/error_code.
 func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type")
 }
 
-// checkErrorDataPropertiesRemediation validates a value against response.json#/$defs/error_data/properties/remediation.
 func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type")
 }
 
-// checkErrorDataPropertiesRetryAfterSeconds validates a value against response.json#/$defs/error_data/properties/retry_after_seconds.
 func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
@@ -205,21 +186,17 @@ func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool 
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorType, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -227,23 +204,19 @@ func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorType.
 func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorType(s, n)
 }
 
-// checkErrorType validates a value against response.json#/$defs/error_type.
 func checkErrorType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/error_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") {
 		return false
 	}
 	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
 		s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -251,14 +224,12 @@ func (x Metadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Metadata, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Metadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"version":`, x.Version); err != nil {
@@ -313,8 +284,6 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -371,19 +340,16 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Metadata.
 func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadata(s, n)
 }
 
-// checkMetadata validates a value against response.json#/$defs/metadata.
 func checkMetadata(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type") {
 		return false
 	}
-	var at [11]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [11]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
@@ -419,10 +385,9 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesContentArchiveHashes validates a value against response.json#/$defs/metadata/properties/content_archive_hashes.
 func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -434,23 +399,20 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesContentArchiveHashesAdditionalProperties validates a value against response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties.
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
-// checkMetadataPropertiesContentFidelitySchemaVersion validates a value against response.json#/$defs/metadata/properties/content_fidelity_schema_version.
 func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type")
 }
 
-// checkMetadataPropertiesDroppedContentIDs validates a value against response.json#/$defs/metadata/properties/dropped_content_ids.
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -458,17 +420,15 @@ func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesDroppedContentIDsItems validates a value against response.json#/$defs/metadata/properties/dropped_content_ids/items.
 func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
-// checkMetadataPropertiesRequestID validates a value against response.json#/$defs/metadata/properties/request_id.
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type") {
 		return false
 	}
 	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
@@ -477,13 +437,12 @@ func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarningDetails validates a value against response.json#/$defs/metadata/properties/warning_details.
 func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkWarningDetail(s, c) && s.Stop() {
 			return false
 		}
@@ -491,13 +450,12 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarnings validates a value against response.json#/$defs/metadata/properties/warnings.
 func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -505,26 +463,21 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMetadataPropertiesWarningsItems validates a value against response.json#/$defs/metadata/properties/warnings/items.
 func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of MetadataVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -532,23 +485,19 @@ func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of MetadataVersion.
 func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMetadataVersion(s, n)
 }
 
-// checkMetadataVersion validates a value against response.json#/$defs/metadata/properties/version.
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
 		s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -556,25 +505,15 @@ func (x Pagination) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Pagination, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if !x.Cursor.IsZero() {
-		b = append(b, `"cursor":`...)
-		if p1 := x.Cursor.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"cursor":`, x.Cursor, envgenrt.AppendString)
 	b = envgenrt.AppendBoolPtrMember(b, `"has_more":`, x.HasMore)
 	b = envgenrt.AppendIntPtrMember(b, `"total_count":`, x.TotalCount)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
@@ -596,8 +535,6 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -631,19 +568,16 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Pagination.
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPagination(s, n)
 }
 
-// checkPagination validates a value against response.json#/$defs/pagination.
 func checkPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
@@ -664,20 +598,17 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesCursor validates a value against response.json#/$defs/pagination/properties/cursor.
 func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type")
 }
 
-// checkPaginationPropertiesHasMore validates a value against response.json#/$defs/pagination/properties/has_more.
 func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type")
 }
 
-// checkPaginationPropertiesPage validates a value against response.json#/$defs/pagination/properties/page.
 func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
@@ -686,10 +617,9 @@ func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesPageSize validates a value against response.json#/$defs/pagination/properties/page_size.
 func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
@@ -698,10 +628,9 @@ func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaginationPropertiesTotalCount validates a value against response.json#/$defs/pagination/properties/total_count.
 func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
@@ -715,14 +644,12 @@ func (x RateLimit) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RateLimit, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
@@ -747,8 +674,6 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -782,19 +707,16 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RateLimit.
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRateLimit(s, n)
 }
 
-// checkRateLimit validates a value against response.json#/$defs/rate_limit.
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
@@ -815,10 +737,9 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesLimit validates a value against response.json#/$defs/rate_limit/properties/limit.
 func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
@@ -827,15 +748,13 @@ func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesPeriod validates a value against response.json#/$defs/rate_limit/properties/period.
 func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type")
 }
 
-// checkRateLimitPropertiesRemaining validates a value against response.json#/$defs/rate_limit/properties/remaining.
 func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
@@ -844,10 +763,9 @@ func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesResetAt validates a value against response.json#/$defs/rate_limit/properties/reset_at.
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
@@ -856,10 +774,9 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRateLimitPropertiesRetryAfter validates a value against response.json#/$defs/rate_limit/properties/retry_after.
 func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
@@ -868,14 +785,12 @@ func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Response, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Response) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -910,8 +825,6 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -947,19 +860,16 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Response.
 func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponse(s, n)
 }
 
-// checkResponse validates a value against response.json#.
 func checkResponse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -1005,11 +915,10 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseElse validates a value against response.json#/else.
 func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [2]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1025,10 +934,9 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseElsePropertiesError validates a value against response.json#/else/properties/error.
 func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/else/properties/error/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/else/properties/error/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
@@ -1037,11 +945,10 @@ func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseIf validates a value against response.json#/if.
 func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
@@ -1055,36 +962,30 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseIfPropertiesSuccess validates a value against response.json#/if/properties/success.
 func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if s.Kind(n) != envgenrt.KindTrue {
 		s.Fail(n, "response.json#/if/properties/success/const", "const", "must be true")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkResponsePropertiesData validates a value against response.json#/properties/data.
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/properties/data/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/properties/data/type")
 }
 
-// checkResponsePropertiesError validates a value against response.json#/properties/error.
 func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type")
 }
 
-// checkResponsePropertiesSuccess validates a value against response.json#/properties/success.
 func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/properties/success/type")
 }
 
-// checkResponseThen validates a value against response.json#/then.
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -1098,9 +999,8 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseThenPropertiesError validates a value against response.json#/then/properties/error.
 func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "response.json#/then/properties/error/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "response.json#/then/properties/error/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1108,14 +1008,12 @@ func (x Telemetry) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Telemetry, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
@@ -1140,8 +1038,6 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1171,19 +1067,16 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Telemetry.
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTelemetry(s, n)
 }
 
-// checkTelemetry validates a value against response.json#/$defs/telemetry.
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
@@ -1200,15 +1093,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTelemetryPropertiesCacheHit validates a value against response.json#/$defs/telemetry/properties/cache_hit.
 func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type")
 }
 
-// checkTelemetryPropertiesDownstreamCalls validates a value against response.json#/$defs/telemetry/properties/downstream_calls.
 func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
@@ -1217,10 +1108,9 @@ func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTelemetryPropertiesDurationMs validates a value against response.json#/$defs/telemetry/properties/duration_ms.
 func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type", "must be number, not %s") {
+	if !s.Is(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -1234,14 +1124,12 @@ func (x WarningDetail) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningDetail, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningDetail) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
@@ -1281,8 +1169,6 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1323,19 +1209,16 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningDetail.
 func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningDetail(s, n)
 }
 
-// checkWarningDetail validates a value against response.json#/$defs/warning_detail.
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -1357,36 +1240,29 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkWarningDetailPropertiesCode validates a value against response.json#/$defs/warning_detail/properties/code.
 func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type")
 }
 
-// checkWarningDetailPropertiesContext validates a value against response.json#/$defs/warning_detail/properties/context.
 func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type")
 }
 
-// checkWarningDetailPropertiesMessage validates a value against response.json#/$defs/warning_detail/properties/message.
 func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of WarningSeverity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1394,21 +1270,17 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of WarningSeverity.
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkWarningSeverity(s, n)
 }
 
-// checkWarningSeverity validates a value against response.json#/$defs/warning_severity.
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") {
 		return false
 	}
 	if !s.StringIn(n, "info", "warning", "error") {
 		s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -5,6 +5,7 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Artifact is a JSON object.
+// Schema: artifact.json#
 //
 // artifact.v0.1: an input or output artifact of a run. The published schema, with envgen $ids.
 type Artifact struct {
@@ -30,14 +31,13 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Artifact:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
 
 // ArtifactDigest is a JSON object.
+// Schema: artifact.json#/properties/digest
 //
 // Optional integrity digest(s).
 type ArtifactDigest struct {
@@ -48,14 +48,13 @@ type ArtifactDigest struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactDigest: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigest)(nil))
 }
 
 // ArtifactDigestAlg is one of the ArtifactDigestAlg constants.
+// Schema: artifact.json#/properties/digest/properties/alg
 //
 // Digest algorithm. sha256 is recommended.
 type ArtifactDigestAlg string
@@ -66,7 +65,7 @@ const (
 	ArtifactDigestAlgBlake3 ArtifactDigestAlg = "blake3"
 )
 
-// Valid reports whether x is one of the values of ArtifactDigestAlg.
+// Valid reports whether x is one of the ArtifactDigestAlg constants.
 func (x ArtifactDigestAlg) Valid() bool {
 	switch x {
 	case ArtifactDigestAlgSha256, ArtifactDigestAlgSha512, ArtifactDigestAlgBlake3:
@@ -75,19 +74,18 @@ func (x ArtifactDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactDigestAlg: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigestAlg)(nil))
 }
 
 // ArtifactSchemaVersion is always "artifact.v0.1".
+// Schema: artifact.json#/properties/schema_version
 type ArtifactSchemaVersion string
 
 const ArtifactSchemaVersionArtifactV01 ArtifactSchemaVersion = "artifact.v0.1"
 
-// Valid reports whether x is one of the values of ArtifactSchemaVersion.
+// Valid reports whether x is one of the ArtifactSchemaVersion constants.
 func (x ArtifactSchemaVersion) Valid() bool {
 	switch x {
 	case ArtifactSchemaVersionArtifactV01:
@@ -96,9 +94,7 @@ func (x ArtifactSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactSchemaVersion)(nil))
 }

@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Artifact, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -41,8 +39,6 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -86,19 +82,16 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Artifact.
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifact(s, n)
 }
 
-// checkArtifact validates a value against artifact.json#.
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -138,10 +131,9 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesArtifactID validates a value against artifact.json#/properties/artifact_id.
 func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
@@ -150,10 +142,9 @@ func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabels validates a value against artifact.json#/properties/labels.
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -165,10 +156,9 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLabelsAdditionalProperties validates a value against artifact.json#/properties/labels/additionalProperties.
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -177,10 +167,9 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesLocator validates a value against artifact.json#/properties/locator.
 func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -189,10 +178,9 @@ func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesMediaType validates a value against artifact.json#/properties/media_type.
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -201,10 +189,9 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactPropertiesSizeBytes validates a value against artifact.json#/properties/size_bytes.
 func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
@@ -213,14 +200,12 @@ func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigest, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -231,8 +216,6 @@ func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -255,19 +238,16 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactDigest.
 func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigest(s, n)
 }
 
-// checkArtifactDigest validates a value against artifact.json#/properties/digest.
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -296,10 +276,9 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 
 var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkArtifactDigestPropertiesValue validates a value against artifact.json#/properties/digest/properties/value.
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -311,21 +290,17 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactDigestAlg, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -333,40 +308,32 @@ func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactDigestAlg.
 func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactDigestAlg(s, n)
 }
 
-// checkArtifactDigestAlg validates a value against artifact.json#/properties/digest/properties/alg.
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
 		s.Fail(n, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -374,21 +341,17 @@ func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactSchemaVersion.
 func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactSchemaVersion(s, n)
 }
 
-// checkArtifactSchemaVersion validates a value against artifact.json#/properties/schema_version.
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {
 		s.Fail(n, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -5,6 +5,7 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ArtifactRef is a JSON object.
+// Schema: artifact_ref.json#
 //
 // artifact.ref.v0.1: a reference to an artifact by id or by locator. The published schema, with
 // envgen $ids.
@@ -27,14 +28,13 @@ type ArtifactRef struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRef: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRef) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRef)(nil))
 }
 
 // ArtifactRefDigest is a JSON object.
+// Schema: artifact_ref.json#/properties/digest
 //
 // Optional digest hint for verification.
 type ArtifactRefDigest struct {
@@ -42,14 +42,13 @@ type ArtifactRefDigest struct {
 	Value string               `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefDigest: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigest)(nil))
 }
 
 // ArtifactRefDigestAlg is one of the ArtifactRefDigestAlg constants.
+// Schema: artifact_ref.json#/properties/digest/properties/alg
 type ArtifactRefDigestAlg string
 
 const (
@@ -58,7 +57,7 @@ const (
 	ArtifactRefDigestAlgBlake3 ArtifactRefDigestAlg = "blake3"
 )
 
-// Valid reports whether x is one of the values of ArtifactRefDigestAlg.
+// Valid reports whether x is one of the ArtifactRefDigestAlg constants.
 func (x ArtifactRefDigestAlg) Valid() bool {
 	switch x {
 	case ArtifactRefDigestAlgSha256, ArtifactRefDigestAlgSha512, ArtifactRefDigestAlgBlake3:
@@ -67,19 +66,18 @@ func (x ArtifactRefDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefDigestAlg: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigestAlg)(nil))
 }
 
 // ArtifactRefSchemaVersion is always "artifact.ref.v0.1".
+// Schema: artifact_ref.json#/properties/schema_version
 type ArtifactRefSchemaVersion string
 
 const ArtifactRefSchemaVersionArtifactRefV01 ArtifactRefSchemaVersion = "artifact.ref.v0.1"
 
-// Valid reports whether x is one of the values of ArtifactRefSchemaVersion.
+// Valid reports whether x is one of the ArtifactRefSchemaVersion constants.
 func (x ArtifactRefSchemaVersion) Valid() bool {
 	switch x {
 	case ArtifactRefSchemaVersionArtifactRefV01:
@@ -88,9 +86,7 @@ func (x ArtifactRefSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ArtifactRefSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefSchemaVersion)(nil))
 }

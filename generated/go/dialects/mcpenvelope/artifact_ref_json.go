@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRef, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -40,8 +38,6 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -83,19 +79,16 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRef.
 func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRef(s, n)
 }
 
-// checkArtifactRef validates a value against artifact_ref.json#.
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -130,7 +123,6 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefAnyOf0 validates a value against artifact_ref.json#/anyOf/0.
 func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -141,7 +133,6 @@ func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefAnyOf1 validates a value against artifact_ref.json#/anyOf/1.
 func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -152,10 +143,9 @@ func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesArtifactID validates a value against artifact_ref.json#/properties/artifact_id.
 func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
@@ -164,10 +154,9 @@ func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLabels validates a value against artifact_ref.json#/properties/labels.
 func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -179,10 +168,9 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLabelsAdditionalProperties validates a value against artifact_ref.json#/properties/labels/additionalProperties.
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -191,10 +179,9 @@ func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n i
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesLocator validates a value against artifact_ref.json#/properties/locator.
 func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
@@ -203,10 +190,9 @@ func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkArtifactRefPropertiesMediaType validates a value against artifact_ref.json#/properties/media_type.
 func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
@@ -215,14 +201,12 @@ func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigest, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -233,8 +217,6 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -257,19 +239,16 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefDigest.
 func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigest(s, n)
 }
 
-// checkArtifactRefDigest validates a value against artifact_ref.json#/properties/digest.
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -298,10 +277,9 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 
 var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkArtifactRefDigestPropertiesValue validates a value against artifact_ref.json#/properties/digest/properties/value.
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -313,21 +291,17 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ArtifactRefDigestAlg,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -335,41 +309,32 @@ func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefDigestAlg.
 func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefDigestAlg(s, n)
 }
 
-// checkArtifactRefDigestAlg validates a value against artifact_ref.json#/properties/digest/properties/alg.
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
 		s.Fail(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ArtifactRefSchemaVersion, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -377,21 +342,17 @@ func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ArtifactRefSchemaVersion.
 func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkArtifactRefSchemaVersion(s, n)
 }
 
-// checkArtifactRefSchemaVersion validates a value against artifact_ref.json#/properties/schema_version.
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {
 		s.Fail(n, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // mcp.envelope.v0.1: the envelope an adapter wraps a tool's result in, with optional errors,
 // warnings, adapter metadata and a prov.record.v0.1 provenance record. The published schema, with
@@ -32,14 +33,13 @@ type Envelope struct {
 	Meta *EnvelopeMeta `json:"meta,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // EnvelopeError is a JSON object.
+// Schema: envelope.json#/$defs/envelope_error
 type EnvelopeError struct {
 	// Stable error code (namespaced).
 	Code string `json:"code"`
@@ -59,14 +59,13 @@ type EnvelopeError struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeError: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeError) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeError)(nil))
 }
 
 // EnvelopeMeta is a JSON object.
+// Schema: envelope.json#/properties/meta
 //
 // Optional adapter/runtime metadata. Not part of tool semantics.
 type EnvelopeMeta struct {
@@ -83,19 +82,18 @@ type EnvelopeMeta struct {
 	SchemaHints map[string]string `json:"schema_hints,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
 
 // EnvelopeSchemaVersion is always "mcp.envelope.v0.1".
+// Schema: envelope.json#/properties/schema_version
 type EnvelopeSchemaVersion string
 
 const EnvelopeSchemaVersionMCPEnvelopeV01 EnvelopeSchemaVersion = "mcp.envelope.v0.1"
 
-// Valid reports whether x is one of the values of EnvelopeSchemaVersion.
+// Valid reports whether x is one of the EnvelopeSchemaVersion constants.
 func (x EnvelopeSchemaVersion) Valid() bool {
 	switch x {
 	case EnvelopeSchemaVersionMCPEnvelopeV01:
@@ -104,14 +102,13 @@ func (x EnvelopeSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeSchemaVersion)(nil))
 }
 
 // EnvelopeWarning is a JSON object.
+// Schema: envelope.json#/$defs/envelope_warning
 type EnvelopeWarning struct {
 	// Stable warning code (namespaced).
 	Code string `json:"code"`
@@ -126,9 +123,7 @@ type EnvelopeWarning struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeWarning: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeWarning) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeWarning)(nil))
 }

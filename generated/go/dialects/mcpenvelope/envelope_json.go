@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -49,8 +47,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,19 +77,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -128,13 +121,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesErrors validates a value against envelope.json#/properties/errors.
 func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEnvelopeError(s, c) && s.Stop() {
 			return false
 		}
@@ -142,18 +134,16 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesResult validates a value against envelope.json#/properties/result.
 func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type")
 }
 
-// checkEnvelopePropertiesWarnings validates a value against envelope.json#/properties/warnings.
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEnvelopeWarning(s, c) && s.Stop() {
 			return false
 		}
@@ -161,14 +151,12 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeError, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeError) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -196,8 +184,6 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -235,19 +221,16 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeError.
 func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeError(s, n)
 }
 
-// checkEnvelopeError validates a value against envelope.json#/$defs/envelope_error.
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -280,10 +263,9 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeErrorPropertiesCode validates a value against envelope.json#/$defs/envelope_error/properties/code.
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
@@ -295,10 +277,9 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeErrorPropertiesDetails validates a value against envelope.json#/$defs/envelope_error/properties/details.
 func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -310,18 +291,16 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeErrorPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_error/properties/details/additionalProperties.
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type")
 }
 
-// checkEnvelopeErrorPropertiesEvidence validates a value against envelope.json#/$defs/envelope_error/properties/evidence.
 func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEvidence(s, c) && s.Stop() {
 			return false
 		}
@@ -329,10 +308,9 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeErrorPropertiesMessage validates a value against envelope.json#/$defs/envelope_error/properties/message.
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
@@ -344,19 +322,16 @@ func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeErrorPropertiesRetryable validates a value against envelope.json#/$defs/envelope_error/properties/retryable.
 func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
@@ -379,8 +354,6 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -418,19 +391,16 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeMeta.
 func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMeta(s, n)
 }
 
-// checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -455,10 +425,9 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesAdapter validates a value against envelope.json#/properties/meta/properties/adapter.
 func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -467,10 +436,9 @@ func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesDurationMs validates a value against envelope.json#/properties/meta/properties/duration_ms.
 func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
@@ -479,10 +447,9 @@ func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -491,10 +458,9 @@ func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesSchemaHints validates a value against envelope.json#/properties/meta/properties/schema_hints.
 func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -506,10 +472,9 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties validates a value against envelope.json#/properties/meta/properties/schema_hints/additionalProperties.
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -518,21 +483,17 @@ func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.Stat
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -540,33 +501,27 @@ func (x *EnvelopeSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeSchemaVersion.
 func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeSchemaVersion(s, n)
 }
 
-// checkEnvelopeSchemaVersion validates a value against envelope.json#/properties/schema_version.
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
 		s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeWarning, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeWarning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -593,8 +548,6 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -630,19 +583,16 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeWarning.
 func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeWarning(s, n)
 }
 
-// checkEnvelopeWarning validates a value against envelope.json#/$defs/envelope_warning.
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -673,10 +623,9 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeWarningPropertiesCode validates a value against envelope.json#/$defs/envelope_warning/properties/code.
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
@@ -688,10 +637,9 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeWarningPropertiesDetails validates a value against envelope.json#/$defs/envelope_warning/properties/details.
 func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -703,18 +651,16 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeWarningPropertiesDetailsAdditionalProperties validates a value against envelope.json#/$defs/envelope_warning/properties/details/additionalProperties.
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "must be null or boolean or number or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type")
 }
 
-// checkEnvelopeWarningPropertiesEvidence validates a value against envelope.json#/$defs/envelope_warning/properties/evidence.
 func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEvidence(s, c) && s.Stop() {
 			return false
 		}
@@ -722,10 +668,9 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeWarningPropertiesMessage validates a value against envelope.json#/$defs/envelope_warning/properties/message.
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {

@@ -5,6 +5,7 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // Evidence is a JSON object.
+// Schema: evidence.json#
 //
 // evidence.v0.1: an anchor from an output field to an input source. The published schema, with
 // envgen $ids.
@@ -25,19 +26,18 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Evidence:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
 
 // EvidenceSchemaVersion is always "evidence.v0.1".
+// Schema: evidence.json#/properties/schema_version
 type EvidenceSchemaVersion string
 
 const EvidenceSchemaVersionEvidenceV01 EvidenceSchemaVersion = "evidence.v0.1"
 
-// Valid reports whether x is one of the values of EvidenceSchemaVersion.
+// Valid reports whether x is one of the EvidenceSchemaVersion constants.
 func (x EvidenceSchemaVersion) Valid() bool {
 	switch x {
 	case EvidenceSchemaVersionEvidenceV01:
@@ -46,9 +46,7 @@ func (x EvidenceSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EvidenceSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EvidenceSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EvidenceSchemaVersion)(nil))
 }

@@ -5,6 +5,7 @@ package mcpenvelope
 import "github.com/envgen/envgen/envgenrt"
 
 // ProvRecord is a JSON object.
+// Schema: prov_record.json#
 //
 // prov.record.v0.1: the provenance record of one tool run. The published schema, with envgen $ids.
 type ProvRecord struct {
@@ -38,14 +39,13 @@ type ProvRecord struct {
 	Integrity *ProvRecordIntegrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecord) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
 
 // ProvRecordIntegrity is a JSON object.
+// Schema: prov_record.json#/properties/integrity
 //
 // Optional integrity metadata for the provenance record itself.
 type ProvRecordIntegrity struct {
@@ -56,14 +56,13 @@ type ProvRecordIntegrity struct {
 	Signature *ProvRecordIntegritySignature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrity: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrity) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
 
 // ProvRecordIntegrityRecordDigest is a JSON object.
+// Schema: prov_record.json#/properties/integrity/properties/record_digest
 //
 // Digest over a canonical serialization of this provenance record (excluding signatures).
 type ProvRecordIntegrityRecordDigest struct {
@@ -71,14 +70,13 @@ type ProvRecordIntegrityRecordDigest struct {
 	Value string                             `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigest: nil, or a *envgenrt.ValidationError that lists every violation.
-// It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
 
 // ProvRecordIntegrityRecordDigestAlg is one of the ProvRecordIntegrityRecordDigestAlg constants.
+// Schema: prov_record.json#/properties/integrity/properties/record_digest/properties/alg
 type ProvRecordIntegrityRecordDigestAlg string
 
 const (
@@ -87,7 +85,7 @@ const (
 	ProvRecordIntegrityRecordDigestAlgBlake3 ProvRecordIntegrityRecordDigestAlg = "blake3"
 )
 
-// Valid reports whether x is one of the values of ProvRecordIntegrityRecordDigestAlg.
+// Valid reports whether x is one of the ProvRecordIntegrityRecordDigestAlg constants.
 func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	switch x {
 	case ProvRecordIntegrityRecordDigestAlgSha256, ProvRecordIntegrityRecordDigestAlgSha512, ProvRecordIntegrityRecordDigestAlgBlake3:
@@ -96,14 +94,13 @@ func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
 
 // ProvRecordIntegritySignature is a JSON object.
+// Schema: prov_record.json#/properties/integrity/properties/signature
 //
 // Optional signature over record_digest for audit-grade provenance.
 type ProvRecordIntegritySignature struct {
@@ -117,19 +114,18 @@ type ProvRecordIntegritySignature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordIntegritySignature: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegritySignature) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
 
 // ProvRecordSchemaVersion is always "prov.record.v0.1".
+// Schema: prov_record.json#/properties/schema_version
 type ProvRecordSchemaVersion string
 
 const ProvRecordSchemaVersionProvRecordV01 ProvRecordSchemaVersion = "prov.record.v0.1"
 
-// Valid reports whether x is one of the values of ProvRecordSchemaVersion.
+// Valid reports whether x is one of the ProvRecordSchemaVersion constants.
 func (x ProvRecordSchemaVersion) Valid() bool {
 	switch x {
 	case ProvRecordSchemaVersionProvRecordV01:
@@ -138,14 +134,13 @@ func (x ProvRecordSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
 
 // ProvRecordTool is a JSON object.
+// Schema: prov_record.json#/properties/tool
 //
 // Tool identity and versioning metadata.
 type ProvRecordTool struct {
@@ -159,9 +154,7 @@ type ProvRecordTool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordTool: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordTool) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }

@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecord, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -95,8 +93,6 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -135,19 +131,16 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecord.
 func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecord(s, n)
 }
 
-// checkProvRecord validates a value against prov_record.json#.
 func checkProvRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/type") {
 		return false
 	}
-	var at [10]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [10]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -208,18 +201,16 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordOrNull accepts null besides what checkProvRecord accepts.
 func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkProvRecord(s, n)
 }
 
-// checkProvRecordPropertiesEvidence validates a value against prov_record.json#/properties/evidence.
 func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEvidence(s, c) && s.Stop() {
 			return false
 		}
@@ -227,13 +218,12 @@ func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesInputs validates a value against prov_record.json#/properties/inputs.
 func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -241,13 +231,12 @@ func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesMethods validates a value against prov_record.json#/properties/methods.
 func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -257,10 +246,9 @@ func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 
 var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
-// checkProvRecordPropertiesMethodsItems validates a value against prov_record.json#/properties/methods/items.
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
@@ -275,13 +263,12 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesOutputs validates a value against prov_record.json#/properties/outputs.
 func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifact(s, c) && s.Stop() {
 			return false
 		}
@@ -289,13 +276,12 @@ func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesParents validates a value against prov_record.json#/properties/parents.
 func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -303,10 +289,9 @@ func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesParentsItems validates a value against prov_record.json#/properties/parents/items.
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
@@ -318,10 +303,9 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesRunID validates a value against prov_record.json#/properties/run_id.
 func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
@@ -330,10 +314,9 @@ func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordPropertiesTime validates a value against prov_record.json#/properties/time.
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/time/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/time/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
@@ -342,14 +325,12 @@ func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordIntegrity, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
@@ -362,8 +343,6 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -386,19 +365,16 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrity.
 func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrity(s, n)
 }
 
-// checkProvRecordIntegrity validates a value against prov_record.json#/properties/integrity.
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -419,15 +395,12 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigest, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
@@ -438,8 +411,6 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -462,19 +433,16 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrityRecordDigest.
 func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigest(s, n)
 }
 
-// checkProvRecordIntegrityRecordDigest validates a value against prov_record.json#/properties/integrity/properties/record_digest.
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -503,10 +471,9 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 
 var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
-// checkProvRecordIntegrityRecordDigestPropertiesValue validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/value.
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -518,22 +485,17 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegrityRecordDigestAlg, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -541,34 +503,27 @@ func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegrityRecordDigestAlg.
 func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegrityRecordDigestAlg(s, n)
 }
 
-// checkProvRecordIntegrityRecordDigestAlg validates a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") {
 		return false
 	}
 	if !s.StringIn(n, "sha256", "sha512", "blake3") {
 		s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ProvRecordIntegritySignature, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
@@ -578,8 +533,6 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -604,19 +557,16 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordIntegritySignature.
 func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordIntegritySignature(s, n)
 }
 
-// checkProvRecordIntegritySignature validates a value against prov_record.json#/properties/integrity/properties/signature.
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -648,10 +598,9 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesAlg validates a value against prov_record.json#/properties/integrity/properties/signature/properties/alg.
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
@@ -663,10 +612,9 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesKeyID validates a value against prov_record.json#/properties/integrity/properties/signature/properties/key_id.
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
@@ -678,10 +626,9 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordIntegritySignaturePropertiesValue validates a value against prov_record.json#/properties/integrity/properties/signature/properties/value.
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type") {
 		return false
 	}
 	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
@@ -693,21 +640,17 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -715,33 +658,27 @@ func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordSchemaVersion.
 func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordSchemaVersion(s, n)
 }
 
-// checkProvRecordSchemaVersion validates a value against prov_record.json#/properties/schema_version.
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
 		s.Fail(n, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordTool, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -751,8 +688,6 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -777,19 +712,16 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordTool.
 func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordTool(s, n)
 }
 
-// checkProvRecordTool validates a value against prov_record.json#/properties/tool.
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -818,10 +750,9 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesAdapter validates a value against prov_record.json#/properties/tool/properties/adapter.
 func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
@@ -830,10 +761,9 @@ func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesName validates a value against prov_record.json#/properties/tool/properties/name.
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -845,10 +775,9 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordToolPropertiesVersion validates a value against prov_record.json#/properties/tool/properties/version.
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Request is a JSON object.
+// Schema: request.json#
 //
 // mcp.request.v0.1: a tool call with artifact references and execution preferences. The published
 // schema, with envgen $ids.
@@ -33,14 +34,13 @@ type Request struct {
 	Time *string `json:"time,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Request:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
 
 // RequestPreferences is a JSON object.
+// Schema: request.json#/properties/preferences
 //
 // Optional execution preferences that are not tool semantics.
 type RequestPreferences struct {
@@ -56,19 +56,18 @@ type RequestPreferences struct {
 	Locale *string `json:"locale,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestPreferences: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestPreferences) Validate() error {
 	return envgenrt.Validate(x, (*RequestPreferences)(nil))
 }
 
 // RequestSchemaVersion is always "mcp.request.v0.1".
+// Schema: request.json#/properties/schema_version
 type RequestSchemaVersion string
 
 const RequestSchemaVersionMCPRequestV01 RequestSchemaVersion = "mcp.request.v0.1"
 
-// Valid reports whether x is one of the values of RequestSchemaVersion.
+// Valid reports whether x is one of the RequestSchemaVersion constants.
 func (x RequestSchemaVersion) Valid() bool {
 	switch x {
 	case RequestSchemaVersionMCPRequestV01:
@@ -77,14 +76,13 @@ func (x RequestSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*RequestSchemaVersion)(nil))
 }
 
 // RequestTool is a JSON object.
+// Schema: request.json#/properties/tool
 type RequestTool struct {
 	// Tool identifier (e.g., a11y-assist.explain, provenance.verify).
 	Name string `json:"name"`
@@ -93,9 +91,7 @@ type RequestTool struct {
 	Version *string `json:"version,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RequestTool: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestTool) Validate() error {
 	return envgenrt.Validate(x, (*RequestTool)(nil))
 }

@@ -4,14 +4,12 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Request, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -48,8 +46,6 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -82,19 +78,16 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Request.
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequest(s, n)
 }
 
-// checkRequest validates a value against request.json#.
 func checkRequest(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -137,13 +130,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesArtifacts validates a value against request.json#/properties/artifacts.
 func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkArtifactRef(s, c) && s.Stop() {
 			return false
 		}
@@ -151,15 +143,13 @@ func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesParams validates a value against request.json#/properties/params.
 func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type")
 }
 
-// checkRequestPropertiesRequestID validates a value against request.json#/properties/request_id.
 func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/request_id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/request_id/type") {
 		return false
 	}
 	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
@@ -168,10 +158,9 @@ func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPropertiesTime validates a value against request.json#/properties/time.
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/time/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/time/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
@@ -180,14 +169,12 @@ func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestPreferences, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
@@ -197,8 +184,6 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -223,19 +208,16 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestPreferences.
 func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestPreferences(s, n)
 }
 
-// checkRequestPreferences validates a value against request.json#/properties/preferences.
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/preferences/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/preferences/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -258,15 +240,13 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPreferencesPropertiesDeterministic validates a value against request.json#/properties/preferences/properties/deterministic.
 func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type")
 }
 
-// checkRequestPreferencesPropertiesLocale validates a value against request.json#/properties/preferences/properties/locale.
 func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") {
 		return false
 	}
 	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
@@ -275,10 +255,9 @@ func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestPreferencesPropertiesMaxOutputBytes validates a value against request.json#/properties/preferences/properties/max_output_bytes.
 func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
@@ -287,21 +266,17 @@ func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32)
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -309,33 +284,27 @@ func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestSchemaVersion.
 func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestSchemaVersion(s, n)
 }
 
-// checkRequestSchemaVersion validates a value against request.json#/properties/schema_version.
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/schema_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
 		s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestTool, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -344,8 +313,6 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -368,19 +335,16 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestTool.
 func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestTool(s, n)
 }
 
-// checkRequestTool validates a value against request.json#/properties/tool.
 func checkRequestTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "request.json#/properties/tool/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/tool/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -404,10 +368,9 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestToolPropertiesName validates a value against request.json#/properties/tool/properties/name.
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -419,10 +382,9 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRequestToolPropertiesVersion validates a value against request.json#/properties/tool/properties/version.
 func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") {
 		return false
 	}
 	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {

@@ -6,6 +6,7 @@ import "github.com/envgen/envgen/envgenrt"
 
 // Debug is the debug profile (SCALPEL_MCP_INFO=DEBUG): every member, null or empty when it has
 // nothing to say.
+// Schema: debug.json#
 type Debug struct {
 	Tier         *TierName    `json:"tier"`
 	ToolVersion  *ToolVersion `json:"tool_version"`
@@ -18,9 +19,7 @@ type Debug struct {
 	Data         Data         `json:"data"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Debug:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Debug) Validate() error {
 	return envgenrt.Validate(x, (*Debug)(nil))
 }

@@ -4,14 +4,12 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Debug, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Debug) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"tier":`...)
@@ -81,8 +79,6 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -127,19 +123,16 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Debug.
 func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDebug(s, n)
 }
 
-// checkDebug validates a value against debug.json#.
 func checkDebug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "debug.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "debug.json#/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {

@@ -8,36 +8,34 @@ import (
 )
 
 // Capabilities is a JSON array.
+// Schema: envelope.json#/$defs/capabilities
 //
 // What this invocation supports, e.g. envelope-v1; omitted by default.
 type Capabilities []string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Capabilities: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Capabilities) Validate() error {
 	return envgenrt.Validate(x, (*Capabilities)(nil))
 }
 
 // Data is the tool-specific payload (the tool's existing response model), or null.
+// Schema: envelope.json#/$defs/data
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Data json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Data: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
 
 // DurationMs is a JSON number.
+// Schema: envelope.json#/$defs/duration_ms
 //
 // End-to-end run time in milliseconds; omitted by default, included in debug mode.
 type DurationMs float64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// DurationMs: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x DurationMs) Validate() error {
 	return envgenrt.Validate(x, (*DurationMs)(nil))
 }
@@ -46,6 +44,7 @@ func (x DurationMs) Validate() error {
 // metadata member is optional and may be null. data is always included unless the call failed
 // (error is an object). The profile schemas (minimal.json, standard.json, verbose.json, debug.json)
 // say which members each profile sends.
+// Schema: envelope.json#
 type Envelope struct {
 	Tier         envgenrt.Nullable[TierName]     `json:"tier,omitzero"`
 	ToolVersion  envgenrt.Nullable[ToolVersion]  `json:"tool_version,omitzero"`
@@ -58,17 +57,17 @@ type Envelope struct {
 	Data         Data                            `json:"data,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // Error is the standardized error model: only included when an error occurs.
+// Schema: envelope.json#/$defs/error
 type Error = ErrorModel
 
 // ErrorModel is a standardized error. Error responses must not include code contents.
+// Schema: envelope.json#/$defs/error_model
 type ErrorModel struct {
 	// Human-readable message.
 	Error string `json:"error"`
@@ -80,29 +79,28 @@ type ErrorModel struct {
 	ErrorDetails envgenrt.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ErrorModel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorModel) Validate() error {
 	return envgenrt.Validate(x, (*ErrorModel)(nil))
 }
 
 // RequestID is a JSON string.
+// Schema: envelope.json#/$defs/request_id
 //
 // Correlation id; omitted by default unless the client provided one.
 type RequestID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of RequestID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
 
 // Tier is the tier the call ran under; null or omitted by default.
+// Schema: envelope.json#/$defs/tier
 type Tier = TierName
 
 // TierName is a Code Scalpel tier.
+// Schema: envelope.json#/$defs/tier_name
 type TierName string
 
 const (
@@ -111,7 +109,7 @@ const (
 	TierNameEnterprise TierName = "enterprise"
 )
 
-// Valid reports whether x is one of the values of TierName.
+// Valid reports whether x is one of the TierName constants.
 func (x TierName) Valid() bool {
 	switch x {
 	case TierNameCommunity, TierNamePro, TierNameEnterprise:
@@ -120,59 +118,53 @@ func (x TierName) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of TierName:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x TierName) Validate() error {
 	return envgenrt.Validate(x, (*TierName)(nil))
 }
 
 // ToolID is a JSON string.
+// Schema: envelope.json#/$defs/tool_id
 //
 // Canonical MCP tool id; omitted by default, since the client knows which tool it called.
 type ToolID string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }
 
 // ToolVersion is a JSON string.
+// Schema: envelope.json#/$defs/tool_version
 //
 // Semantic version of the tool implementation; omitted by default.
 type ToolVersion string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ToolVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ToolVersion) Validate() error {
 	return envgenrt.Validate(x, (*ToolVersion)(nil))
 }
 
 // UpgradeHint is a requested feature that the current tier does not provide.
+// Schema: envelope.json#/$defs/upgrade_hint
 type UpgradeHint struct {
 	Feature string  `json:"feature"`
 	Tier    string  `json:"tier"`
 	Reason  *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
 
 // UpgradeHints is a JSON array.
+// Schema: envelope.json#/$defs/upgrade_hints
 //
 // Upgrade hints when a feature is unavailable at this tier; only included when hints exist.
 type UpgradeHints []UpgradeHint
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// UpgradeHints: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHints) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHints)(nil))
 }

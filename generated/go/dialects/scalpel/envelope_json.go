@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Capabilities, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -29,8 +27,6 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString); err != nil {
 		return err
@@ -38,20 +34,17 @@ func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Capabilities.
 func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCapabilities(s, n)
 }
 
-// checkCapabilities validates a value against envelope.json#/$defs/capabilities.
 func checkCapabilities(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type", "must be null or array, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkCapabilitiesItems(s, c) && s.Stop() {
 				return false
 			}
@@ -60,9 +53,8 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCapabilitiesItems validates a value against envelope.json#/$defs/capabilities/items.
 func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -70,14 +62,12 @@ func (x Data) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Data, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -85,27 +75,21 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Data(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Data.
 func (*Data) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DurationMs, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -113,8 +97,6 @@ func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
 		return err
@@ -122,25 +104,20 @@ func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DurationMs.
 func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDurationMs(s, n)
 }
 
-// checkDurationMs validates a value against envelope.json#/$defs/duration_ms.
 func checkDurationMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type", "must be null or number, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if !x.Tier.IsZero() {
@@ -242,8 +219,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -280,19 +255,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -332,7 +304,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeElse validates a value against envelope.json#/else.
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -343,11 +314,10 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIf validates a value against envelope.json#/if.
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -364,19 +334,16 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeIfPropertiesError validates a value against envelope.json#/if/properties/error.
 func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ErrorModel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"error":`, x.Error)
@@ -408,8 +375,6 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -449,19 +414,16 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ErrorModel.
 func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkErrorModel(s, n)
 }
 
-// checkErrorModel validates a value against envelope.json#/$defs/error_model.
 func checkErrorModel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -490,41 +452,33 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkErrorModelOrNull accepts null besides what checkErrorModel accepts.
 func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
 }
 
-// checkErrorModelPropertiesError validates a value against envelope.json#/$defs/error_model/properties/error.
 func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type")
 }
 
-// checkErrorModelPropertiesErrorCode validates a value against envelope.json#/$defs/error_model/properties/error_code.
 func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type")
 }
 
-// checkErrorModelPropertiesErrorDetails validates a value against envelope.json#/$defs/error_model/properties/error_details.
 func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type", "must be null or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RequestID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -532,32 +486,25 @@ func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RequestID.
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRequestID(s, n)
 }
 
-// checkRequestID validates a value against envelope.json#/$defs/request_id.
 func checkRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of TierName, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *TierName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -565,45 +512,36 @@ func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of TierName.
 func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTierName(s, n)
 }
 
-// checkTierName validates a value against envelope.json#/$defs/tier_name.
 func checkTierName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") {
 		return false
 	}
 	if !s.StringIn(n, "community", "pro", "enterprise") {
 		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkTierNameOrNull accepts null besides what checkTierName accepts.
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkTierName(s, n)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ToolID, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -611,32 +549,25 @@ func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ToolID.
 func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolID(s, n)
 }
 
-// checkToolID validates a value against envelope.json#/$defs/tool_id.
 func checkToolID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ToolVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -644,25 +575,20 @@ func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ToolVersion.
 func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkToolVersion(s, n)
 }
 
-// checkToolVersion validates a value against envelope.json#/$defs/tool_version.
 func checkToolVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHint, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
@@ -672,8 +598,6 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -698,19 +622,16 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of UpgradeHint.
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHint(s, n)
 }
 
-// checkUpgradeHint validates a value against envelope.json#/$defs/upgrade_hint.
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -739,29 +660,24 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUpgradeHintPropertiesFeature validates a value against envelope.json#/$defs/upgrade_hint/properties/feature.
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type")
 }
 
-// checkUpgradeHintPropertiesReason validates a value against envelope.json#/$defs/upgrade_hint/properties/reason.
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type")
 }
 
-// checkUpgradeHintPropertiesTier validates a value against envelope.json#/$defs/upgrade_hint/properties/tier.
 func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of UpgradeHints, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -778,8 +694,6 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := envgenrt.DecodeSlice(s, n, x); err != nil {
 		return err
@@ -787,20 +701,17 @@ func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of UpgradeHints.
 func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUpgradeHints(s, n)
 }
 
-// checkUpgradeHints validates a value against envelope.json#/$defs/upgrade_hints.
 func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/upgrade_hints/type", "must be null or array, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/upgrade_hints/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			if !checkUpgradeHint(s, c) && s.Stop() {
 				return false
 			}

@@ -7,14 +7,13 @@ import "github.com/envgen/envgen/envgenrt"
 // Minimal is the minimal profile, the default since v3.3.0: data, and error when an error occurs.
 // Null values and empty arrays are left out (exclude_null_values, exclude_empty_arrays), except
 // that data is always sent on success.
+// Schema: minimal.json#
 type Minimal struct {
 	Error *ErrorModel `json:"error,omitzero"`
 	Data  Data        `json:"data,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Minimal:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Minimal) Validate() error {
 	return envgenrt.Validate(x, (*Minimal)(nil))
 }

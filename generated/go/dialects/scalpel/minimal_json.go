@@ -4,14 +4,12 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Minimal, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Minimal) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
@@ -28,8 +26,6 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -52,19 +48,16 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Minimal.
 func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkMinimal(s, n)
 }
 
-// checkMinimal validates a value against minimal.json#.
 func checkMinimal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "minimal.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "minimal.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -90,7 +83,6 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMinimalElse validates a value against minimal.json#/else.
 func checkMinimalElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -101,11 +93,10 @@ func checkMinimalElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMinimalIf validates a value against minimal.json#/if.
 func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -122,7 +113,6 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkMinimalIfPropertiesError validates a value against minimal.json#/if/properties/error.
 func checkMinimalIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // ResponseConfig is a JSON object.
+// Schema: response_config.json#
 //
 // Code Scalpel's .code-scalpel/response_config.json, which chooses the profile of each tool's
 // responses: the published response_config.schema.json (draft-07 there, the same constraints here).
@@ -37,14 +38,13 @@ type ResponseConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfig) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
 
 // ResponseConfigGlobal is a JSON object.
+// Schema: response_config.json#/properties/global
 //
 // Global settings applied to all tools unless overridden
 type ResponseConfigGlobal struct {
@@ -69,14 +69,13 @@ type ResponseConfigGlobal struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobal: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobal) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
 
 // ResponseConfigGlobalProfile is one of the ResponseConfigGlobalProfile constants.
+// Schema: response_config.json#/properties/global/properties/profile
 //
 // Default output profile. minimal=~50-100 tokens, standard=~100-500, verbose=~500-2000,
 // debug=unlimited
@@ -89,7 +88,7 @@ const (
 	ResponseConfigGlobalProfileDebug    ResponseConfigGlobalProfile = "debug"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigGlobalProfile.
+// Valid reports whether x is one of the ResponseConfigGlobalProfile constants.
 func (x ResponseConfigGlobalProfile) Valid() bool {
 	switch x {
 	case ResponseConfigGlobalProfileMinimal, ResponseConfigGlobalProfileStandard, ResponseConfigGlobalProfileVerbose, ResponseConfigGlobalProfileDebug:
@@ -98,14 +97,13 @@ func (x ResponseConfigGlobalProfile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigGlobalProfile: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobalProfile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
 
 // ResponseConfigParsing is a JSON object.
+// Schema: response_config.json#/properties/parsing
 //
 // Deterministic parsing configuration - standardizes error handling across all entry points
 type ResponseConfigParsing struct {
@@ -120,14 +118,13 @@ type ResponseConfigParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsing: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
 
 // ResponseConfigParsingErrorReporting is a JSON object.
+// Schema: response_config.json#/properties/parsing/properties/error_reporting
 type ResponseConfigParsingErrorReporting struct {
 	// Include what was modified during sanitization
 	IncludeSanitizationDetails *bool `json:"include_sanitization_details,omitzero"`
@@ -143,14 +140,13 @@ type ResponseConfigParsingErrorReporting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingErrorReporting: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingErrorReporting) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
 
 // ResponseConfigParsingMode is one of the ResponseConfigParsingMode constants.
+// Schema: response_config.json#/properties/parsing/properties/mode
 //
 // strict=fail on syntax errors, permissive=auto-sanitize with warnings
 type ResponseConfigParsingMode string
@@ -160,7 +156,7 @@ const (
 	ResponseConfigParsingModePermissive ResponseConfigParsingMode = "permissive"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigParsingMode.
+// Valid reports whether x is one of the ResponseConfigParsingMode constants.
 func (x ResponseConfigParsingMode) Valid() bool {
 	switch x {
 	case ResponseConfigParsingModeStrict, ResponseConfigParsingModePermissive:
@@ -169,14 +165,13 @@ func (x ResponseConfigParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingMode: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
 
 // ResponseConfigParsingSanitizationPolicy is a JSON object.
+// Schema: response_config.json#/properties/parsing/properties/sanitization_policy
 type ResponseConfigParsingSanitizationPolicy struct {
 	// If true, strip merge conflict markers. If false, fail with error.
 	AllowMergeConflicts *bool `json:"allow_merge_conflicts,omitzero"`
@@ -192,14 +187,13 @@ type ResponseConfigParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
 
 // ResponseConfigProfilesValue is a JSON object.
+// Schema: response_config.json#/properties/profiles/additionalProperties
 type ResponseConfigProfilesValue struct {
 	Description *string                              `json:"description,omitzero"`
 	Envelope    *ResponseConfigProfilesValueEnvelope `json:"envelope,omitzero"`
@@ -215,14 +209,13 @@ type ResponseConfigProfilesValue struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValue: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
 
 // ResponseConfigProfilesValueEnvelope is a JSON object.
+// Schema: response_config.json#/properties/profiles/additionalProperties/properties/envelope
 type ResponseConfigProfilesValueEnvelope struct {
 	// Envelope metadata fields to include in response
 	Include []ResponseConfigProfilesValueEnvelopeIncludeItem `json:"include,omitzero"`
@@ -232,15 +225,15 @@ type ResponseConfigProfilesValueEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelope: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
 
 // ResponseConfigProfilesValueEnvelopeIncludeItem is one of the
 // ResponseConfigProfilesValueEnvelopeIncludeItem constants.
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items
 type ResponseConfigProfilesValueEnvelopeIncludeItem string
 
 const (
@@ -254,7 +247,7 @@ const (
 	ResponseConfigProfilesValueEnvelopeIncludeItemUpgradeHints ResponseConfigProfilesValueEnvelopeIncludeItem = "upgrade_hints"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigProfilesValueEnvelopeIncludeItem.
+// Valid reports whether x is one of the ResponseConfigProfilesValueEnvelopeIncludeItem constants.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	switch x {
 	case ResponseConfigProfilesValueEnvelopeIncludeItemTier, ResponseConfigProfilesValueEnvelopeIncludeItemToolVersion, ResponseConfigProfilesValueEnvelopeIncludeItemToolID, ResponseConfigProfilesValueEnvelopeIncludeItemRequestID, ResponseConfigProfilesValueEnvelopeIncludeItemCapabilities, ResponseConfigProfilesValueEnvelopeIncludeItemDurationMs, ResponseConfigProfilesValueEnvelopeIncludeItemError, ResponseConfigProfilesValueEnvelopeIncludeItemUpgradeHints:
@@ -263,14 +256,13 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueEnvelopeIncludeItem: nil, or a *envgenrt.ValidationError that lists
-// every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
 
 // ResponseConfigProfilesValueParsing is a JSON object.
+// Schema: response_config.json#/properties/profiles/additionalProperties/properties/parsing
 //
 // Profile-specific parsing configuration
 type ResponseConfigProfilesValueParsing struct {
@@ -284,15 +276,15 @@ type ResponseConfigProfilesValueParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsing: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
 
 // ResponseConfigProfilesValueParsingMode is one of the ResponseConfigProfilesValueParsingMode
 // constants.
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode
 //
 // fail_fast=crash on errors, auto_sanitize=fix and warn
 type ResponseConfigProfilesValueParsingMode string
@@ -302,7 +294,7 @@ const (
 	ResponseConfigProfilesValueParsingModeAutoSanitize ResponseConfigProfilesValueParsingMode = "auto_sanitize"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigProfilesValueParsingMode.
+// Valid reports whether x is one of the ResponseConfigProfilesValueParsingMode constants.
 func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	switch x {
 	case ResponseConfigProfilesValueParsingModeFailFast, ResponseConfigProfilesValueParsingModeAutoSanitize:
@@ -311,14 +303,14 @@ func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingMode: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
 
 // ResponseConfigProfilesValueParsingSanitizationPolicy is a JSON object.
+// Schema:
+// response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy
 type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	AllowMergeConflicts *bool `json:"allow_merge_conflicts,omitzero"`
 	AllowTemplates      *bool `json:"allow_templates,omitzero"`
@@ -329,14 +321,13 @@ type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigProfilesValueParsingSanitizationPolicy: nil, or a *envgenrt.ValidationError that
-// lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
 
 // ResponseConfigToolOverridesValue is one of several types.
+// Schema: response_config.json#/properties/tool_overrides/additionalProperties
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
@@ -345,14 +336,13 @@ type ResponseConfigToolOverridesValue struct {
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValue: nil, or a *envgenrt.ValidationError that lists every violation.
-// It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
 
 // ResponseConfigToolOverridesValueVariant2 is a JSON object.
+// Schema: response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1
 type ResponseConfigToolOverridesValueVariant2 struct {
 	// Override the global profile for this tool
 	Profile *ResponseConfigToolOverridesValueVariant2Profile `json:"profile,omitzero"`
@@ -372,15 +362,15 @@ type ResponseConfigToolOverridesValueVariant2 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2: nil, or a *envgenrt.ValidationError that lists every
-// violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
 
 // ResponseConfigToolOverridesValueVariant2Profile is one of the
 // ResponseConfigToolOverridesValueVariant2Profile constants.
+// Schema:
+// response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile
 //
 // Override the global profile for this tool
 type ResponseConfigToolOverridesValueVariant2Profile string
@@ -392,7 +382,7 @@ const (
 	ResponseConfigToolOverridesValueVariant2ProfileDebug    ResponseConfigToolOverridesValueVariant2Profile = "debug"
 )
 
-// Valid reports whether x is one of the values of ResponseConfigToolOverridesValueVariant2Profile.
+// Valid reports whether x is one of the ResponseConfigToolOverridesValueVariant2Profile constants.
 func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	switch x {
 	case ResponseConfigToolOverridesValueVariant2ProfileMinimal, ResponseConfigToolOverridesValueVariant2ProfileStandard, ResponseConfigToolOverridesValueVariant2ProfileVerbose, ResponseConfigToolOverridesValueVariant2ProfileDebug:
@@ -401,9 +391,7 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2Profile: nil, or a *envgenrt.ValidationError that lists
-// every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }

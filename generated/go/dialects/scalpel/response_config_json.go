@@ -12,14 +12,12 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfig, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
@@ -77,8 +75,6 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -136,19 +132,16 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfig.
 func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfig(s, n)
 }
 
-// checkResponseConfig validates a value against response_config.json#.
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
 		return false
 	}
-	var at [6]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
@@ -171,15 +164,13 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesDescription validates a value against response_config.json#/properties/description.
 func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/description/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/description/type")
 }
 
-// checkResponseConfigPropertiesProfiles validates a value against response_config.json#/properties/profiles.
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -191,10 +182,9 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesToolOverrides validates a value against response_config.json#/properties/tool_overrides.
 func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -206,9 +196,8 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigPropertiesVersion validates a value against response_config.json#/properties/version.
 func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/version/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/version/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -216,14 +205,12 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigGlobal,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
@@ -250,8 +237,6 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -285,19 +270,16 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigGlobal.
 func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobal(s, n)
 }
 
-// checkResponseConfigGlobal validates a value against response_config.json#/properties/global.
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/global/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
@@ -318,42 +300,33 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigGlobalPropertiesExcludeDefaultValues validates a value against response_config.json#/properties/global/properties/exclude_default_values.
 func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeEmptyArrays validates a value against response_config.json#/properties/global/properties/exclude_empty_arrays.
 func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeEmptyObjects validates a value against response_config.json#/properties/global/properties/exclude_empty_objects.
 func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type")
 }
 
-// checkResponseConfigGlobalPropertiesExcludeNullValues validates a value against response_config.json#/properties/global/properties/exclude_null_values.
 func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigGlobalProfile, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -361,23 +334,19 @@ func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigGlobalProfile.
 func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigGlobalProfile(s, n)
 }
 
-// checkResponseConfigGlobalProfile validates a value against response_config.json#/properties/global/properties/profile.
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
 		s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -385,14 +354,12 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ResponseConfigParsing,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
@@ -421,8 +388,6 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -452,19 +417,16 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsing.
 func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsing(s, n)
 }
 
-// checkResponseConfigParsing validates a value against response_config.json#/properties/parsing.
 func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
@@ -486,15 +448,12 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingErrorReporting, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"include_sanitization_details":`, x.IncludeSanitizationDetails)
@@ -517,8 +476,6 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -548,19 +505,16 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingErrorReporting.
 func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingErrorReporting(s, n)
 }
 
-// checkResponseConfigParsingErrorReporting validates a value against response_config.json#/properties/parsing/properties/error_reporting.
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include_sanitization_details":
@@ -577,37 +531,29 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type")
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type")
 }
 
-// checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions validates a value against response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions.
 func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingMode, and otherwise fails with a *envgenrt.ValidationError that lists every
-// violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is
-// invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -615,23 +561,19 @@ func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingMode.
 func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingMode(s, n)
 }
 
-// checkResponseConfigParsingMode validates a value against response_config.json#/properties/parsing/properties/mode.
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "strict", "permissive") {
 		s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -639,15 +581,12 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigParsingSanitizationPolicy, and otherwise fails with a *envgenrt.ValidationError
-// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
-// changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -670,8 +609,6 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -701,19 +638,16 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigParsingSanitizationPolicy.
 func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigParsingSanitizationPolicy(s, n)
 }
 
-// checkResponseConfigParsingSanitizationPolicy validates a value against response_config.json#/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
@@ -730,19 +664,16 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
 }
 
-// checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -750,15 +681,12 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValue, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
@@ -786,8 +714,6 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -819,19 +745,16 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValue.
 func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValue(s, n)
 }
 
-// checkResponseConfigProfilesValue validates a value against response_config.json#/properties/profiles/additionalProperties.
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "description":
@@ -850,13 +773,12 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValuePropertiesCommonExclusions validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -864,14 +786,12 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValuePropertiesCommonExclusionsItems validates a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items.
 func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type")
 }
 
-// checkResponseConfigProfilesValuePropertiesDescription validates a value against response_config.json#/properties/profiles/additionalProperties/properties/description.
 func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -879,15 +799,12 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueEnvelope, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"include":`, x.Include); err != nil {
@@ -910,8 +827,6 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -937,19 +852,16 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueEnvelope.
 func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelope(s, n)
 }
 
-// checkResponseConfigProfilesValueEnvelope validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
 func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include":
@@ -962,13 +874,12 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValueEnvelopePropertiesInclude validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
 			return false
 		}
@@ -976,22 +887,17 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueEnvelopeIncludeItem, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -999,23 +905,19 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueEnvelopeIncludeItem.
 func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueEnvelopeIncludeItem(s, n)
 }
 
-// checkResponseConfigProfilesValueEnvelopeIncludeItem validates a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") {
 		return false
 	}
 	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
 		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1023,15 +925,12 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsing, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
@@ -1057,8 +956,6 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1086,19 +983,16 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsing.
 func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsing(s, n)
 }
 
-// checkResponseConfigProfilesValueParsing validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
 func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
@@ -1113,22 +1007,17 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsingMode, and otherwise fails with a *envgenrt.ValidationError that
-// lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed
-// when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1136,23 +1025,19 @@ func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsingMode.
 func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingMode(s, n)
 }
 
-// checkResponseConfigProfilesValueParsingMode validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") {
 		return false
 	}
 	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
 		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1160,15 +1045,12 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigProfilesValueParsingSanitizationPolicy, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -1191,8 +1073,6 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1222,19 +1102,16 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigProfilesValueParsingSanitizationPolicy.
 func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigProfilesValueParsingSanitizationPolicy(s, n)
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicy validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
@@ -1251,19 +1128,16 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
 }
 
-// checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications validates a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications.
 func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1271,15 +1145,12 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValue, and otherwise fails with a *envgenrt.ValidationError that lists
-// every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not changed when
-// data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -1310,8 +1181,6 @@ func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err er
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkResponseConfigToolOverridesValueOneOf0, n) {
 		var v string
@@ -1346,13 +1215,10 @@ func (x *ResponseConfigToolOverridesValue) DecodeNode(s *envgenrt.State, n int32
 	return envgenrt.UnionMatchError("ResponseConfigToolOverridesValue", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValue.
 func (*ResponseConfigToolOverridesValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValue(s, n)
 }
 
-// checkResponseConfigToolOverridesValue validates a value against response_config.json#/properties/tool_overrides/additionalProperties.
 func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkResponseConfigToolOverridesValueOneOf0, checkResponseConfigToolOverridesValueVariant2); k != 1 && s.Failf(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -1361,9 +1227,8 @@ func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueOneOf0 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
 func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1371,15 +1236,12 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2, and otherwise fails with a *envgenrt.ValidationError
-// that lists every violation (or a *envgenrt.SyntaxError for text that is not JSON). x is not
-// changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
@@ -1405,8 +1267,6 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -1438,19 +1298,16 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValueVariant2.
 func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2(s, n)
 }
 
-// checkResponseConfigToolOverridesValueVariant2 validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
@@ -1469,13 +1326,12 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1483,18 +1339,16 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type")
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1502,18 +1356,16 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type")
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
 			return false
 		}
@@ -1521,27 +1373,21 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 	return s.ErrorCount() == errs
 }
 
-// checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items.
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of
-// ResponseConfigToolOverridesValueVariant2Profile, and otherwise fails with a
-// *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text that is
-// not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -1549,21 +1395,17 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ResponseConfigToolOverridesValueVariant2Profile.
 func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResponseConfigToolOverridesValueVariant2Profile(s, n)
 }
 
-// checkResponseConfigToolOverridesValueVariant2Profile validates a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") {
 		return false
 	}
 	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
 		s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -5,15 +5,14 @@ package scalpel
 import "github.com/envgen/envgen/envgenrt"
 
 // Standard is the standard profile: the minimal one plus upgrade_hints when hints exist.
+// Schema: standard.json#
 type Standard struct {
 	Error        *ErrorModel   `json:"error,omitzero"`
 	UpgradeHints []UpgradeHint `json:"upgrade_hints,omitzero"`
 	Data         Data          `json:"data,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Standard:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Standard) Validate() error {
 	return envgenrt.Validate(x, (*Standard)(nil))
 }

@@ -6,6 +6,7 @@ import "github.com/envgen/envgen/envgenrt"
 
 // Verbose is the verbose profile of the published response_config.json: the standard one plus
 // duration_ms.
+// Schema: verbose.json#
 type Verbose struct {
 	DurationMs   *float64      `json:"duration_ms,omitzero"`
 	Error        *ErrorModel   `json:"error,omitzero"`
@@ -13,9 +14,7 @@ type Verbose struct {
 	Data         Data          `json:"data,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Verbose:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Verbose) Validate() error {
 	return envgenrt.Validate(x, (*Verbose)(nil))
 }

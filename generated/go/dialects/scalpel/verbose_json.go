@@ -4,14 +4,12 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Verbose, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Verbose) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
@@ -34,8 +32,6 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -62,19 +58,16 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Verbose.
 func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVerbose(s, n)
 }
 
-// checkVerbose validates a value against verbose.json#.
 func checkVerbose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "verbose.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "verbose.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -104,7 +97,6 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVerboseElse validates a value against verbose.json#/else.
 func checkVerboseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -115,11 +107,10 @@ func checkVerboseElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVerboseIf validates a value against verbose.json#/if.
 func checkVerboseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
@@ -136,23 +127,20 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkVerboseIfPropertiesError validates a value against verbose.json#/if/properties/error.
 func checkVerboseIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type")
 }
 
-// checkVerbosePropertiesDurationMs validates a value against verbose.json#/properties/duration_ms.
 func checkVerbosePropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type")
 }
 
-// checkVerbosePropertiesUpgradeHints validates a value against verbose.json#/properties/upgrade_hints.
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUpgradeHint(s, c) && s.Stop() {
 			return false
 		}

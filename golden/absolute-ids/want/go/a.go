@@ -8,6 +8,7 @@ import (
 )
 
 // A is a JSON object.
+// Schema: a.json#
 type A struct {
 	B *B `json:"b,omitzero"`
 	C *C `json:"c,omitzero"`
@@ -17,8 +18,7 @@ type A struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of A: nil, or
-// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x A) Validate() error {
 	return envgenrt.Validate(x, (*A)(nil))
 }

@@ -12,14 +12,12 @@ func (x A) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of A, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *A) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"b":`, x.B); err != nil {
@@ -45,8 +43,6 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -74,19 +70,16 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of A.
 func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkA(s, n)
 }
 
-// checkA validates a value against a.json#.
 func checkA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "a.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":

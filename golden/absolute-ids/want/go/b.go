@@ -8,6 +8,7 @@ import (
 )
 
 // B is a JSON object.
+// Schema: b.json#
 type B struct {
 	N *int64 `json:"n,omitzero"`
 
@@ -16,13 +17,13 @@ type B struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of B: nil, or
-// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
 
 // C is one of the C constants.
+// Schema: b.json#/$defs/c
 type C string
 
 const (
@@ -30,7 +31,7 @@ const (
 	CY C = "y"
 )
 
-// Valid reports whether x is one of the values of C.
+// Valid reports whether x is one of the C constants.
 func (x C) Valid() bool {
 	switch x {
 	case CX, CY:
@@ -39,8 +40,7 @@ func (x C) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of C: nil, or
-// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x C) Validate() error {
 	return envgenrt.Validate(x, (*C)(nil))
 }

@@ -9,17 +9,14 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *A) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *B) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *C) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Bad is a JSON object.
+// Schema: bad.json#
 type Bad struct {
 	A json.RawMessage `json:"a,omitzero"`
 
@@ -16,8 +17,7 @@ type Bad struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Bad: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Bad) Validate() error {
 	return envgenrt.Validate(x, (*Bad)(nil))
 }

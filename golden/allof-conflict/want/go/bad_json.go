@@ -12,14 +12,12 @@ func (x Bad) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Bad, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Bad) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.A != nil {
@@ -46,8 +44,6 @@ func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -69,13 +65,10 @@ func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Bad.
 func (*Bad) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBad(s, n)
 }
 
-// checkBad validates a value against bad.json#.
 func checkBad(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !checkBadAllOf0(s, n) && s.Stop() {
@@ -87,13 +80,12 @@ func checkBad(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBadAllOf0 validates a value against bad.json#/allOf/0.
 func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/0/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/0/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
@@ -106,18 +98,16 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBadAllOf0PropertiesA validates a value against bad.json#/allOf/0/properties/a.
 func checkBadAllOf0PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type")
 }
 
-// checkBadAllOf1 validates a value against bad.json#/allOf/1.
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "bad.json#/allOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/1/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
@@ -130,7 +120,6 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBadAllOf1PropertiesA validates a value against bad.json#/allOf/1/properties/a.
 func checkBadAllOf1PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Base is a JSON object.
+// Schema: tool.json#/$defs/base
 type Base struct {
 	ID    string  `json:"id"`
 	Title *string `json:"title,omitzero"`
@@ -17,13 +18,13 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
 
 // Tool is a JSON object.
+// Schema: tool.json#
 //
 // allOf of a base and an extension becomes one struct.
 type Tool struct {
@@ -36,18 +37,18 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
 
 // ToolID is always "tool-1".
+// Schema: tool.json#/allOf/1/properties/id
 type ToolID string
 
 const ToolIDTool1 ToolID = "tool-1"
 
-// Valid reports whether x is one of the values of ToolID.
+// Valid reports whether x is one of the ToolID constants.
 func (x ToolID) Valid() bool {
 	switch x {
 	case ToolIDTool1:
@@ -56,9 +57,7 @@ func (x ToolID) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of ToolID:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }

@@ -6,6 +6,19 @@
 // constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them.
 // The package documentation of github.com/envgen/envgen/gen/internal/golang says how schemas map to
 // Go types; github.com/envgen/envgen/envgenrt holds the helpers the types use.
+//
+// Each type's doc comment ends with its schema, as file and JSON Pointer. Every type has these
+// methods:
+//
+//   - UnmarshalJSON decodes data into x only if data is valid against the type's schema;
+//     otherwise it fails with a *envgenrt.ValidationError that lists every violation (or a
+//     *envgenrt.SyntaxError for text that is not JSON), and x is not changed.
+//   - Validate reports whether x, as json.Marshal encodes it, is valid against the schema: nil,
+//     or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
+//     valid.
+//   - AppendJSON appends what json.Marshal writes for x, without reflection.
+//   - DecodeNode and CheckNode are what envgenrt.Decode and envgenrt.Validate call, and
+//     UnmarshalJSONFrom (with GOEXPERIMENT=jsonv2) is UnmarshalJSON for json/v2.
 package anchors_and_pointers
 
 import (
@@ -14,6 +27,7 @@ import (
 )
 
 // Doc is a JSON object.
+// Schema: doc.json#
 type Doc struct {
 	A     []DocAItem `json:"a,omitzero"`
 	First *DocAItem  `json:"first,omitzero"`
@@ -24,13 +38,13 @@ type Doc struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Doc: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Doc) Validate() error {
 	return envgenrt.Validate(x, (*Doc)(nil))
 }
 
 // DocAItem is a JSON object.
+// Schema: doc.json#/properties/a/items
 type DocAItem struct {
 	N *int64 `json:"n,omitzero"`
 
@@ -39,14 +53,13 @@ type DocAItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of DocAItem:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x DocAItem) Validate() error {
 	return envgenrt.Validate(x, (*DocAItem)(nil))
 }
 
 // Thing is a JSON object.
+// Schema: doc.json#/$defs/thing
 type Thing struct {
 	OK *bool `json:"ok,omitzero"`
 
@@ -55,9 +68,7 @@ type Thing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Thing:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Thing) Validate() error {
 	return envgenrt.Validate(x, (*Thing)(nil))
 }

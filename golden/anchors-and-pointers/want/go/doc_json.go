@@ -12,14 +12,12 @@ func (x Doc) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Doc, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Doc) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"a":`, x.A); err != nil {
@@ -48,8 +46,6 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,19 +75,16 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Doc.
 func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDoc(s, n)
 }
 
-// checkDoc validates a value against doc.json#.
 func checkDoc(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
@@ -108,13 +101,12 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDocPropertiesA validates a value against doc.json#/properties/a.
 func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "doc.json#/properties/a/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "doc.json#/properties/a/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkDocAItem(s, c) && s.Stop() {
 			return false
 		}
@@ -127,14 +119,12 @@ func (x DocAItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of DocAItem, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DocAItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"n":`, x.N)
@@ -155,8 +145,6 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -182,19 +170,16 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of DocAItem.
 func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDocAItem(s, n)
 }
 
-// checkDocAItem validates a value against doc.json#/properties/a/items.
 func checkDocAItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
@@ -207,9 +192,8 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDocAItemPropertiesN validates a value against doc.json#/properties/a/items/properties/n.
 func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -217,14 +201,12 @@ func (x Thing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Thing, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Thing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"ok":`, x.OK)
@@ -245,8 +227,6 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -272,19 +252,16 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Thing.
 func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThing(s, n)
 }
 
-// checkThing validates a value against doc.json#/$defs/thing.
 func checkThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ok":
@@ -297,7 +274,6 @@ func checkThing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkThingPropertiesOK validates a value against doc.json#/$defs/thing/properties/ok.
 func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type")
 }

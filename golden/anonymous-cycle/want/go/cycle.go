@@ -5,14 +5,14 @@ package anonymous_cycle
 import "github.com/envgen/envgen/envgenrt"
 
 // Cycle is another name for CycleVariant2.
+// Schema: cycle.json#
 type Cycle = CycleVariant2
 
 // CycleVariant2 is a JSON array.
+// Schema: cycle.json#/oneOf/1
 type CycleVariant2 []CycleVariant2
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// CycleVariant2: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x CycleVariant2) Validate() error {
 	return envgenrt.Validate(x, (*CycleVariant2)(nil))
 }

@@ -4,14 +4,12 @@ package anonymous_cycle
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of CycleVariant2, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *CycleVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x CycleVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -28,8 +26,6 @@ func (x CycleVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *CycleVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -46,19 +42,16 @@ func (x *CycleVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of CycleVariant2.
 func (*CycleVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCycleVariant2(s, n)
 }
 
-// checkCycleVariant2 validates a value against cycle.json#/oneOf/1.
 func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !(s.IsNull(c) || checkCycleVariant2(s, c)) && s.Stop() {
 			return false
 		}
@@ -66,7 +59,6 @@ func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCycleVariant2OrNull accepts null besides what checkCycleVariant2 accepts.
 func checkCycleVariant2OrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkCycleVariant2(s, n)
 }

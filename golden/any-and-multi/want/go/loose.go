@@ -8,6 +8,7 @@ import (
 )
 
 // Loose is a JSON object.
+// Schema: loose.json#
 type Loose struct {
 	// No type: any JSON value.
 	Anything json.RawMessage `json:"anything,omitzero"`
@@ -21,21 +22,18 @@ type Loose struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Loose:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Loose) Validate() error {
 	return envgenrt.Validate(x, (*Loose)(nil))
 }
 
 // Untyped is a definition without a type.
+// Schema: loose.json#/$defs/untyped
 //
 // It holds the JSON text as it is; nil encodes as null.
 type Untyped json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Untyped:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Untyped) Validate() error {
 	return envgenrt.Validate(x, (*Untyped)(nil))
 }

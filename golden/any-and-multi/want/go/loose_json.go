@@ -12,14 +12,12 @@ func (x Loose) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Loose, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Loose) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Anything != nil {
@@ -67,8 +65,6 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -96,19 +92,16 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Loose.
 func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLoose(s, n)
 }
 
-// checkLoose validates a value against loose.json#.
 func checkLoose(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "loose.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "loose.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "anything":
@@ -127,19 +120,16 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLoosePropertiesMaybeAny validates a value against loose.json#/properties/maybe_any.
 func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type", "must be null or boolean or number or string or array or object, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type")
 }
 
-// checkLoosePropertiesNum validates a value against loose.json#/properties/num.
 func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type", "must be number or integer, not %s")
+	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type")
 }
 
-// checkLoosePropertiesSeveral validates a value against loose.json#/properties/several.
 func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type", "must be number or string or object, not %s")
+	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -147,14 +137,12 @@ func (x Untyped) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Untyped, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Untyped) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -162,20 +150,15 @@ func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Untyped) DecodeNode(s *envgenrt.State, n int32) error {
 	*x = Untyped(s.DecodeRaw(n))
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Untyped.
 func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUntyped(s, n)
 }
 
-// checkUntyped validates a value against loose.json#/$defs/untyped.
 func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {

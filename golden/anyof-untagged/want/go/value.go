@@ -8,6 +8,7 @@ import (
 )
 
 // Setting is a JSON object.
+// Schema: value.json#
 type Setting struct {
 	Value *SettingValue `json:"value,omitzero"`
 
@@ -16,14 +17,13 @@ type Setting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Setting:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Setting) Validate() error {
 	return envgenrt.Validate(x, (*Setting)(nil))
 }
 
 // SettingValue is one of several types.
+// Schema: value.json#/properties/value
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
@@ -33,9 +33,7 @@ type SettingValue struct {
 	Array   *[]string
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SettingValue: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SettingValue) Validate() error {
 	return envgenrt.Validate(x, (*SettingValue)(nil))
 }

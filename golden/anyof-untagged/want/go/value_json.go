@@ -12,14 +12,12 @@ func (x Setting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Setting, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Setting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"value":`, x.Value); err != nil {
@@ -42,8 +40,6 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -69,19 +65,16 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Setting.
 func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSetting(s, n)
 }
 
-// checkSetting validates a value against value.json#.
 func checkSetting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "value.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "value.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
@@ -99,14 +92,12 @@ func (x SettingValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SettingValue, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SettingValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -153,8 +144,6 @@ func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkSettingValueAnyOf0, n) {
 		var v string
@@ -204,13 +193,10 @@ func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("SettingValue", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SettingValue.
 func (*SettingValue) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSettingValue(s, n)
 }
 
-// checkSettingValue validates a value against value.json#/properties/value.
 func checkSettingValue(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkSettingValueAnyOf0, checkSettingValueAnyOf1, checkSettingValueAnyOf2) && s.Fail(n, "value.json#/properties/value/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -219,23 +205,20 @@ func checkSettingValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSettingValueAnyOf0 validates a value against value.json#/properties/value/anyOf/0.
 func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type")
 }
 
-// checkSettingValueAnyOf1 validates a value against value.json#/properties/value/anyOf/1.
 func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type")
 }
 
-// checkSettingValueAnyOf2 validates a value against value.json#/properties/value/anyOf/2.
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
 			return false
 		}
@@ -243,7 +226,6 @@ func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSettingValueAnyOf2Items validates a value against value.json#/properties/value/anyOf/2/items.
 func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type")
 }

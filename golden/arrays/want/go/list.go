@@ -8,6 +8,7 @@ import (
 )
 
 // Lists is a JSON object.
+// Schema: list.json#
 type Lists struct {
 	Names    []string          `json:"names,omitzero"`
 	Matrix   [][]float64       `json:"matrix,omitzero"`
@@ -19,14 +20,13 @@ type Lists struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Lists:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Lists) Validate() error {
 	return envgenrt.Validate(x, (*Lists)(nil))
 }
 
 // ListsPointsItem is a JSON object.
+// Schema: list.json#/properties/points/items
 type ListsPointsItem struct {
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
@@ -36,9 +36,7 @@ type ListsPointsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ListsPointsItem: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ListsPointsItem) Validate() error {
 	return envgenrt.Validate(x, (*ListsPointsItem)(nil))
 }

@@ -12,14 +12,12 @@ func (x Lists) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Lists, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Lists) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringsMember(b, `"names":`, x.Names)
@@ -76,8 +74,6 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -125,19 +121,16 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Lists.
 func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLists(s, n)
 }
 
-// checkLists validates a value against list.json#.
 func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "list.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "names":
@@ -156,18 +149,16 @@ func checkLists(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesAnything validates a value against list.json#/properties/anything.
 func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/anything/type", "must be array, not %s")
+	return s.Is(n, envgenrt.TypeArray, "list.json#/properties/anything/type")
 }
 
-// checkListsPropertiesMatrix validates a value against list.json#/properties/matrix.
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
 			return false
 		}
@@ -175,13 +166,12 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesMatrixItems validates a value against list.json#/properties/matrix/items.
 func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -189,18 +179,16 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesMatrixItemsItems validates a value against list.json#/properties/matrix/items/items.
 func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type")
 }
 
-// checkListsPropertiesNames validates a value against list.json#/properties/names.
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/names/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/names/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
 			return false
 		}
@@ -214,18 +202,16 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPropertiesNamesItems validates a value against list.json#/properties/names/items.
 func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "list.json#/properties/names/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "list.json#/properties/names/items/type")
 }
 
-// checkListsPropertiesPoints validates a value against list.json#/properties/points.
 func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "list.json#/properties/points/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/points/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkListsPointsItem(s, c) && s.Stop() {
 			return false
 		}
@@ -238,14 +224,12 @@ func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ListsPointsItem, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatMember(b, `"x":`, x.X); err != nil {
@@ -271,8 +255,6 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -300,19 +282,16 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ListsPointsItem.
 func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkListsPointsItem(s, n)
 }
 
-// checkListsPointsItem validates a value against list.json#/properties/points/items.
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "list.json#/properties/points/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "list.json#/properties/points/items/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "x":
@@ -333,12 +312,10 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListsPointsItemPropertiesX validates a value against list.json#/properties/points/items/properties/x.
 func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type")
 }
 
-// checkListsPointsItemPropertiesY validates a value against list.json#/properties/points/items/properties/y.
 func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type")
 }

@@ -9,6 +9,7 @@ import (
 )
 
 // Payload is a JSON object.
+// Schema: tool.json#/$defs/payload
 type Payload struct {
 	Results []string `json:"results"`
 
@@ -17,12 +18,11 @@ type Payload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payload:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Payload) Validate() error {
 	return envgenrt.Validate(x, (*Payload)(nil))
 }
 
 // SearchOutput is an instance of the generic type envelope.Envelope.
+// Schema: tool.json#
 type SearchOutput = envelope.Envelope[Payload]

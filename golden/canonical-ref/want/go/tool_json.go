@@ -13,14 +13,12 @@ func (x Payload) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Payload, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payload) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"results":`...)
@@ -52,8 +50,6 @@ func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,19 +75,16 @@ func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Payload.
 func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayload(s, n)
 }
 
-// checkPayload validates a value against tool.json#/$defs/payload.
 func checkPayload(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "results":
@@ -107,13 +100,12 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPayloadPropertiesResults validates a value against tool.json#/$defs/payload/properties/results.
 func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -121,12 +113,10 @@ func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPayloadPropertiesResultsItems validates a value against tool.json#/$defs/payload/properties/results/items.
 func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type")
 }
 
-// checkSearchOutput validates a value against tool.json#.
 func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/tools/search-output.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
@@ -134,7 +124,6 @@ func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkSearchOutputIn is the body of checkSearchOutput.
 func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }

@@ -8,15 +8,14 @@ import (
 )
 
 // Checked is a JSON array.
+// Schema: checked.json#
 //
 // Anonymous schemas that contain themselves but only checks use: they are never declared, and no
 // name is needed for them (SchemaStore's partial-poe, through pyproject, once failed on such a
 // cycle).
 type Checked []json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Checked:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Checked) Validate() error {
 	return envgenrt.Validate(x, (*Checked)(nil))
 }

@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Checked, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Checked) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Checked) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -31,8 +29,6 @@ func (x Checked) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Checked) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -45,16 +41,13 @@ func (x *Checked) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Checked.
 func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkChecked(s, n)
 }
 
-// checkChecked validates a value against checked.json#.
 func checkChecked(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/type") {
 		return false
 	}
 	{
@@ -74,13 +67,12 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCheckedContains validates a value against checked.json#/contains.
 func checkCheckedContains(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/contains/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/contains/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCheckedContainsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -88,7 +80,6 @@ func checkCheckedContains(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCheckedContainsItems validates a value against checked.json#/contains/items.
 func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkCheckedContains, checkCheckedContainsItemsAnyOf1) && s.Fail(n, "checked.json#/contains/items/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -97,13 +88,12 @@ func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCheckedContainsItemsAnyOf1 validates a value against checked.json#/contains/items/anyOf/1.
 func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "c":
@@ -116,18 +106,16 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCheckedContainsItemsAnyOf1PropertiesC validates a value against checked.json#/contains/items/anyOf/1/properties/c.
 func checkCheckedContainsItemsAnyOf1PropertiesC(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type")
 }
 
-// checkCheckedNot validates a value against checked.json#/not.
 func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "checked.json#/not/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "checked.json#/not/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkCheckedNotItems(s, c) && s.Stop() {
 			return false
 		}
@@ -138,13 +126,12 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCheckedNotItems validates a value against checked.json#/not/items.
 func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "checked.json#/not/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "checked.json#/not/items/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":

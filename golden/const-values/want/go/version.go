@@ -8,6 +8,7 @@ import (
 )
 
 // Versioned is a JSON object.
+// Schema: version.json#
 type Versioned struct {
 	SchemaVersion VersionedSchemaVersion `json:"schema_version"`
 	Kind          VersionedKind          `json:"kind"`
@@ -18,19 +19,18 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Versioned:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Versioned) Validate() error {
 	return envgenrt.Validate(x, (*Versioned)(nil))
 }
 
 // VersionedKind is always "report".
+// Schema: version.json#/properties/kind
 type VersionedKind string
 
 const VersionedKindReport VersionedKind = "report"
 
-// Valid reports whether x is one of the values of VersionedKind.
+// Valid reports whether x is one of the VersionedKind constants.
 func (x VersionedKind) Valid() bool {
 	switch x {
 	case VersionedKindReport:
@@ -39,19 +39,18 @@ func (x VersionedKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedKind) Validate() error {
 	return envgenrt.Validate(x, (*VersionedKind)(nil))
 }
 
 // VersionedRevision is always 2.
+// Schema: version.json#/properties/revision
 type VersionedRevision int64
 
 const VersionedRevision2 VersionedRevision = 2
 
-// Valid reports whether x is one of the values of VersionedRevision.
+// Valid reports whether x is one of the VersionedRevision constants.
 func (x VersionedRevision) Valid() bool {
 	switch x {
 	case VersionedRevision2:
@@ -60,19 +59,18 @@ func (x VersionedRevision) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedRevision: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedRevision) Validate() error {
 	return envgenrt.Validate(x, (*VersionedRevision)(nil))
 }
 
 // VersionedSchemaVersion is always "mcp.envelope.v0.1".
+// Schema: version.json#/properties/schema_version
 type VersionedSchemaVersion string
 
 const VersionedSchemaVersionMCPEnvelopeV01 VersionedSchemaVersion = "mcp.envelope.v0.1"
 
-// Valid reports whether x is one of the values of VersionedSchemaVersion.
+// Valid reports whether x is one of the VersionedSchemaVersion constants.
 func (x VersionedSchemaVersion) Valid() bool {
 	switch x {
 	case VersionedSchemaVersionMCPEnvelopeV01:
@@ -81,9 +79,7 @@ func (x VersionedSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// VersionedSchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
 }

@@ -12,14 +12,12 @@ func (x Versioned) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Versioned, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Versioned) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
@@ -48,8 +46,6 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,19 +75,16 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Versioned.
 func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersioned(s, n)
 }
 
-// checkVersioned validates a value against version.json#.
 func checkVersioned(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "version.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "version.json#/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -114,21 +107,17 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -136,40 +125,32 @@ func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedKind.
 func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedKind(s, n)
 }
 
-// checkVersionedKind validates a value against version.json#/properties/kind.
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "version.json#/properties/kind/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "version.json#/properties/kind/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {
 		s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedRevision, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -177,39 +158,31 @@ func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedRevision.
 func (*VersionedRevision) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedRevision(s, n)
 }
 
 var constVersionedRevision = []*envgenrt.Literal{envgenrt.MustLiteral(`2`)}
 
-// checkVersionedRevision validates a value against version.json#/properties/revision.
 func checkVersionedRevision(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.OneOf(n, constVersionedRevision) {
 		s.Fail(n, "version.json#/properties/revision/const", "const", "must be 2")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of VersionedSchemaVersion,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -217,18 +190,14 @@ func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of VersionedSchemaVersion.
 func (*VersionedSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkVersionedSchemaVersion(s, n)
 }
 
-// checkVersionedSchemaVersion validates a value against version.json#/properties/schema_version.
 func checkVersionedSchemaVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
 		s.Fail(n, "version.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

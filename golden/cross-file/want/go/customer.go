@@ -8,6 +8,7 @@ import (
 )
 
 // Address is a JSON object.
+// Schema: customer.json#/$defs/address
 type Address struct {
 	Street *string `json:"street,omitzero"`
 
@@ -16,14 +17,13 @@ type Address struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Address:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Address) Validate() error {
 	return envgenrt.Validate(x, (*Address)(nil))
 }
 
 // Customer is a JSON object.
+// Schema: customer.json#
 type Customer struct {
 	Name *string  `json:"name,omitzero"`
 	Home *Address `json:"home,omitzero"`
@@ -33,9 +33,7 @@ type Customer struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Customer:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Customer) Validate() error {
 	return envgenrt.Validate(x, (*Customer)(nil))
 }

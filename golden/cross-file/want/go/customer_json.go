@@ -12,14 +12,12 @@ func (x Address) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Address, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Address) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"street":`, x.Street)
@@ -40,8 +38,6 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Address.
 func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkAddress(s, n)
 }
 
-// checkAddress validates a value against customer.json#/$defs/address.
 func checkAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/$defs/address/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "customer.json#/$defs/address/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "street":
@@ -92,9 +85,8 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkAddressPropertiesStreet validates a value against customer.json#/$defs/address/properties/street.
 func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -102,14 +94,12 @@ func (x Customer) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Customer, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Customer) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"name":`, x.Name)
@@ -133,8 +123,6 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -162,19 +150,16 @@ func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Customer.
 func (*Customer) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCustomer(s, n)
 }
 
-// checkCustomer validates a value against customer.json#.
 func checkCustomer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "customer.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "customer.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -189,7 +174,6 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCustomerPropertiesName validates a value against customer.json#/properties/name.
 func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "customer.json#/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "customer.json#/properties/name/type")
 }

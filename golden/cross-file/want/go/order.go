@@ -8,6 +8,7 @@ import (
 )
 
 // Order is a JSON object.
+// Schema: order.json#
 type Order struct {
 	Customer Customer `json:"customer"`
 	Address  *Address `json:"address,omitzero"`
@@ -17,9 +18,7 @@ type Order struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Order:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Order) Validate() error {
 	return envgenrt.Validate(x, (*Order)(nil))
 }

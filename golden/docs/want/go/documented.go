@@ -8,6 +8,7 @@ import (
 )
 
 // Documented is a JSON object.
+// Schema: documented.json#
 //
 // Every annotation that becomes documentation.
 type Documented struct {
@@ -37,9 +38,7 @@ type Documented struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Documented: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Documented) Validate() error {
 	return envgenrt.Validate(x, (*Documented)(nil))
 }

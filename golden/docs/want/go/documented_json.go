@@ -12,14 +12,12 @@ func (x Documented) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Documented, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Documented) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
@@ -43,8 +41,6 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -76,19 +72,16 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Documented.
 func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDocumented(s, n)
 }
 
-// checkDocumented validates a value against documented.json#.
 func checkDocumented(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "documented.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
@@ -107,15 +100,13 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDocumentedPropertiesID validates a value against documented.json#/properties/id.
 func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/id/type")
 }
 
-// checkDocumentedPropertiesLimit validates a value against documented.json#/properties/limit.
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
 		return false
 	}
 	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
@@ -127,12 +118,10 @@ func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkDocumentedPropertiesOld validates a value against documented.json#/properties/old.
 func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/old/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/old/type")
 }
 
-// checkDocumentedPropertiesSecret validates a value against documented.json#/properties/secret.
 func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "documented.json#/properties/secret/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/secret/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Item is a JSON object.
+// Schema: legacy.json#/definitions/item
 type Item struct {
 	ID string `json:"id"`
 
@@ -16,13 +17,13 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // Legacy is a JSON object.
+// Schema: legacy.json#
 type Legacy struct {
 	Item *Item       `json:"item,omitzero"`
 	Pair *LegacyPair `json:"pair,omitzero"`
@@ -32,14 +33,13 @@ type Legacy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Legacy:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Legacy) Validate() error {
 	return envgenrt.Validate(x, (*Legacy)(nil))
 }
 
 // LegacyPair is a JSON array whose items have fixed positions.
+// Schema: legacy.json#/properties/pair
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
@@ -49,9 +49,7 @@ type LegacyPair struct {
 	V1 *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// LegacyPair: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x LegacyPair) Validate() error {
 	return envgenrt.Validate(x, (*LegacyPair)(nil))
 }

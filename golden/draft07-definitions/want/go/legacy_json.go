@@ -12,14 +12,12 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -40,8 +38,6 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Item.
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
-// checkItem validates a value against legacy.json#/definitions/item.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -95,9 +88,8 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkItemPropertiesID validates a value against legacy.json#/definitions/item/properties/id.
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -105,14 +97,12 @@ func (x Legacy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Legacy, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Legacy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"item":`, x.Item); err != nil {
@@ -138,8 +128,6 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -167,19 +155,16 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Legacy.
 func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacy(s, n)
 }
 
-// checkLegacy validates a value against legacy.json#.
 func checkLegacy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "legacy.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "item":
@@ -199,14 +184,12 @@ func (x LegacyPair) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of LegacyPair, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LegacyPair) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -237,8 +220,6 @@ func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -264,16 +245,13 @@ func (x *LegacyPair) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of LegacyPair.
 func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLegacyPair(s, n)
 }
 
-// checkLegacyPair validates a value against legacy.json#/properties/pair.
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -294,12 +272,10 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLegacyPairItems0 validates a value against legacy.json#/properties/pair/items/0.
 func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type")
 }
 
-// checkLegacyPairItems1 validates a value against legacy.json#/properties/pair/items/1.
 func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type")
 }

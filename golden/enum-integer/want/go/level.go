@@ -5,6 +5,7 @@ package enum_integer
 import "github.com/envgen/envgen/envgenrt"
 
 // Level is one of the Level constants.
+// Schema: level.json#
 type Level int64
 
 const (
@@ -14,7 +15,7 @@ const (
 	LevelMinus1 Level = -1
 )
 
-// Valid reports whether x is one of the values of Level.
+// Valid reports whether x is one of the Level constants.
 func (x Level) Valid() bool {
 	switch x {
 	case Level0, Level1, Level2, LevelMinus1:
@@ -23,9 +24,7 @@ func (x Level) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Level:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Level) Validate() error {
 	return envgenrt.Validate(x, (*Level)(nil))
 }

@@ -4,21 +4,17 @@ package enum_integer
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Level, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Level) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -26,23 +22,19 @@ func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Level.
 func (*Level) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLevel(s, n)
 }
 
 var enumLevel = []*envgenrt.Literal{envgenrt.MustLiteral(`0`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2`), envgenrt.MustLiteral(`-1`)}
 
-// checkLevel validates a value against level.json#.
 func checkLevel(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "level.json#/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "level.json#/type") {
 		return false
 	}
 	if !s.OneOf(n, enumLevel) {
 		s.Fail(n, "level.json#/enum", "enum", "must be one of 0, 1, 2, -1")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

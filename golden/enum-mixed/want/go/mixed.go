@@ -5,6 +5,7 @@ package enum_mixed
 import "github.com/envgen/envgen/envgenrt"
 
 // Mixed is one of the Mixed constants.
+// Schema: mixed.json#
 //
 // Values of several JSON types.
 //
@@ -19,7 +20,7 @@ const (
 	MixedNull Mixed = `null`
 )
 
-// Valid reports whether x is one of the values of Mixed.
+// Valid reports whether x is one of the Mixed constants.
 func (x Mixed) Valid() bool {
 	switch x {
 	case MixedAuto, Mixed3, MixedTrue, MixedNull:
@@ -28,9 +29,7 @@ func (x Mixed) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Mixed:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Mixed) Validate() error {
 	return envgenrt.Validate(x, (*Mixed)(nil))
 }

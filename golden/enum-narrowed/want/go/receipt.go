@@ -10,6 +10,7 @@ import "github.com/envgen/envgen/envgenrt"
 // another type, where the string check narrows to never (bamboo-spec, drone, tslint). A type that
 // none of the values has (cloudify: an object with a string enum) fails the enum for every value,
 // and is no comparison tsc refuses.
+// Schema: receipt.json#
 type Receipt struct {
 	CanonVersion *ReceiptCanonVersion `json:"canon_version,omitzero"`
 	Result       *ReceiptResult       `json:"result,omitzero"`
@@ -20,19 +21,18 @@ type Receipt struct {
 	Count        *ReceiptCount        `json:"count,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Receipt:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Receipt) Validate() error {
 	return envgenrt.Validate(x, (*Receipt)(nil))
 }
 
 // ReceiptCanonVersion is one of the ReceiptCanonVersion constants.
+// Schema: receipt.json#/properties/canon_version
 type ReceiptCanonVersion string
 
 const ReceiptCanonVersionJcsRfc8785V1 ReceiptCanonVersion = "jcs-rfc8785-v1"
 
-// Valid reports whether x is one of the values of ReceiptCanonVersion.
+// Valid reports whether x is one of the ReceiptCanonVersion constants.
 func (x ReceiptCanonVersion) Valid() bool {
 	switch x {
 	case ReceiptCanonVersionJcsRfc8785V1:
@@ -41,14 +41,13 @@ func (x ReceiptCanonVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptCanonVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCanonVersion) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCanonVersion)(nil))
 }
 
 // ReceiptCount is one of the ReceiptCount constants.
+// Schema: receipt.json#/properties/count
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
@@ -60,7 +59,7 @@ const (
 	ReceiptCountX   ReceiptCount = `"x"`
 )
 
-// Valid reports whether x is one of the values of ReceiptCount.
+// Valid reports whether x is one of the ReceiptCount constants.
 func (x ReceiptCount) Valid() bool {
 	switch x {
 	case ReceiptCount1, ReceiptCount2_5, ReceiptCountX:
@@ -69,19 +68,18 @@ func (x ReceiptCount) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptCount: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCount) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCount)(nil))
 }
 
 // ReceiptFixed is always "v1".
+// Schema: receipt.json#/properties/fixed
 type ReceiptFixed string
 
 const ReceiptFixedV1 ReceiptFixed = "v1"
 
-// Valid reports whether x is one of the values of ReceiptFixed.
+// Valid reports whether x is one of the ReceiptFixed constants.
 func (x ReceiptFixed) Valid() bool {
 	switch x {
 	case ReceiptFixedV1:
@@ -90,19 +88,18 @@ func (x ReceiptFixed) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptFixed: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixed) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixed)(nil))
 }
 
 // ReceiptFixedObject is always "x".
+// Schema: receipt.json#/properties/fixedObject
 type ReceiptFixedObject string
 
 const ReceiptFixedObjectX ReceiptFixedObject = "x"
 
-// Valid reports whether x is one of the values of ReceiptFixedObject.
+// Valid reports whether x is one of the ReceiptFixedObject constants.
 func (x ReceiptFixedObject) Valid() bool {
 	switch x {
 	case ReceiptFixedObjectX:
@@ -111,19 +108,18 @@ func (x ReceiptFixedObject) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptFixedObject: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixedObject) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixedObject)(nil))
 }
 
 // ReceiptProbe is one of the ReceiptProbe constants.
+// Schema: receipt.json#/properties/probe
 type ReceiptProbe string
 
 const ReceiptProbeAzureProbe ReceiptProbe = "azure.probe"
 
-// Valid reports whether x is one of the values of ReceiptProbe.
+// Valid reports whether x is one of the ReceiptProbe constants.
 func (x ReceiptProbe) Valid() bool {
 	switch x {
 	case ReceiptProbeAzureProbe:
@@ -132,14 +128,13 @@ func (x ReceiptProbe) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptProbe: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptProbe) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptProbe)(nil))
 }
 
 // ReceiptResult is one of the ReceiptResult constants.
+// Schema: receipt.json#/properties/result
 type ReceiptResult string
 
 const (
@@ -147,7 +142,7 @@ const (
 	ReceiptResultDENY  ReceiptResult = "DENY"
 )
 
-// Valid reports whether x is one of the values of ReceiptResult.
+// Valid reports whether x is one of the ReceiptResult constants.
 func (x ReceiptResult) Valid() bool {
 	switch x {
 	case ReceiptResultALLOW, ReceiptResultDENY:
@@ -156,9 +151,7 @@ func (x ReceiptResult) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ReceiptResult: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptResult) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptResult)(nil))
 }

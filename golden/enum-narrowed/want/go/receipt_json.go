@@ -4,14 +4,12 @@ package enum_narrowed
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Receipt, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Receipt) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"canon_version":`, x.CanonVersion); err != nil {
@@ -37,8 +35,6 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -71,19 +67,16 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Receipt.
 func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceipt(s, n)
 }
 
-// checkReceipt validates a value against receipt.json#.
 func checkReceipt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/type") {
 		return false
 	}
-	var at [7]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [7]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -116,10 +109,9 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 
 var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
 
-// checkReceiptPropertiesTags validates a value against receipt.json#/properties/tags.
 func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -133,7 +125,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkReceiptPropertiesTagsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -141,26 +133,21 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkReceiptPropertiesTagsItems validates a value against receipt.json#/properties/tags/items.
 func checkReceiptPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptCanonVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -168,16 +155,13 @@ func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptCanonVersion.
 func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptCanonVersion(s, n)
 }
 
-// checkReceiptCanonVersion validates a value against receipt.json#/properties/canon_version.
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "jcs-rfc8785-v1") {
@@ -195,14 +179,12 @@ func (x ReceiptCount) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptCount, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptCount) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -210,8 +192,6 @@ func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -219,42 +199,34 @@ func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptCount.
 func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptCount(s, n)
 }
 
 var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2.5`), envgenrt.MustLiteral(`"x"`)}
 
-// checkReceiptCount validates a value against receipt.json#/properties/count.
 func checkReceiptCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type") {
 		return false
 	}
 	if !s.OneOf(n, enumReceiptCount) {
 		s.Fail(n, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptFixed, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -262,16 +234,13 @@ func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptFixed.
 func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptFixed(s, n)
 }
 
-// checkReceiptFixed validates a value against receipt.json#/properties/fixed.
 func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type") {
 		return false
 	}
 	if !s.StringIn(n, "v1") {
@@ -284,21 +253,17 @@ func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptFixedObject, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -306,40 +271,32 @@ func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptFixedObject.
 func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptFixedObject(s, n)
 }
 
-// checkReceiptFixedObject validates a value against receipt.json#/properties/fixedObject.
 func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type") {
 		return false
 	}
 	if !s.StringIn(n, "x") {
 		s.Fail(n, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptProbe, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -347,40 +304,32 @@ func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptProbe.
 func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptProbe(s, n)
 }
 
-// checkReceiptProbe validates a value against receipt.json#/properties/probe.
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") {
 		return false
 	}
 	if !s.StringIn(n, "azure.probe") {
 		s.Fail(n, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ReceiptResult, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -388,18 +337,15 @@ func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ReceiptResult.
 func (*ReceiptResult) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkReceiptResult(s, n)
 }
 
 var patternReceiptResult = envgenrt.MustPattern(`^[A-Z]+$`)
 
-// checkReceiptResult validates a value against receipt.json#/properties/result.
 func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "receipt.json#/properties/result/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/result/type") {
 		return false
 	}
 	if !s.StringIn(n, "ALLOW", "DENY") {

@@ -5,6 +5,7 @@ package enum_string
 import "github.com/envgen/envgen/envgenrt"
 
 // Severity is one of the Severity constants.
+// Schema: severity.json#
 //
 // How bad it is.
 type Severity string
@@ -17,7 +18,7 @@ const (
 	Severity2xx      Severity = "2xx"
 )
 
-// Valid reports whether x is one of the values of Severity.
+// Valid reports whether x is one of the Severity constants.
 func (x Severity) Valid() bool {
 	switch x {
 	case SeverityInfo, SeverityWarning, SeverityError, SeverityNotFound, Severity2xx:
@@ -26,9 +27,7 @@ func (x Severity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Severity:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }

@@ -5,6 +5,7 @@ package extra_members
 import "github.com/envgen/envgen/envgenrt"
 
 // Item is a JSON object.
+// Schema: item.json#
 //
 // Known members plus any others, which survive a round trip.
 type Item struct {
@@ -16,8 +17,7 @@ type Item struct {
 	Extra map[string]int64 `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }

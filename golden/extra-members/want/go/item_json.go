@@ -9,14 +9,12 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -36,8 +34,6 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Item.
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
-// checkItem validates a value against item.json#.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "item.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "item.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -112,17 +105,14 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkItemAdditionalProperties validates a value against item.json#/additionalProperties.
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type")
 }
 
-// checkItemPropertiesCount validates a value against item.json#/properties/count.
 func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "item.json#/properties/count/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "item.json#/properties/count/type")
 }
 
-// checkItemPropertiesID validates a value against item.json#/properties/id.
 func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "item.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "item.json#/properties/id/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 type Envelope[T any] struct {
 	Success bool     `json:"success"`
 	Data    *T       `json:"data,omitzero"`
@@ -18,18 +19,18 @@ type Envelope[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
 
 // EnvelopeDefault is the whole document, with the type arguments its own schema implies: decode
 // into it without knowing them.
+// Schema: envelope.json#
 type EnvelopeDefault = Envelope[json.RawMessage]
 
 // Page is a JSON object.
+// Schema: envelope.json#/$defs/page
 type Page[T any] struct {
 	Items  []T     `json:"items,omitzero"`
 	Cursor *string `json:"cursor,omitzero"`
@@ -39,8 +40,7 @@ type Page[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Page: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Page[T]) Validate() error {
 	return envgenrt.Validate(x, (*Page[T])(nil))
 }

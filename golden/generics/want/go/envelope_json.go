@@ -12,14 +12,12 @@ func (x Envelope[T]) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -50,8 +48,6 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -87,8 +83,6 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkEnvelope(s, n)
@@ -96,7 +90,6 @@ func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeIn(s, n)
@@ -104,13 +97,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelopeIn is the body of checkEnvelope.
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -130,12 +122,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesSuccess validates a value against envelope.json#/properties/success.
 func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
-// dynamicEnvelopeDefsData validates a value against envelope.json#/$defs/data.
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := dynamicEnvelopeDefsDataIn(s, n)
@@ -143,7 +133,6 @@ func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// dynamicEnvelopeDefsDataIn is the body of dynamicEnvelopeDefsData.
 func dynamicEnvelopeDefsDataIn(s *envgenrt.State, n int32) bool {
 	return s.Dynamic(n, "data", envgenrt.Always)
 }
@@ -157,7 +146,6 @@ func anchorsEnvelope(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// checkEnvelopeDefault validates a value against envelope.json#.
 func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkEnvelopeDefaultIn(s, n)
@@ -165,7 +153,6 @@ func checkEnvelopeDefault(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkEnvelopeDefaultIn is the body of checkEnvelopeDefault.
 func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
@@ -175,14 +162,12 @@ func (x Page[T]) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Page, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Page[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Items != nil {
@@ -215,8 +200,6 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -253,8 +236,6 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Page.
 func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	m := s.Bind(envgenrt.Bind[T]("data", nil))
 	ok := checkPage(s, n)
@@ -262,7 +243,6 @@ func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkPage validates a value against envelope.json#/$defs/page.
 func checkPage(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkPageIn(s, n)
@@ -270,13 +250,12 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkPageIn is the body of checkPage.
 func checkPageIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "items":
@@ -291,12 +270,10 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPagePropertiesCursor validates a value against envelope.json#/$defs/page/properties/cursor.
 func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
 }
 
-// checkPagePropertiesItems validates a value against envelope.json#/$defs/page/properties/items.
 func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/envelope.json#", anchorsEnvelope)
 	ok := checkPagePropertiesItemsIn(s, n)
@@ -304,13 +281,12 @@ func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkPagePropertiesItemsIn is the body of checkPagePropertiesItems.
 func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
 			return false
 		}

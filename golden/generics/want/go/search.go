@@ -8,6 +8,7 @@ import (
 )
 
 // Result is a JSON object.
+// Schema: search.json#/$defs/result
 type Result struct {
 	Title string   `json:"title"`
 	Score *float64 `json:"score,omitzero"`
@@ -17,12 +18,11 @@ type Result struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Result:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Result) Validate() error {
 	return envgenrt.Validate(x, (*Result)(nil))
 }
 
 // SearchOutput is an instance of the generic type Envelope.
+// Schema: search.json#
 type SearchOutput = Envelope[Result]

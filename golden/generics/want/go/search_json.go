@@ -12,14 +12,12 @@ func (x Result) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Result, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Result) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
@@ -43,8 +41,6 @@ func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +68,16 @@ func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Result.
 func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkResult(s, n)
 }
 
-// checkResult validates a value against search.json#/$defs/result.
 func checkResult(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "search.json#/$defs/result/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "search.json#/$defs/result/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "title":
@@ -102,17 +95,14 @@ func checkResult(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkResultPropertiesScore validates a value against search.json#/$defs/result/properties/score.
 func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type")
 }
 
-// checkResultPropertiesTitle validates a value against search.json#/$defs/result/properties/title.
 func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type")
 }
 
-// checkSearchOutput validates a value against search.json#.
 func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.com/search.json#", anchorsSearchOutput)
 	ok := checkSearchOutputIn(s, n)
@@ -120,7 +110,6 @@ func checkSearchOutput(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkSearchOutputIn is the body of checkSearchOutput.
 func checkSearchOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }

@@ -9,6 +9,7 @@ import (
 )
 
 // History is a JSON object.
+// Schema: tool.json#/$defs/history
 //
 // Earlier pages of the same listing.
 type History struct {
@@ -19,14 +20,13 @@ type History struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of History:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x History) Validate() error {
 	return envgenrt.Validate(x, (*History)(nil))
 }
 
 // Item is a JSON object.
+// Schema: tool.json#/$defs/item
 type Item struct {
 	Name string `json:"name"`
 
@@ -35,11 +35,11 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Item: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }
 
 // ListOutput is an instance of the generic type generics.Envelope.
+// Schema: tool.json#
 type ListOutput = generics.Envelope[Item]

@@ -13,14 +13,12 @@ func (x History) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of History, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *History) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"pages":`...)
@@ -54,8 +52,6 @@ func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -81,13 +77,10 @@ func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of History.
 func (*History) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHistory(s, n)
 }
 
-// checkHistory validates a value against tool.json#/$defs/history.
 func checkHistory(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryIn(s, n)
@@ -95,13 +88,12 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkHistoryIn is the body of checkHistory.
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/history/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/history/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "pages":
@@ -117,7 +109,6 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHistoryPropertiesPages validates a value against tool.json#/$defs/history/properties/pages.
 func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryPropertiesPagesIn(s, n)
@@ -125,13 +116,12 @@ func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkHistoryPropertiesPagesIn is the body of checkHistoryPropertiesPages.
 func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
 			return false
 		}
@@ -139,7 +129,6 @@ func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHistoryPropertiesPagesItems validates a value against tool.json#/$defs/history/properties/pages/items.
 func checkHistoryPropertiesPagesItems(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkHistoryPropertiesPagesItemsIn(s, n)
@@ -147,7 +136,6 @@ func checkHistoryPropertiesPagesItems(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkHistoryPropertiesPagesItemsIn is the body of checkHistoryPropertiesPagesItems.
 func checkHistoryPropertiesPagesItemsIn(s *envgenrt.State, n int32) bool {
 	return checkPage(s, n)
 }
@@ -157,14 +145,12 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Item, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -185,8 +171,6 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -212,19 +196,16 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Item.
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkItem(s, n)
 }
 
-// checkItem validates a value against tool.json#/$defs/item.
 func checkItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/$defs/item/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/item/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -240,10 +221,9 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkItemPropertiesName validates a value against tool.json#/$defs/item/properties/name.
 func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -252,7 +232,6 @@ func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkListOutput validates a value against tool.json#.
 func checkListOutput(s *envgenrt.State, n int32) bool {
 	m := s.Enter("https://example.org/tools/list.json#", anchorsListOutput)
 	ok := checkListOutputIn(s, n)
@@ -260,7 +239,6 @@ func checkListOutput(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkListOutputIn is the body of checkListOutput.
 func checkListOutputIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Envelope is a JSON object.
+// Schema: envelope.json#
 //
 // Inline objects are named from their path under the nearest named type.
 type Envelope struct {
@@ -19,14 +20,13 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Envelope:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
 
 // EnvelopeItemsItem is a JSON object.
+// Schema: envelope.json#/properties/items/items
 type EnvelopeItemsItem struct {
 	ID *string `json:"id,omitzero"`
 
@@ -35,14 +35,13 @@ type EnvelopeItemsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeItemsItem: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeItemsItem) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeItemsItem)(nil))
 }
 
 // EnvelopeMeta is a JSON object.
+// Schema: envelope.json#/properties/meta
 type EnvelopeMeta struct {
 	Pagination *EnvelopeMetaPagination `json:"pagination,omitzero"`
 	RequestID  *string                 `json:"request_id,omitzero"`
@@ -52,14 +51,13 @@ type EnvelopeMeta struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMeta: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
 
 // EnvelopeMetaPagination is a JSON object.
+// Schema: envelope.json#/properties/meta/properties/pagination
 type EnvelopeMetaPagination struct {
 	Cursor  *string `json:"cursor,omitzero"`
 	HasMore *bool   `json:"has_more,omitzero"`
@@ -69,9 +67,7 @@ type EnvelopeMetaPagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EnvelopeMetaPagination: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMetaPagination) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMetaPagination)(nil))
 }

@@ -12,14 +12,12 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Envelope, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
@@ -45,8 +43,6 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -74,19 +70,16 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Envelope.
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// checkEnvelope validates a value against envelope.json#.
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "meta":
@@ -101,13 +94,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopePropertiesItems validates a value against envelope.json#/properties/items.
 func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "envelope.json#/properties/items/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/items/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkEnvelopeItemsItem(s, c) && s.Stop() {
 			return false
 		}
@@ -120,14 +112,12 @@ func (x EnvelopeItemsItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeItemsItem, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
@@ -148,8 +138,6 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -175,19 +163,16 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeItemsItem.
 func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeItemsItem(s, n)
 }
 
-// checkEnvelopeItemsItem validates a value against envelope.json#/properties/items/items.
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -200,9 +185,8 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeItemsItemPropertiesID validates a value against envelope.json#/properties/items/items/properties/id.
 func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -210,14 +194,12 @@ func (x EnvelopeMeta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMeta, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
@@ -241,8 +223,6 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -270,19 +250,16 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeMeta.
 func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMeta(s, n)
 }
 
-// checkEnvelopeMeta validates a value against envelope.json#/properties/meta.
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "pagination":
@@ -297,9 +274,8 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPropertiesRequestID validates a value against envelope.json#/properties/meta/properties/request_id.
 func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -307,14 +283,12 @@ func (x EnvelopeMetaPagination) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EnvelopeMetaPagination,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -336,8 +310,6 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -365,19 +337,16 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EnvelopeMetaPagination.
 func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEnvelopeMetaPagination(s, n)
 }
 
-// checkEnvelopeMetaPagination validates a value against envelope.json#/properties/meta/properties/pagination.
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
@@ -392,12 +361,10 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEnvelopeMetaPaginationPropertiesCursor validates a value against envelope.json#/properties/meta/properties/pagination/properties/cursor.
 func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type")
 }
 
-// checkEnvelopeMetaPaginationPropertiesHasMore validates a value against envelope.json#/properties/meta/properties/pagination/properties/has_more.
 func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Rule is a JSON object.
+// Schema: rule.json#
 type Rule struct {
 	Password *string `json:"password,omitzero"`
 
@@ -16,8 +17,7 @@ type Rule struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Rule: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Rule) Validate() error {
 	return envgenrt.Validate(x, (*Rule)(nil))
 }

@@ -12,14 +12,12 @@ func (x Rule) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Rule, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Rule) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Rule) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"password":`, x.Password)
@@ -40,8 +38,6 @@ func (x Rule) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Rule) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *Rule) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Rule.
 func (*Rule) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRule(s, n)
 }
 
-// checkRule validates a value against rule.json#.
 func checkRule(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "rule.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "rule.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "password":
@@ -94,10 +87,9 @@ func checkRule(s *envgenrt.State, n int32) bool {
 
 var patternRulePropertiesPassword = envgenrt.MustECMAPattern(`^(?=.*\d).{8,}$`)
 
-// checkRulePropertiesPassword validates a value against rule.json#/properties/password.
 func checkRulePropertiesPassword(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "rule.json#/properties/password/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "rule.json#/properties/password/type") {
 		return false
 	}
 	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, "rule.json#/properties/password/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {

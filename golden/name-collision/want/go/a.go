@@ -8,20 +8,19 @@ import (
 )
 
 // A is a JSON object whose members all have the same type.
+// Schema: a.json#
 type A map[string]json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of A: nil, or
-// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x A) Validate() error {
 	return envgenrt.Validate(x, (*A)(nil))
 }
 
 // AItem is a JSON string.
+// Schema: a.json#/$defs/item
 type AItem string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of AItem:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x AItem) Validate() error {
 	return envgenrt.Validate(x, (*AItem)(nil))
 }

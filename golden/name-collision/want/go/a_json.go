@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of A, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *A) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -34,8 +32,6 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -50,32 +46,25 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of A.
 func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkA(s, n)
 }
 
-// checkA validates a value against a.json#.
 func checkA(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "a.json#/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "a.json#/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of AItem, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *AItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x AItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -83,13 +72,10 @@ func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of AItem.
 func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkAItem(s, n)
 }
 
-// checkAItem validates a value against a.json#/$defs/item.
 func checkAItem(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "a.json#/$defs/item/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "a.json#/$defs/item/type")
 }

@@ -8,20 +8,19 @@ import (
 )
 
 // B is a JSON object whose members all have the same type.
+// Schema: b.json#
 type B map[string]json.RawMessage
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of B: nil, or
-// a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
 
 // BItem is a JSON integer.
+// Schema: b.json#/$defs/item
 type BItem int64
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of BItem:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x BItem) Validate() error {
 	return envgenrt.Validate(x, (*BItem)(nil))
 }

@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of B, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *B) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x B) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -34,8 +32,6 @@ func (x B) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -50,32 +46,25 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of B.
 func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkB(s, n)
 }
 
-// checkB validates a value against b.json#.
 func checkB(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeObject, "b.json#/type", "must be object, not %s")
+	return s.Is(n, envgenrt.TypeObject, "b.json#/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of BItem, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *BItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x BItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendInt(b, int64(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
 		return err
@@ -83,13 +72,10 @@ func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of BItem.
 func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBItem(s, n)
 }
 
-// checkBItem validates a value against b.json#/$defs/item.
 func checkBItem(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "b.json#/$defs/item/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "b.json#/$defs/item/type")
 }

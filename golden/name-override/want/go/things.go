@@ -8,16 +8,16 @@ import (
 )
 
 // Identifier is a JSON string.
+// Schema: things.json#/$defs/id
 type Identifier string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// Identifier: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Identifier) Validate() error {
 	return envgenrt.Validate(x, (*Identifier)(nil))
 }
 
 // OtherThing is a JSON object.
+// Schema: things.json#/$defs/other
 type OtherThing struct {
 	URL    *string `json:"url,omitzero"`
 	APIKey *string `json:"api_key,omitzero"`
@@ -27,14 +27,13 @@ type OtherThing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// OtherThing: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x OtherThing) Validate() error {
 	return envgenrt.Validate(x, (*OtherThing)(nil))
 }
 
 // Things is a JSON object.
+// Schema: things.json#
 type Things struct {
 	IDThing *Identifier `json:"id_thing,omitzero"`
 	Other   *OtherThing `json:"other,omitzero"`
@@ -44,9 +43,7 @@ type Things struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Things:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Things) Validate() error {
 	return envgenrt.Validate(x, (*Things)(nil))
 }

@@ -7,21 +7,17 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Identifier, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Identifier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -29,15 +25,12 @@ func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Identifier.
 func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkIdentifier(s, n)
 }
 
-// checkIdentifier validates a value against things.json#/$defs/id.
 func checkIdentifier(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -45,14 +38,12 @@ func (x OtherThing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of OtherThing, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *OtherThing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
@@ -74,8 +65,6 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -103,19 +92,16 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of OtherThing.
 func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkOtherThing(s, n)
 }
 
-// checkOtherThing validates a value against things.json#/$defs/other.
 func checkOtherThing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/$defs/other/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "things.json#/$defs/other/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "url":
@@ -130,14 +116,12 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkOtherThingPropertiesAPIKey validates a value against things.json#/$defs/other/properties/api_key.
 func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type")
 }
 
-// checkOtherThingPropertiesURL validates a value against things.json#/$defs/other/properties/url.
 func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -145,14 +129,12 @@ func (x Things) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Things, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Things) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"id_thing":`, x.IDThing); err != nil {
@@ -178,8 +160,6 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -207,19 +187,16 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Things.
 func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkThings(s, n)
 }
 
-// checkThings validates a value against things.json#.
 func checkThings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "things.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "things.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id_thing":

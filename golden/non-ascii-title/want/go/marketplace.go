@@ -8,6 +8,7 @@ import (
 )
 
 // HeloísaMarketplace is a JSON object.
+// Schema: marketplace.json#
 //
 // Type names with letters beyond ASCII, from a title: the TypeScript check functions named after
 // them must be in the module (SchemaStore's heloisa-marketplace once lost them).
@@ -19,14 +20,13 @@ type HeloísaMarketplace struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// HeloísaMarketplace: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplace) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplace)(nil))
 }
 
 // HeloísaMarketplaceOwner is a JSON object.
+// Schema: marketplace.json#/properties/owner
 type HeloísaMarketplaceOwner struct {
 	Name string `json:"name"`
 
@@ -35,9 +35,7 @@ type HeloísaMarketplaceOwner struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// HeloísaMarketplaceOwner: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplaceOwner) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplaceOwner)(nil))
 }

@@ -12,14 +12,12 @@ func (x HeloísaMarketplace) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of HeloísaMarketplace, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *HeloísaMarketplace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"owner":`, x.Owner); err != nil {
@@ -42,8 +40,6 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -69,19 +65,16 @@ func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of HeloísaMarketplace.
 func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeloísaMarketplace(s, n)
 }
 
-// checkHeloísaMarketplace validates a value against marketplace.json#.
 func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "marketplace.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "owner":
@@ -102,14 +95,12 @@ func (x HeloísaMarketplaceOwner) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of HeloísaMarketplaceOwner,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *HeloísaMarketplaceOwner) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -130,8 +121,6 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -157,19 +146,16 @@ func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error 
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of HeloísaMarketplaceOwner.
 func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeloísaMarketplaceOwner(s, n)
 }
 
-// checkHeloísaMarketplaceOwner validates a value against marketplace.json#/properties/owner.
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -185,10 +171,9 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHeloísaMarketplaceOwnerPropertiesName validates a value against marketplace.json#/properties/owner/properties/name.
 func checkHeloísaMarketplaceOwnerPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "marketplace.json#/properties/owner/properties/name/minLength", "minLength", "must be at least 1 character long") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Nulls is a JSON object.
+// Schema: nulls.json#
 //
 // Arrays whose items are always null: the Go encoder has no element to read, and must not declare
 // an index it does not use (SchemaStore's taurus once failed go vet so). An empty array as a const
@@ -22,14 +23,13 @@ type Nulls struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Nulls:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Nulls) Validate() error {
 	return envgenrt.Validate(x, (*Nulls)(nil))
 }
 
 // NullsNone is always [].
+// Schema: nulls.json#/properties/none
 //
 // Its values are JSON texts of mixed types, kept in the canonical form of envgenrt.CanonicalJSON;
 // the zero value is not one of them.
@@ -37,7 +37,7 @@ type NullsNone string
 
 const NullsNoneValue NullsNone = `[]`
 
-// Valid reports whether x is one of the values of NullsNone.
+// Valid reports whether x is one of the NullsNone constants.
 func (x NullsNone) Valid() bool {
 	switch x {
 	case NullsNoneValue:
@@ -46,14 +46,13 @@ func (x NullsNone) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NullsNone:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NullsNone) Validate() error {
 	return envgenrt.Validate(x, (*NullsNone)(nil))
 }
 
 // NullsPair is a JSON array whose items have fixed positions.
+// Schema: nulls.json#/properties/pair
 //
 // It is encoded as the JSON array [V0, Rest...]. Items from V0 on may be absent (nil, or IsZero for
 // a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is
@@ -65,9 +64,7 @@ type NullsPair struct {
 	Rest []envgenrt.Null
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of NullsPair:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x NullsPair) Validate() error {
 	return envgenrt.Validate(x, (*NullsPair)(nil))
 }

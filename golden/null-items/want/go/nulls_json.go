@@ -12,14 +12,12 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Nulls, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Ignored != nil {
@@ -55,8 +53,6 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -95,19 +91,16 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Nulls.
 func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNulls(s, n)
 }
 
-// checkNulls validates a value against nulls.json#.
 func checkNulls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "nulls.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
 		return false
 	}
-	var at [3]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ignored":
@@ -124,13 +117,12 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNullsPropertiesIgnored validates a value against nulls.json#/properties/ignored.
 func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkNullsPropertiesIgnoredItems(s, c) && s.Stop() {
 			return false
 		}
@@ -138,9 +130,8 @@ func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNullsPropertiesIgnoredItems validates a value against nulls.json#/properties/ignored/items.
 func checkNullsPropertiesIgnoredItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -148,14 +139,12 @@ func (x NullsNone) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of NullsNone, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsNone) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -163,8 +152,6 @@ func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *NullsNone) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadText(n, (*string)(x)); err != nil {
 		return err
@@ -172,25 +159,21 @@ func (x *NullsNone) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of NullsNone.
 func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNullsNone(s, n)
 }
 
 var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
-// checkNullsNone validates a value against nulls.json#/properties/none.
 func checkNullsNone(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/none/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/none/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
 		s.Fail(n, "nulls.json#/properties/none/const", "const", "must be []")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -198,14 +181,12 @@ func (x NullsPair) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of NullsPair, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsPair) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsPair) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -232,8 +213,6 @@ func (x NullsPair) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *NullsPair) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -259,16 +238,13 @@ func (x *NullsPair) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of NullsPair.
 func (*NullsPair) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNullsPair(s, n)
 }
 
-// checkNullsPair validates a value against nulls.json#/properties/pair.
 func checkNullsPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "nulls.json#/properties/pair/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/pair/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -286,12 +262,10 @@ func checkNullsPair(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNullsPairItems validates a value against nulls.json#/properties/pair/items.
 func checkNullsPairItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull, "nulls.json#/properties/pair/items/type", "must be null, not %s")
+	return s.Is(n, envgenrt.TypeNull, "nulls.json#/properties/pair/items/type")
 }
 
-// checkNullsPairPrefixItems0 validates a value against nulls.json#/properties/pair/prefixItems/0.
 func checkNullsPairPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "nulls.json#/properties/pair/prefixItems/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "nulls.json#/properties/pair/prefixItems/0/type")
 }

@@ -5,6 +5,7 @@ package object_presence
 import "github.com/envgen/envgen/envgenrt"
 
 // User is a JSON object.
+// Schema: user.json#
 //
 // Required, optional and nullable members: each pair keeps absent, null and zero apart.
 type User struct {
@@ -31,8 +32,7 @@ type User struct {
 	Active *bool    `json:"active,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of User: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x User) Validate() error {
 	return envgenrt.Validate(x, (*User)(nil))
 }

@@ -4,14 +4,12 @@ package object_presence
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of User, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *User) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -24,15 +22,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendIntPtrMember(b, `"age":`, x.Age)
-	if !x.Email.IsZero() {
-		b = append(b, `"email":`...)
-		if p1 := x.Email.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"email":`, x.Email, envgenrt.AppendString)
 	b = append(b, `"tags":`...)
 	if x.Tags == nil {
 		b = append(b, `null`...)
@@ -54,8 +44,6 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -92,19 +80,16 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of User.
 func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkUser(s, n)
 }
 
-// checkUser validates a value against user.json#.
 func checkUser(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "user.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "user.json#/type") {
 		return false
 	}
-	var at [9]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [9]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -151,15 +136,13 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesActive validates a value against user.json#/properties/active.
 func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "user.json#/properties/active/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "user.json#/properties/active/type")
 }
 
-// checkUserPropertiesAge validates a value against user.json#/properties/age.
 func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "user.json#/properties/age/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "user.json#/properties/age/type") {
 		return false
 	}
 	if s.Compare(n, "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
@@ -168,13 +151,12 @@ func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesAliases validates a value against user.json#/properties/aliases.
 func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/aliases/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
 			return false
 		}
@@ -182,43 +164,36 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesAliasesItems validates a value against user.json#/properties/aliases/items.
 func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type")
 }
 
-// checkUserPropertiesEmail validates a value against user.json#/properties/email.
 func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type")
 }
 
-// checkUserPropertiesID validates a value against user.json#/properties/id.
 func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/id/type")
 }
 
-// checkUserPropertiesName validates a value against user.json#/properties/name.
 func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/name/type")
 }
 
-// checkUserPropertiesNickname validates a value against user.json#/properties/nickname.
 func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type", "must be null or string, not %s")
+	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type")
 }
 
-// checkUserPropertiesScore validates a value against user.json#/properties/score.
 func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "user.json#/properties/score/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "user.json#/properties/score/type")
 }
 
-// checkUserPropertiesTags validates a value against user.json#/properties/tags.
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "user.json#/properties/tags/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
 			return false
 		}
@@ -226,7 +201,6 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkUserPropertiesTagsItems validates a value against user.json#/properties/tags/items.
 func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "user.json#/properties/tags/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "user.json#/properties/tags/items/type")
 }

@@ -8,24 +8,24 @@ import (
 )
 
 // Circle is a JSON object.
+// Schema: shape.json#/$defs/circle
 type Circle struct {
 	Kind   CircleKind `json:"kind"`
 	Radius float64    `json:"radius"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Circle:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Circle) Validate() error {
 	return envgenrt.Validate(x, (*Circle)(nil))
 }
 
 // CircleKind is always "circle".
+// Schema: shape.json#/$defs/circle/properties/kind
 type CircleKind string
 
 const CircleKindCircle CircleKind = "circle"
 
-// Valid reports whether x is one of the values of CircleKind.
+// Valid reports whether x is one of the CircleKind constants.
 func (x CircleKind) Valid() bool {
 	switch x {
 	case CircleKindCircle:
@@ -34,14 +34,13 @@ func (x CircleKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// CircleKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x CircleKind) Validate() error {
 	return envgenrt.Validate(x, (*CircleKind)(nil))
 }
 
 // Drawing is a JSON object.
+// Schema: shape.json#
 type Drawing struct {
 	Shape Shape `json:"shape"`
 
@@ -50,14 +49,13 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Drawing:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Drawing) Validate() error {
 	return envgenrt.Validate(x, (*Drawing)(nil))
 }
 
 // Shape is a shape, told apart by kind.
+// Schema: shape.json#/$defs/shape
 //
 // Exactly one field is set. UnmarshalJSON chooses it by the member "kind".
 type Shape struct {
@@ -68,32 +66,30 @@ type Shape struct {
 	Square *Square
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Shape:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Shape) Validate() error {
 	return envgenrt.Validate(x, (*Shape)(nil))
 }
 
 // Square is a JSON object.
+// Schema: shape.json#/$defs/square
 type Square struct {
 	Kind SquareKind `json:"kind"`
 	Side float64    `json:"side"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Square:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Square) Validate() error {
 	return envgenrt.Validate(x, (*Square)(nil))
 }
 
 // SquareKind is always "square".
+// Schema: shape.json#/$defs/square/properties/kind
 type SquareKind string
 
 const SquareKindSquare SquareKind = "square"
 
-// Valid reports whether x is one of the values of SquareKind.
+// Valid reports whether x is one of the SquareKind constants.
 func (x SquareKind) Valid() bool {
 	switch x {
 	case SquareKindSquare:
@@ -102,9 +98,7 @@ func (x SquareKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// SquareKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x SquareKind) Validate() error {
 	return envgenrt.Validate(x, (*SquareKind)(nil))
 }

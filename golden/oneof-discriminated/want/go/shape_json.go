@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Circle, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
@@ -27,8 +25,6 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -51,19 +47,16 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Circle.
 func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircle(s, n)
 }
 
-// checkCircle validates a value against shape.json#/$defs/circle.
 func checkCircle(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -90,26 +83,21 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkCirclePropertiesRadius validates a value against shape.json#/$defs/circle/properties/radius.
 func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of CircleKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *CircleKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -117,20 +105,16 @@ func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of CircleKind.
 func (*CircleKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCircleKind(s, n)
 }
 
-// checkCircleKind validates a value against shape.json#/$defs/circle/properties/kind.
 func checkCircleKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "circle") {
 		s.Fail(n, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -138,14 +122,12 @@ func (x Drawing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Drawing, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Drawing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"shape":`, x.Shape); err != nil {
@@ -168,8 +150,6 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -195,19 +175,16 @@ func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Drawing.
 func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkDrawing(s, n)
 }
 
-// checkDrawing validates a value against shape.json#.
 func checkDrawing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "shape":
@@ -228,14 +205,12 @@ func (x Shape) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Shape, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Shape) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Circle != nil {
@@ -268,8 +243,6 @@ func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "kind")
 	if tag < 0 {
@@ -298,13 +271,10 @@ func (x *Shape) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Shape.
 func (*Shape) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkShape(s, n)
 }
 
-// checkShape validates a value against shape.json#/$defs/shape.
 func checkShape(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkCircle, checkSquare); k != 1 && s.Failf(n, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -313,14 +283,12 @@ func checkShape(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Square, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Square) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
@@ -333,8 +301,6 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -357,19 +323,16 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Square.
 func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquare(s, n)
 }
 
-// checkSquare validates a value against shape.json#/$defs/square.
 func checkSquare(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "shape.json#/$defs/square/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/square/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -396,26 +359,21 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkSquarePropertiesSide validates a value against shape.json#/$defs/square/properties/side.
 func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of SquareKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SquareKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -423,18 +381,14 @@ func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of SquareKind.
 func (*SquareKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkSquareKind(s, n)
 }
 
-// checkSquareKind validates a value against shape.json#/$defs/square/properties/kind.
 func checkSquareKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "square") {
 		s.Fail(n, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

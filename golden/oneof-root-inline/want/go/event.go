@@ -8,6 +8,7 @@ import (
 )
 
 // Event is a discriminated union at the root, with inline branches.
+// Schema: event.json#
 //
 // Exactly one field is set. UnmarshalJSON chooses it by the member "type".
 type Event struct {
@@ -18,14 +19,13 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }
 
 // EventClick is a JSON object.
+// Schema: event.json#/oneOf/0
 type EventClick struct {
 	Type EventClickType `json:"type"`
 	URL  string         `json:"url"`
@@ -35,19 +35,18 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventClick: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EventClick) Validate() error {
 	return envgenrt.Validate(x, (*EventClick)(nil))
 }
 
 // EventClickType is always "click".
+// Schema: event.json#/oneOf/0/properties/type
 type EventClickType string
 
 const EventClickTypeClick EventClickType = "click"
 
-// Valid reports whether x is one of the values of EventClickType.
+// Valid reports whether x is one of the EventClickType constants.
 func (x EventClickType) Valid() bool {
 	switch x {
 	case EventClickTypeClick:
@@ -56,14 +55,13 @@ func (x EventClickType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventClickType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EventClickType) Validate() error {
 	return envgenrt.Validate(x, (*EventClickType)(nil))
 }
 
 // EventKeyPress is a JSON object.
+// Schema: event.json#/oneOf/1
 type EventKeyPress struct {
 	Type EventKeyPressType `json:"type"`
 	Key  string            `json:"key"`
@@ -73,19 +71,18 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventKeyPress: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPress) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPress)(nil))
 }
 
 // EventKeyPressType is always "key_press".
+// Schema: event.json#/oneOf/1/properties/type
 type EventKeyPressType string
 
 const EventKeyPressTypeKeyPress EventKeyPressType = "key_press"
 
-// Valid reports whether x is one of the values of EventKeyPressType.
+// Valid reports whether x is one of the EventKeyPressType constants.
 func (x EventKeyPressType) Valid() bool {
 	switch x {
 	case EventKeyPressTypeKeyPress:
@@ -94,9 +91,7 @@ func (x EventKeyPressType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// EventKeyPressType: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPressType) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
 }

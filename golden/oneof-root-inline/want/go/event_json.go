@@ -12,14 +12,12 @@ func (x Event) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Event) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Click != nil {
@@ -52,8 +50,6 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	tag := s.Lookup(n, "type")
 	if tag < 0 {
@@ -82,13 +78,10 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Event.
 func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvent(s, n)
 }
 
-// checkEvent validates a value against event.json#.
 func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkEventClick, checkEventKeyPress); k != 1 && s.Failf(n, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -102,14 +95,12 @@ func (x EventClick) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventClick, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventClick) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
@@ -133,8 +124,6 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -162,19 +151,16 @@ func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventClick.
 func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClick(s, n)
 }
 
-// checkEventClick validates a value against event.json#/oneOf/0.
 func checkEventClick(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/0/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
@@ -195,26 +181,21 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventClickPropertiesURL validates a value against event.json#/oneOf/0/properties/url.
 func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventClickType, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventClickType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -222,20 +203,16 @@ func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventClickType.
 func (*EventClickType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventClickType(s, n)
 }
 
-// checkEventClickType validates a value against event.json#/oneOf/0/properties/type.
 func checkEventClickType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "click") {
 		s.Fail(n, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -243,14 +220,12 @@ func (x EventKeyPress) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPress, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
@@ -274,8 +249,6 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -303,19 +276,16 @@ func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventKeyPress.
 func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPress(s, n)
 }
 
-// checkEventKeyPress validates a value against event.json#/oneOf/1.
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/oneOf/1/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
@@ -336,26 +306,21 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventKeyPressPropertiesKey validates a value against event.json#/oneOf/1/properties/key.
 func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of EventKeyPressType, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -363,18 +328,14 @@ func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of EventKeyPressType.
 func (*EventKeyPressType) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEventKeyPressType(s, n)
 }
 
-// checkEventKeyPressType validates a value against event.json#/oneOf/1/properties/type.
 func checkEventKeyPressType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "key_press") {
 		s.Fail(n, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

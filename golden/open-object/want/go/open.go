@@ -8,6 +8,7 @@ import (
 )
 
 // Open is a JSON object.
+// Schema: open.json#
 //
 // additionalProperties is absent, so any other member is allowed and kept.
 type Open struct {
@@ -18,8 +19,7 @@ type Open struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Open: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Open) Validate() error {
 	return envgenrt.Validate(x, (*Open)(nil))
 }

@@ -8,15 +8,14 @@ import (
 )
 
 // Headers is a JSON object.
+// Schema: headers.json#
 type Headers struct {
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Headers:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Headers) Validate() error {
 	return envgenrt.Validate(x, (*Headers)(nil))
 }

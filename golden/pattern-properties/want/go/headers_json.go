@@ -12,14 +12,12 @@ func (x Headers) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Headers, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Headers) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	var keys1 [16]string
@@ -35,8 +33,6 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -56,18 +52,15 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Headers.
 func (*Headers) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHeaders(s, n)
 }
 
 var patternHeadersProperties0 = envgenrt.MustPattern(`^x-`)
 
-// checkHeaders validates a value against headers.json#.
 func checkHeaders(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "headers.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "headers.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -86,7 +79,6 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHeadersPatternPropertiesX5Ex validates a value against headers.json#/patternProperties/%5Ex-.
 func checkHeadersPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type")
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Node is a JSON object.
+// Schema: tree.json#/$defs/node
 type Node struct {
 	Next  *Node   `json:"next,omitzero"`
 	Label *string `json:"label,omitzero"`
@@ -17,13 +18,13 @@ type Node struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Node: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Node) Validate() error {
 	return envgenrt.Validate(x, (*Node)(nil))
 }
 
 // Tree is a JSON object.
+// Schema: tree.json#
 //
 // Recursion is broken by a slice (children) and by a pointer (parent).
 type Tree struct {
@@ -37,8 +38,7 @@ type Tree struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tree: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tree) Validate() error {
 	return envgenrt.Validate(x, (*Tree)(nil))
 }

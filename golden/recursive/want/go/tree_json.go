@@ -12,14 +12,12 @@ func (x Node) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Node, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Node) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil {
@@ -43,8 +41,6 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +68,16 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Node.
 func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkNode(s, n)
 }
 
-// checkNode validates a value against tree.json#/$defs/node.
 func checkNode(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/$defs/node/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "next":
@@ -99,9 +92,8 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkNodePropertiesLabel validates a value against tree.json#/$defs/node/properties/label.
 func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -109,14 +101,12 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tree, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
@@ -146,8 +136,6 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -179,19 +167,16 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tree.
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTree(s, n)
 }
 
-// checkTree validates a value against tree.json#.
 func checkTree(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tree.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
@@ -213,13 +198,12 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesChildren validates a value against tree.json#/properties/children.
 func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "tree.json#/properties/children/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkTree(s, c) && s.Stop() {
 			return false
 		}
@@ -227,7 +211,6 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkTreePropertiesValue validates a value against tree.json#/properties/value.
 func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "tree.json#/properties/value/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "tree.json#/properties/value/type")
 }

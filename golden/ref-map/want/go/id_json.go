@@ -6,10 +6,9 @@ import "github.com/envgen/envgen/envgenrt"
 
 var patternID = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
-// checkID validates a value against id.json#.
 func checkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "id.json#/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "id.json#/type") {
 		return false
 	}
 	if !patternID.Match(s.Str(n)) && s.Fail(n, "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Tool is a JSON object.
+// Schema: tool.json#
 type Tool struct {
 	Shared *string `json:"shared,omitzero"`
 
@@ -16,8 +17,7 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Tool: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }

@@ -12,14 +12,12 @@ func (x Tool) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Tool, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"shared":`, x.Shared)
@@ -40,8 +38,6 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Tool.
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkTool(s, n)
 }
 
-// checkTool validates a value against tool.json#.
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "tool.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "shared":

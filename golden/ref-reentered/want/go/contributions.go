@@ -8,6 +8,7 @@ import (
 )
 
 // Base is a JSON object.
+// Schema: contributions.json#/definitions/base
 type Base struct {
 	Name *string `json:"name,omitzero"`
 	CSS  *CSS    `json:"css,omitzero"`
@@ -17,13 +18,13 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
 
 // CSS is a JSON object.
+// Schema: contributions.json#/definitions/css
 //
 // d
 type CSS struct {
@@ -34,16 +35,17 @@ type CSS struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of CSS: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x CSS) Validate() error {
 	return envgenrt.Validate(x, (*CSS)(nil))
 }
 
 // Contributions is another name for Base.
+// Schema: contributions.json#
 type Contributions = Base
 
 // Host is a JSON object.
+// Schema: contributions.json#/definitions/host
 type Host struct {
 	Properties []Prop `json:"properties,omitzero"`
 
@@ -52,13 +54,13 @@ type Host struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Host: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Host) Validate() error {
 	return envgenrt.Validate(x, (*Host)(nil))
 }
 
 // Prop is a JSON object.
+// Schema: contributions.json#/definitions/prop
 type Prop struct {
 	Name *string `json:"name,omitzero"`
 	CSS  *CSS    `json:"css,omitzero"`
@@ -68,8 +70,7 @@ type Prop struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Prop: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Prop) Validate() error {
 	return envgenrt.Validate(x, (*Prop)(nil))
 }

@@ -12,14 +12,12 @@ func (x Base) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Base) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"name":`, x.Name)
@@ -43,8 +41,6 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +68,16 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Base.
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
 
-// checkBase validates a value against contributions.json#/definitions/base.
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/base/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/base/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -99,9 +92,8 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBasePropertiesName validates a value against contributions.json#/definitions/base/properties/name.
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "contributions.json#/definitions/base/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "contributions.json#/definitions/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -109,14 +101,12 @@ func (x CSS) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of CSS, and otherwise fails
-// with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for text
-// that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *CSS) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"properties":`, x.Properties); err != nil {
@@ -139,8 +129,6 @@ func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -166,16 +154,13 @@ func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of CSS.
 func (*CSS) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkCSS(s, n)
 }
 
-// checkCSS validates a value against contributions.json#/definitions/css.
 func checkCSS(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/css/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/css/type") {
 		return false
 	}
 	if !checkHost(s, n) && s.Stop() {
@@ -189,14 +174,12 @@ func (x Host) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Host, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Host) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"properties":`, x.Properties); err != nil {
@@ -219,8 +202,6 @@ func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -246,19 +227,16 @@ func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Host.
 func (*Host) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkHost(s, n)
 }
 
-// checkHost validates a value against contributions.json#/definitions/host.
 func checkHost(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/host/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/host/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "properties":
@@ -271,13 +249,12 @@ func checkHost(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkHostPropertiesProperties validates a value against contributions.json#/definitions/host/properties/properties.
 func checkHostPropertiesProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProp(s, c) && s.Stop() {
 			return false
 		}
@@ -290,14 +267,12 @@ func (x Prop) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Prop, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Prop) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"name":`, x.Name)
@@ -321,8 +296,6 @@ func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -350,16 +323,13 @@ func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Prop.
 func (*Prop) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProp(s, n)
 }
 
-// checkProp validates a value against contributions.json#/definitions/prop.
 func checkProp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "contributions.json#/definitions/prop/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/prop/type") {
 		return false
 	}
 	if !checkBase(s, n) && s.Stop() {

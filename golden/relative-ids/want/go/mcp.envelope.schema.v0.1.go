@@ -8,6 +8,7 @@ import (
 )
 
 // MCPEnvelopeV01 is a JSON object.
+// Schema: mcp.envelope.schema.v0.1.json#
 type MCPEnvelopeV01 struct {
 	SchemaVersion MCPEnvelopeV01SchemaVersion `json:"schema_version"`
 	Provenance    *ProvRecordV01              `json:"provenance,omitzero"`
@@ -17,19 +18,18 @@ type MCPEnvelopeV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MCPEnvelopeV01: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
 }
 
 // MCPEnvelopeV01SchemaVersion is always "mcp.envelope.v0.1".
+// Schema: mcp.envelope.schema.v0.1.json#/properties/schema_version
 type MCPEnvelopeV01SchemaVersion string
 
 const MCPEnvelopeV01SchemaVersionMCPEnvelopeV01 MCPEnvelopeV01SchemaVersion = "mcp.envelope.v0.1"
 
-// Valid reports whether x is one of the values of MCPEnvelopeV01SchemaVersion.
+// Valid reports whether x is one of the MCPEnvelopeV01SchemaVersion constants.
 func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 	switch x {
 	case MCPEnvelopeV01SchemaVersionMCPEnvelopeV01:
@@ -38,9 +38,7 @@ func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// MCPEnvelopeV01SchemaVersion: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
 }

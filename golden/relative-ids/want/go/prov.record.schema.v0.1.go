@@ -8,6 +8,7 @@ import (
 )
 
 // ProvRecordV01 is a JSON object.
+// Schema: prov.record.schema.v0.1.json#
 type ProvRecordV01 struct {
 	RunID *string `json:"run_id,omitzero"`
 
@@ -16,9 +17,7 @@ type ProvRecordV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProvRecordV01: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordV01) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordV01)(nil))
 }

@@ -12,14 +12,12 @@ func (x ProvRecordV01) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProvRecordV01, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordV01) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"run_id":`, x.RunID)
@@ -40,8 +38,6 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -67,19 +63,16 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProvRecordV01.
 func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProvRecordV01(s, n)
 }
 
-// checkProvRecordV01 validates a value against prov.record.schema.v0.1.json#.
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type") {
 		return false
 	}
-	var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [1]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
@@ -92,7 +85,6 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProvRecordV01PropertiesRunID validates a value against prov.record.schema.v0.1.json#/properties/run_id.
 func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type")
 }

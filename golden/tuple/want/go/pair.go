@@ -8,6 +8,7 @@ import (
 )
 
 // Range is a JSON object.
+// Schema: pair.json#
 type Range struct {
 	Bounds *RangeBounds `json:"bounds,omitzero"`
 	Record *RangeRecord `json:"record,omitzero"`
@@ -17,14 +18,13 @@ type Range struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Range:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Range) Validate() error {
 	return envgenrt.Validate(x, (*Range)(nil))
 }
 
 // RangeBounds is a JSON array whose items have fixed positions.
+// Schema: pair.json#/properties/bounds
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
@@ -34,14 +34,13 @@ type RangeBounds struct {
 	V1 *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeBounds: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RangeBounds) Validate() error {
 	return envgenrt.Validate(x, (*RangeBounds)(nil))
 }
 
 // RangeRecord is a JSON array whose items have fixed positions.
+// Schema: pair.json#/properties/record
 //
 // It is encoded as the JSON array [V0, V1, Rest...]. Items from V0 on may be absent (nil, or IsZero
 // for a envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item
@@ -54,9 +53,7 @@ type RangeRecord struct {
 	Rest []bool
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// RangeRecord: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x RangeRecord) Validate() error {
 	return envgenrt.Validate(x, (*RangeRecord)(nil))
 }

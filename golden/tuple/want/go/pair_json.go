@@ -12,14 +12,12 @@ func (x Range) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Range, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Range) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"bounds":`, x.Bounds); err != nil {
@@ -45,8 +43,6 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -74,19 +70,16 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Range.
 func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRange(s, n)
 }
 
-// checkRange validates a value against pair.json#.
 func checkRange(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "pair.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "pair.json#/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "bounds":
@@ -106,14 +99,12 @@ func (x RangeBounds) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RangeBounds, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -144,8 +135,6 @@ func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -171,16 +160,13 @@ func (x *RangeBounds) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RangeBounds.
 func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeBounds(s, n)
 }
 
-// checkRangeBounds validates a value against pair.json#/properties/bounds.
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -201,14 +187,12 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRangeBoundsPrefixItems0 validates a value against pair.json#/properties/bounds/prefixItems/0.
 func checkRangeBoundsPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type")
 }
 
-// checkRangeBoundsPrefixItems1 validates a value against pair.json#/properties/bounds/prefixItems/1.
 func checkRangeBoundsPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type", "must be integer, not %s")
+	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -216,14 +200,12 @@ func (x RangeRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of RangeRecord, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -265,8 +247,6 @@ func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindArray {
 		return s.WrongKind(n, "an array")
@@ -296,16 +276,13 @@ func (x *RangeRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of RangeRecord.
 func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkRangeRecord(s, n)
 }
 
-// checkRangeRecord validates a value against pair.json#/properties/record.
 func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "pair.json#/properties/record/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/record/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -327,17 +304,14 @@ func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkRangeRecordItems validates a value against pair.json#/properties/record/items.
 func checkRangeRecordItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type", "must be boolean, not %s")
+	return s.Is(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type")
 }
 
-// checkRangeRecordPrefixItems0 validates a value against pair.json#/properties/record/prefixItems/0.
 func checkRangeRecordPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type")
 }
 
-// checkRangeRecordPrefixItems1 validates a value against pair.json#/properties/record/prefixItems/1.
 func checkRangeRecordPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type", "must be number, not %s")
+	return s.Is(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type")
 }

@@ -5,11 +5,10 @@ package typed_map
 import "github.com/envgen/envgen/envgenrt"
 
 // Labels is an object whose members are all strings.
+// Schema: labels.json#
 type Labels map[string]string
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Labels:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Labels) Validate() error {
 	return envgenrt.Validate(x, (*Labels)(nil))
 }

@@ -4,14 +4,12 @@ package typed_map
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Labels, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Labels) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -29,8 +27,6 @@ func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -47,16 +43,13 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Labels.
 func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabels(s, n)
 }
 
-// checkLabels validates a value against labels.json#.
 func checkLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "labels.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "labels.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -68,10 +61,9 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLabelsAdditionalProperties validates a value against labels.json#/additionalProperties.
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "labels.json#/additionalProperties/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") {
 		return false
 	}
 	if s.Longer(n, 64) && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {

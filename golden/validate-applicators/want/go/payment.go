@@ -8,6 +8,7 @@ import (
 )
 
 // Payment is a JSON object.
+// Schema: payment.json#
 //
 // Applicators: allOf, anyOf, oneOf, not, if/then/else; anyOf, oneOf and not report one error of
 // their own.
@@ -22,14 +23,13 @@ type Payment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Payment:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Payment) Validate() error {
 	return envgenrt.Validate(x, (*Payment)(nil))
 }
 
 // PaymentChannel is one of several types.
+// Schema: payment.json#/properties/channel
 //
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
@@ -39,19 +39,18 @@ type PaymentChannel struct {
 	String                 *string
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannel: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannel) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
 
 // PaymentChannelVariant1 is always "web".
+// Schema: payment.json#/properties/channel/oneOf/0
 type PaymentChannelVariant1 string
 
 const PaymentChannelVariant1Web PaymentChannelVariant1 = "web"
 
-// Valid reports whether x is one of the values of PaymentChannelVariant1.
+// Valid reports whether x is one of the PaymentChannelVariant1 constants.
 func (x PaymentChannelVariant1) Valid() bool {
 	switch x {
 	case PaymentChannelVariant1Web:
@@ -60,19 +59,18 @@ func (x PaymentChannelVariant1) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant1: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant1) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
 
 // PaymentChannelVariant2 is always "app".
+// Schema: payment.json#/properties/channel/oneOf/1
 type PaymentChannelVariant2 string
 
 const PaymentChannelVariant2App PaymentChannelVariant2 = "app"
 
-// Valid reports whether x is one of the values of PaymentChannelVariant2.
+// Valid reports whether x is one of the PaymentChannelVariant2 constants.
 func (x PaymentChannelVariant2) Valid() bool {
 	switch x {
 	case PaymentChannelVariant2App:
@@ -81,14 +79,13 @@ func (x PaymentChannelVariant2) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentChannelVariant2: nil, or a *envgenrt.ValidationError that lists every violation. It
-// allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant2) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
 
 // PaymentMethod is one of the PaymentMethod constants.
+// Schema: payment.json#/properties/method
 type PaymentMethod string
 
 const (
@@ -97,7 +94,7 @@ const (
 	PaymentMethodCash     PaymentMethod = "cash"
 )
 
-// Valid reports whether x is one of the values of PaymentMethod.
+// Valid reports whether x is one of the PaymentMethod constants.
 func (x PaymentMethod) Valid() bool {
 	switch x {
 	case PaymentMethodCard, PaymentMethodTransfer, PaymentMethodCash:
@@ -106,14 +103,13 @@ func (x PaymentMethod) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentMethod: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentMethod) Validate() error {
 	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
 
 // PaymentReference is one of several types.
+// Schema: payment.json#/properties/reference
 //
 // Exactly one field is set. UnmarshalJSON sets the first branch (in field order) that the value
 // fits.
@@ -122,9 +118,7 @@ type PaymentReference struct {
 	Integer *int64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// PaymentReference: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentReference) Validate() error {
 	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }

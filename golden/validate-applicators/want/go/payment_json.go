@@ -12,14 +12,12 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Payment, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payment) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"method":`, x.Method); err != nil {
@@ -49,8 +47,6 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -82,19 +78,16 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Payment.
 func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPayment(s, n)
 }
 
-// checkPayment validates a value against payment.json#.
 func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "payment.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "payment.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "method":
@@ -128,7 +121,6 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentAllOf0 validates a value against payment.json#/allOf/0.
 func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentAllOf0Not, n) && s.Fail(n, "payment.json#/allOf/0/not", "not", "must not match the schema of not") {
@@ -137,7 +129,6 @@ func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentAllOf0Not validates a value against payment.json#/allOf/0/not.
 func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -148,7 +139,6 @@ func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentElse validates a value against payment.json#/else.
 func checkPaymentElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkPaymentElseNot, n) && s.Fail(n, "payment.json#/else/not", "not", "must not match the schema of not") {
@@ -157,7 +147,6 @@ func checkPaymentElse(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentElseNot validates a value against payment.json#/else/not.
 func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -168,11 +157,10 @@ func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentIf validates a value against payment.json#/if.
 func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "method":
@@ -186,20 +174,17 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentIfPropertiesMethod validates a value against payment.json#/if/properties/method.
 func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "card") {
 		s.Fail(n, "payment.json#/if/properties/method/const", "const", "must be \"card\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkPaymentPropertiesComment validates a value against payment.json#/properties/comment.
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/comment/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/comment/type") {
 		return false
 	}
 	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
@@ -210,7 +195,6 @@ func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 
 var patternPaymentPropertiesCommentNot = envgenrt.MustPattern(`[Pp]assword`)
 
-// checkPaymentPropertiesCommentNot validates a value against payment.json#/properties/comment/not.
 func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -221,7 +205,6 @@ func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentThen validates a value against payment.json#/then.
 func checkPaymentThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -237,14 +220,12 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannel, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.PaymentChannelVariant1 != nil {
@@ -286,8 +267,6 @@ func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentChannelVariant1, n) {
 		var v PaymentChannelVariant1
@@ -337,13 +316,10 @@ func (x *PaymentChannel) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentChannel", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannel.
 func (*PaymentChannel) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannel(s, n)
 }
 
-// checkPaymentChannel validates a value against payment.json#/properties/channel.
 func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if k := s.CountOf(false, n, checkPaymentChannelVariant1, checkPaymentChannelVariant2, checkPaymentChannelOneOf2); k != 1 && s.Failf(n, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) {
@@ -354,10 +330,9 @@ func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 
 var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
-// checkPaymentChannelOneOf2 validates a value against payment.json#/properties/channel/oneOf/2.
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type") {
 		return false
 	}
 	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
@@ -366,21 +341,17 @@ func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant1,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -388,37 +359,29 @@ func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannelVariant1.
 func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant1(s, n)
 }
 
-// checkPaymentChannelVariant1 validates a value against payment.json#/properties/channel/oneOf/0.
 func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "web") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentChannelVariant2,
-// and otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -426,37 +389,29 @@ func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentChannelVariant2.
 func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentChannelVariant2(s, n)
 }
 
-// checkPaymentChannelVariant2 validates a value against payment.json#/properties/channel/oneOf/1.
 func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "app") {
 		s.Fail(n, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentMethod, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -464,20 +419,16 @@ func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentMethod.
 func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentMethod(s, n)
 }
 
-// checkPaymentMethod validates a value against payment.json#/properties/method.
 func checkPaymentMethod(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "card", "transfer", "cash") {
 		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -485,14 +436,12 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of PaymentReference, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -521,8 +470,6 @@ func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkPaymentReferenceAnyOf0, n) {
 		var v string
@@ -557,13 +504,10 @@ func (x *PaymentReference) DecodeNode(s *envgenrt.State, n int32) error {
 	return envgenrt.UnionMatchError("PaymentReference", 0)
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of PaymentReference.
 func (*PaymentReference) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkPaymentReference(s, n)
 }
 
-// checkPaymentReference validates a value against payment.json#/properties/reference.
 func checkPaymentReference(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.AnyOf(n, checkPaymentReferenceAnyOf0, checkPaymentReferenceAnyOf1) && s.Fail(n, "payment.json#/properties/reference/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -572,10 +516,9 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentReferenceAnyOf0 validates a value against payment.json#/properties/reference/anyOf/0.
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") {
 		return false
 	}
 	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
@@ -584,10 +527,9 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkPaymentReferenceAnyOf1 validates a value against payment.json#/properties/reference/anyOf/1.
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type", "must be integer, not %s") {
+	if !s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") {
 		return false
 	}
 	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Batch is a JSON object.
+// Schema: batch.json#
 //
 // Array keywords: items, prefixItems, contains with minContains and maxContains, uniqueItems.
 type Batch struct {
@@ -20,14 +21,13 @@ type Batch struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Batch:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Batch) Validate() error {
 	return envgenrt.Validate(x, (*Batch)(nil))
 }
 
 // BatchPoint is a JSON array whose items have fixed positions.
+// Schema: batch.json#/properties/point
 //
 // It is encoded as the JSON array [V0, V1]. Items from V0 on may be absent (nil, or IsZero for a
 // envgenrt.Nullable); since an array cannot skip a position, MarshalJSON fails when an item is set
@@ -37,9 +37,7 @@ type BatchPoint struct {
 	V1 *float64
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// BatchPoint: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x BatchPoint) Validate() error {
 	return envgenrt.Validate(x, (*BatchPoint)(nil))
 }

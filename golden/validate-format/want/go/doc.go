@@ -6,4 +6,17 @@
 // constants and Validate methods, and a companion x_json.go that decodes, encodes and checks them.
 // The package documentation of github.com/envgen/envgen/gen/internal/golang says how schemas map to
 // Go types; github.com/envgen/envgen/envgenrt holds the helpers the types use.
+//
+// Each type's doc comment ends with its schema, as file and JSON Pointer. Every type has these
+// methods:
+//
+//   - UnmarshalJSON decodes data into x only if data is valid against the type's schema;
+//     otherwise it fails with a *envgenrt.ValidationError that lists every violation (or a
+//     *envgenrt.SyntaxError for text that is not JSON), and x is not changed.
+//   - Validate reports whether x, as json.Marshal encodes it, is valid against the schema: nil,
+//     or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
+//     valid.
+//   - AppendJSON appends what json.Marshal writes for x, without reflection.
+//   - DecodeNode and CheckNode are what envgenrt.Decode and envgenrt.Validate call, and
+//     UnmarshalJSONFrom (with GOEXPERIMENT=jsonv2) is UnmarshalJSON for json/v2.
 package validate_format

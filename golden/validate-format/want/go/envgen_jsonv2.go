@@ -9,7 +9,6 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSONFrom is UnmarshalJSON for json/v2, which prefers it.
 func (x *Event) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

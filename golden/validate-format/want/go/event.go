@@ -8,6 +8,7 @@ import (
 )
 
 // Event is a JSON object.
+// Schema: event.json#
 //
 // With assert_format, format is checked.
 type Event struct {
@@ -21,9 +22,7 @@ type Event struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Event:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }

@@ -12,14 +12,12 @@ func (x Event) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Event, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Event) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"at":`, x.At)
@@ -43,8 +41,6 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -76,19 +72,16 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Event.
 func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkEvent(s, n)
 }
 
-// checkEvent validates a value against event.json#.
 func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "event.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/type") {
 		return false
 	}
-	var at [4]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "at":
@@ -107,10 +100,9 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventPropertiesAt validates a value against event.json#/properties/at.
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/at/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/at/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
@@ -119,10 +111,9 @@ func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventPropertiesContact validates a value against event.json#/properties/contact.
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/contact/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/contact/type") {
 		return false
 	}
 	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
@@ -131,10 +122,9 @@ func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventPropertiesID validates a value against event.json#/properties/id.
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/id/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/id/type") {
 		return false
 	}
 	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
@@ -143,10 +133,9 @@ func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEventPropertiesLink validates a value against event.json#/properties/link.
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "event.json#/properties/link/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/link/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {

@@ -8,6 +8,7 @@ import (
 )
 
 // Price is a JSON object.
+// Schema: price.json#
 //
 // Number keywords, compared exactly: multipleOf 0.01 holds for 19.99, 1.0 is an integer.
 type Price struct {
@@ -21,14 +22,13 @@ type Price struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Price:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Price) Validate() error {
 	return envgenrt.Validate(x, (*Price)(nil))
 }
 
 // PriceTier is one of the PriceTier constants.
+// Schema: price.json#/properties/tier
 type PriceTier int64
 
 const (
@@ -37,7 +37,7 @@ const (
 	PriceTier3 PriceTier = 3
 )
 
-// Valid reports whether x is one of the values of PriceTier.
+// Valid reports whether x is one of the PriceTier constants.
 func (x PriceTier) Valid() bool {
 	switch x {
 	case PriceTier1, PriceTier2, PriceTier3:
@@ -46,9 +46,7 @@ func (x PriceTier) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of PriceTier:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x PriceTier) Validate() error {
 	return envgenrt.Validate(x, (*PriceTier)(nil))
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Account is a JSON object.
+// Schema: account.json#
 //
 // Object keywords: required, additionalProperties false, patternProperties, propertyNames,
 // dependentRequired, dependentSchemas, min/maxProperties.
@@ -19,9 +20,7 @@ type Account struct {
 	Settings       map[string]json.RawMessage `json:"settings,omitzero"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Account:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Account) Validate() error {
 	return envgenrt.Validate(x, (*Account)(nil))
 }

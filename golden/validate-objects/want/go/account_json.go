@@ -7,14 +7,12 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Account, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Account) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -40,8 +38,6 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -79,19 +75,16 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Account.
 func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkAccount(s, n)
 }
 
-// checkAccount validates a value against account.json#.
 func checkAccount(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "account.json#/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	unknown := false
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
@@ -138,11 +131,10 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkAccountDependentSchemasBillingAddress validates a value against account.json#/dependentSchemas/billing_address.
 func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "billing_address":
@@ -156,7 +148,6 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-// checkAccountDependentSchemasBillingAddressPropertiesBillingAddress validates a value against account.json#/dependentSchemas/billing_address/properties/billing_address.
 func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
@@ -167,32 +158,27 @@ func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envge
 	return s.ErrorCount() == errs
 }
 
-// checkAccountPropertiesBillingAddress validates a value against account.json#/properties/billing_address.
 func checkAccountPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/billing_address/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/billing_address/type")
 }
 
-// checkAccountPropertiesCard validates a value against account.json#/properties/card.
 func checkAccountPropertiesCard(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/card/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/card/type")
 }
 
-// checkAccountPropertiesEmail validates a value against account.json#/properties/email.
 func checkAccountPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/email/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/email/type")
 }
 
-// checkAccountPropertiesID validates a value against account.json#/properties/id.
 func checkAccountPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/id/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/id/type")
 }
 
 var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
 
-// checkAccountPropertiesSettings validates a value against account.json#/properties/settings.
 func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "account.json#/properties/settings/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "account.json#/properties/settings/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -220,19 +206,16 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkAccountPropertiesSettingsAdditionalProperties validates a value against account.json#/properties/settings/additionalProperties.
 func checkAccountPropertiesSettingsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeBoolean|envgenrt.TypeNumber, "account.json#/properties/settings/additionalProperties/type", "must be boolean or number, not %s")
+	return s.Is(n, envgenrt.TypeBoolean|envgenrt.TypeNumber, "account.json#/properties/settings/additionalProperties/type")
 }
 
-// checkAccountPropertiesSettingsPatternPropertiesX5Ex validates a value against account.json#/properties/settings/patternProperties/%5Ex_.
 func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type")
 }
 
 var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)
 
-// checkAccountPropertiesSettingsPropertyNames validates a value against account.json#/properties/settings/propertyNames.
 func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {

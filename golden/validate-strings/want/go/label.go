@@ -8,6 +8,7 @@ import (
 )
 
 // Label is a JSON object.
+// Schema: label.json#
 //
 // String keywords: lengths in code points, an ECMA-262 pattern translated for RE2 (\s, \d, .), enum
 // and const.
@@ -23,14 +24,13 @@ type Label struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Label:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Label) Validate() error {
 	return envgenrt.Validate(x, (*Label)(nil))
 }
 
 // LabelKind is one of the LabelKind constants.
+// Schema: label.json#/properties/kind
 type LabelKind string
 
 const (
@@ -39,7 +39,7 @@ const (
 	LabelKindTeam  LabelKind = "team"
 )
 
-// Valid reports whether x is one of the values of LabelKind.
+// Valid reports whether x is one of the LabelKind constants.
 func (x LabelKind) Valid() bool {
 	switch x {
 	case LabelKindTag, LabelKindTopic, LabelKindTeam:
@@ -48,19 +48,18 @@ func (x LabelKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of LabelKind:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x LabelKind) Validate() error {
 	return envgenrt.Validate(x, (*LabelKind)(nil))
 }
 
 // LabelVersion is always "v1".
+// Schema: label.json#/properties/version
 type LabelVersion string
 
 const LabelVersionV1 LabelVersion = "v1"
 
-// Valid reports whether x is one of the values of LabelVersion.
+// Valid reports whether x is one of the LabelVersion constants.
 func (x LabelVersion) Valid() bool {
 	switch x {
 	case LabelVersionV1:
@@ -69,9 +68,7 @@ func (x LabelVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// LabelVersion: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x LabelVersion) Validate() error {
 	return envgenrt.Validate(x, (*LabelVersion)(nil))
 }

@@ -12,14 +12,12 @@ func (x Label) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Label, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Label) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -30,15 +28,7 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"version":`, x.Version); err != nil {
 		return b, err
 	}
-	if !x.Note.IsZero() {
-		b = append(b, `"note":`...)
-		if p1 := x.Note.Ptr(); p1 != nil {
-			b = envgenrt.AppendString(b, *p1)
-		} else {
-			b = append(b, `null`...)
-		}
-		b = append(b, ',')
-	}
+	b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -56,8 +46,6 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -91,19 +79,16 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Label.
 func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabel(s, n)
 }
 
-// checkLabel validates a value against label.json#.
 func checkLabel(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "label.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "label.json#/type") {
 		return false
 	}
-	var at [5]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -132,10 +117,9 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 
 var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
 
-// checkLabelPropertiesName validates a value against label.json#/properties/name.
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/name/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/name/type") {
 		return false
 	}
 	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
@@ -150,10 +134,9 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkLabelPropertiesNote validates a value against label.json#/properties/note.
 func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type", "must be null or string, not %s") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -166,10 +149,9 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 
 var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
-// checkLabelPropertiesSlug validates a value against label.json#/properties/slug.
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeString, "label.json#/properties/slug/type", "must be string, not %s") {
+	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/slug/type") {
 		return false
 	}
 	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
@@ -178,21 +160,17 @@ func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of LabelKind, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -200,37 +178,29 @@ func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of LabelKind.
 func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelKind(s, n)
 }
 
-// checkLabelKind validates a value against label.json#/properties/kind.
 func checkLabelKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "tag", "topic", "team") {
 		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of LabelVersion, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -238,18 +208,14 @@ func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of LabelVersion.
 func (*LabelVersion) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkLabelVersion(s, n)
 }
 
-// checkLabelVersion validates a value against label.json#/properties/version.
 func checkLabelVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "v1") {
 		s.Fail(n, "label.json#/properties/version/const", "const", "must be \"v1\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

@@ -8,6 +8,7 @@ import (
 )
 
 // Base is a JSON object.
+// Schema: profile.json#/$defs/base
 type Base struct {
 	Name string       `json:"name"`
 	Kind *ProfileKind `json:"kind,omitzero"`
@@ -17,13 +18,13 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Base: nil,
-// or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
 
 // Profile is a JSON object.
+// Schema: profile.json#
 //
 // unevaluatedProperties sees through allOf and if/then: only the functions it depends on record
 // annotations.
@@ -36,14 +37,13 @@ type Profile struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of Profile:
-// nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing when x is
-// valid.
+// Validate reports whether x is valid (see the package doc).
 func (x Profile) Validate() error {
 	return envgenrt.Validate(x, (*Profile)(nil))
 }
 
 // ProfileKind is one of the ProfileKind constants.
+// Schema: profile.json#/$defs/base/properties/kind
 type ProfileKind string
 
 const (
@@ -51,7 +51,7 @@ const (
 	ProfileKindTeam   ProfileKind = "team"
 )
 
-// Valid reports whether x is one of the values of ProfileKind.
+// Valid reports whether x is one of the ProfileKind constants.
 func (x ProfileKind) Valid() bool {
 	switch x {
 	case ProfileKindPerson, ProfileKindTeam:
@@ -60,9 +60,7 @@ func (x ProfileKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ProfileKind: nil, or a *envgenrt.ValidationError that lists every violation. It allocates nothing
-// when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ProfileKind) Validate() error {
 	return envgenrt.Validate(x, (*ProfileKind)(nil))
 }

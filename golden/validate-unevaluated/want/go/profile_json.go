@@ -12,14 +12,12 @@ func (x Base) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Base, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Base) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -43,8 +41,6 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -72,19 +68,16 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Base.
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkBase(s, n)
 }
 
-// checkBase validates a value against profile.json#/$defs/base.
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/$defs/base/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
 		return false
 	}
-	var at [2]int32 // the members properties name, by their place in the schema; 0: absent
+	var at [2]int32
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch string(s.Key(c)) {
 		case "name":
@@ -104,9 +97,8 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkBasePropertiesName validates a value against profile.json#/$defs/base/properties/name.
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -114,14 +106,12 @@ func (x Profile) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of Profile, and otherwise
-// fails with a *envgenrt.ValidationError that lists every violation (or a *envgenrt.SyntaxError for
-// text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -145,8 +135,6 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
@@ -174,13 +162,10 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of Profile.
 func (*Profile) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfile(s, n)
 }
 
-// checkProfile validates a value against profile.json#.
 func checkProfile(s *envgenrt.State, n int32) bool {
 	e := s.BeginEval(n)
 	ok := checkProfileIn(s, n)
@@ -188,10 +173,9 @@ func checkProfile(s *envgenrt.State, n int32) bool {
 	return ok
 }
 
-// checkProfileIn is the body of checkProfile.
 func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeObject, "profile.json#/type", "must be object, not %s") {
+	if !s.Is(n, envgenrt.TypeObject, "profile.json#/type") {
 		return false
 	}
 	if !s.Track(checkBase, n) && s.Stop() {
@@ -212,11 +196,10 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileIf validates a value against profile.json#/if.
 func checkProfileIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "kind":
@@ -234,21 +217,18 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileIfPropertiesKind validates a value against profile.json#/if/properties/kind.
 func checkProfileIfPropertiesKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "team") {
 		s.Fail(n, "profile.json#/if/properties/kind/const", "const", "must be \"team\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }
 
-// checkProfileThen validates a value against profile.json#/then.
 func checkProfileThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		var at [1]int32 // the members properties name, by their place in the schema; 0: absent
+		var at [1]int32
 		for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 			switch string(s.Key(c)) {
 			case "members":
@@ -263,13 +243,12 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileThenPropertiesMembers validates a value against profile.json#/then/properties/members.
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.CheckType(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type", "must be array, not %s") {
+	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
 		return false
 	}
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
 			return false
 		}
@@ -277,26 +256,21 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkProfileThenPropertiesMembersItems validates a value against profile.json#/then/properties/members/items.
 func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
-	return s.CheckType(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type", "must be string, not %s")
+	return s.Is(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type")
 }
 
-// UnmarshalJSON decodes data into x if data is valid against the schema of ProfileKind, and
-// otherwise fails with a *envgenrt.ValidationError that lists every violation (or a
-// *envgenrt.SyntaxError for text that is not JSON). x is not changed when data is invalid.
+// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends the JSON encoding of x to b: what json.Marshal writes, without reflection.
+// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendString(b, string(x))
 	return b, nil
 }
 
-// DecodeNode implements runtime.NodeDecoder: it fills x from node n, which its validator has
-// accepted.
 func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	if err := s.ReadString(n, (*string)(x)); err != nil {
 		return err
@@ -304,18 +278,14 @@ func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
 	return nil
 }
 
-// CheckNode implements runtime.NodeChecker: it reports whether node n is valid against the schema
-// of ProfileKind.
 func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 	return checkProfileKind(s, n)
 }
 
-// checkProfileKind validates a value against profile.json#/$defs/base/properties/kind.
 func checkProfileKind(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
 	if !s.StringIn(n, "person", "team") {
 		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")
 		return false
 	}
-	return s.ErrorCount() == errs
+	return true
 }

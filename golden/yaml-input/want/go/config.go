@@ -8,6 +8,7 @@ import (
 )
 
 // ServerConfig is a schema written in YAML; member order follows the file.
+// Schema: config.yaml#
 type ServerConfig struct {
 	Port int64 `json:"port"`
 
@@ -21,14 +22,13 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ServerConfig: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ServerConfig) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfig)(nil))
 }
 
 // ServerConfigMode is one of the ServerConfigMode constants.
+// Schema: config.yaml#/properties/mode
 type ServerConfigMode string
 
 const (
@@ -36,7 +36,7 @@ const (
 	ServerConfigModeProd ServerConfigMode = "prod"
 )
 
-// Valid reports whether x is one of the values of ServerConfigMode.
+// Valid reports whether x is one of the ServerConfigMode constants.
 func (x ServerConfigMode) Valid() bool {
 	switch x {
 	case ServerConfigModeDev, ServerConfigModeProd:
@@ -45,9 +45,7 @@ func (x ServerConfigMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x, as json.Marshal encodes it, is valid against the schema of
-// ServerConfigMode: nil, or a *envgenrt.ValidationError that lists every violation. It allocates
-// nothing when x is valid.
+// Validate reports whether x is valid (see the package doc).
 func (x ServerConfigMode) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
 }
