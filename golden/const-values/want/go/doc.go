@@ -7,8 +7,8 @@
 // The package documentation of github.com/envgen/envgen/gen/internal/golang says how schemas map to
 // Go types; github.com/envgen/envgen/envgenrt holds the helpers the types use.
 //
-// Each type's doc comment ends with its schema, as file and JSON Pointer. Every type has these
-// methods:
+// Each type's doc comment names its schema, as file and JSON Pointer, on a line of its own (Schema:
+// file#pointer). Every type has these methods:
 //
 //   - UnmarshalJSON decodes data into x only if data is valid against the type's schema;
 //     otherwise it fails with a *envgenrt.ValidationError that lists every violation (or a
