@@ -3,7 +3,9 @@
 // A named type is called after, in order: an override (x-go-name in the
 // schema, or the caller's map by location), its $defs key, its title (for the
 // root of a file, its title and then its file name), and last the path from
-// the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"). Two
+// the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"), where
+// a word the path repeats three times or more is counted ("DeepX" and 29
+// items → "DeepXItem29", not the word 29 times). Two
 // types that want one name are qualified from the schema's structure
 // (qualify.go), never numbered ("Foo1"); a valid schema is never refused.
 //
@@ -192,7 +194,14 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 		return Spell(h.FileName), fromFile, nil
 	case h.Parent != 0:
 		parent := n.space.Get(h.Parent)
-		return parent.Base().Name.Go + n.pathName(parent, h.Path), fromPath, nil
+		word := n.pathName(parent, h.Path)
+		// A word its ancestors repeat (arrays in arrays: Item, Item, …)
+		// collapses to a count from minRun on: DeepXItem30, not
+		// DeepXItemItem…Item.
+		if top, run := n.repeats(c, word); run >= minRun {
+			return top.Name.Go + word + strconv.Itoa(run), fromPath, nil
+		}
+		return parent.Base().Name.Go + word, fromPath, nil
 	}
 	// No word of its own: the last token of its location ("" → Empty,
 	// "//" → SlashSlash), or its file's name.
@@ -200,6 +209,30 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 		return Spell(toks[len(toks)-1]), fromKey, nil
 	}
 	return Spell(fileWord(c.Loc.File)), fromFile, nil
+}
+
+// minRun is the shortest run of one path word that collapses to a count: a
+// pair (MatrixItemItem) reads well enough.
+const minRun = 3
+
+// repeats follows c's parents while each is named after its path with the
+// same word as c: run is how many times the word would be written, and top
+// is the type the run starts below, whose name it follows.
+func (n *namer) repeats(c *model.Common, word string) (top *model.Common, run int) {
+	run = 1
+	top = n.space.Get(c.NameHint.Parent).Base()
+	seen := map[model.TypeID]bool{c.ID: true} // a cycle of parents ends the run
+	for !seen[top.ID] {
+		seen[top.ID] = true
+		h := top.NameHint
+		if h.Parent == 0 || n.own(top) != "" || n.override(top) != "" ||
+			n.pathName(n.space.Get(h.Parent), h.Path) != word {
+			break
+		}
+		run++
+		top = n.space.Get(h.Parent).Base()
+	}
+	return top, run
 }
 
 // pending is a type of the batch being named, with how far its name has
