@@ -34,7 +34,7 @@ import (
 // to a Go name, for a type or a struct field; a location that is neither is
 // an error.
 func Assign(space *model.Space, overrides map[string]string) error {
-	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, owner: map[identifier]model.Location{}}
+	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, runs: map[model.TypeID]pathRun{}, owner: map[identifier]model.Location{}}
 	named := space.Named()
 	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.String() < named[j].Base().Loc.String() })
 	if err := n.checkOverrides(named); err != nil {
@@ -79,6 +79,7 @@ type namer struct {
 	space     *model.Space
 	overrides map[string]string
 	gen       map[model.TypeID]int          // generation + 1, once known
+	runs      map[model.TypeID]pathRun      // of each type named after its path
 	owner     map[identifier]model.Location // package-level identifier → who took it
 }
 
@@ -196,10 +197,15 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 		parent := n.space.Get(h.Parent)
 		word := n.pathName(parent, h.Path)
 		// A word its ancestors repeat (arrays in arrays: Item, Item, …)
-		// collapses to a count from minRun on: DeepXItem30, not
-		// DeepXItemItem…Item.
-		if top, run := n.repeats(c, word); run >= minRun {
-			return top.Name.Go + word + strconv.Itoa(run), fromPath, nil
+		// collapses to a count from minRun on: DeepXItem29, not
+		// DeepXItemItem…Item. The parent was named a generation before.
+		r := pathRun{word: word, top: h.Parent, n: 1}
+		if pr, ok := n.runs[h.Parent]; ok && pr.word == word {
+			r.top, r.n = pr.top, pr.n+1
+		}
+		n.runs[c.ID] = r
+		if r.n >= minRun {
+			return n.space.Get(r.top).Base().Name.Go + word + strconv.Itoa(r.n), fromPath, nil
 		}
 		return parent.Base().Name.Go + word, fromPath, nil
 	}
@@ -215,24 +221,13 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 // pair (MatrixItemItem) reads well enough.
 const minRun = 3
 
-// repeats follows c's parents while each is named after its path with the
-// same word as c: run is how many times the word would be written, and top
-// is the type the run starts below, whose name it follows.
-func (n *namer) repeats(c *model.Common, word string) (top *model.Common, run int) {
-	run = 1
-	top = n.space.Get(c.NameHint.Parent).Base()
-	seen := map[model.TypeID]bool{c.ID: true} // a cycle of parents ends the run
-	for !seen[top.ID] {
-		seen[top.ID] = true
-		h := top.NameHint
-		if h.Parent == 0 || n.own(top) != "" || n.override(top) != "" ||
-			n.pathName(n.space.Get(h.Parent), h.Path) != word {
-			break
-		}
-		run++
-		top = n.space.Get(h.Parent).Base()
-	}
-	return top, run
+// pathRun is how a type named after its path ends: the word of its path
+// from its parent, written n times by it and its parents in a row, below the
+// type top.
+type pathRun struct {
+	word string
+	top  model.TypeID
+	n    int
 }
 
 // pending is a type of the batch being named, with how far its name has
