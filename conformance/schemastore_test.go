@@ -1,3 +1,5 @@
+//go:build schemastore
+
 package conformance
 
 import (
@@ -25,11 +27,12 @@ import (
 // corpus's own labels do not matter here: where the generated Go disagrees
 // with SchemaStore, validate must disagree too. Schemas that envgen does
 // not generate Go from are counted and left out.
+//
+// It generates and builds a module of some 300 packages, 15 minutes on a
+// loaded machine (longer than go test's default timeout), so it is behind the
+// build tag schemastore, out of go test ./... and make test: `make
+// conformance-schemastore` runs it.
 func TestSchemaStoreVerdicts(t *testing.T) {
-	if testing.Short() || os.Getenv("ENVGEN_SCHEMASTORE_GO") == "" {
-		// 15 minutes on a loaded machine: longer than go test's default timeout
-		t.Skip("generates and builds a module of some 300 packages: make conformance-schemastore runs it")
-	}
 	corpus := reference.Require(t, reference.SchemaStore)
 	root, err := filepath.Abs("..")
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,7 +101,9 @@ func TestAnonymousCycle(t *testing.T) {
 
 // TestDeepNesting: 300 arrays nested in one property is a valid schema; the
 // Go backend refused it ("anonymous types nest without end") until types
-// nested past lower's maxInline levels got names of their own.
+// nested past lower's maxInline levels got names of their own. Those names
+// count the repeated word (DeepXItem29: x, then 29 items) rather than spell
+// it 29 times.
 func TestDeepNesting(t *testing.T) {
 	inner := `{"type":"string"}`
 	for range 300 {
@@ -108,4 +111,17 @@ func TestDeepNesting(t *testing.T) {
 	}
 	schema := `{"title":"Deep","type":"object","properties":{"x":` + inner + `}}`
 	generateGo(t, []byte(schema), "type Deep struct")
+	names, err := generateNames(t, schema, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := slices.DeleteFunc(names, func(n string) bool { return strings.Contains(n, "=") }) // not the fields
+	want := []string{"Deep"}
+	for n := 29; n < 300; n += 30 {
+		want = append(want, fmt.Sprintf("DeepXItem%d", n))
+	}
+	slices.Sort(want)
+	if !slices.Equal(types, want) {
+		t.Errorf("got types %q\nwant %q", types, want)
+	}
 }

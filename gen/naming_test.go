@@ -257,3 +257,34 @@ func TestTagStartingWithDigit(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedWordNames: a word that nested types repeat is counted from
+// three on (RootXItem3), a pair is kept (RootYItemItem), and a count that
+// meets a member's own name (xItem3) is qualified like any other collision:
+// every name distinct, the same every run.
+func TestRepeatedWordNames(t *testing.T) {
+	obj := func(p string) string { return `{"type":"object","properties":{"` + p + `":{"type":"string"}}}` }
+	arr := func(items string) string { return `{"type":"array","items":` + items + `}` }
+	schema := `{"title":"Root","type":"object","properties":{"x":` + arr(arr(arr(obj("a")))) +
+		`,"y":` + arr(arr(obj("b"))) + `,"xItem3":` + obj("c") + `,"z":` + arr(arr(arr(arr(obj("d"))))) + `}}`
+	first, err := generateNames(t, schema, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, n := range first {
+		if !strings.Contains(n, "=") {
+			types = append(types, n)
+		}
+	}
+	want := []string{"Root", "RootXItem3", "RootXItemItemItems", "RootYItemItem", "RootZItem4"}
+	if !slices.Equal(types, want) {
+		t.Errorf("got types %q\nwant %q", types, want)
+	}
+	for range 5 {
+		again, err := generateNames(t, schema, nil)
+		if err != nil || !slices.Equal(again, first) {
+			t.Fatalf("another run gave %q (%v), the first %q", again, err, first)
+		}
+	}
+}

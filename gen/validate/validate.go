@@ -276,10 +276,16 @@ func (l loader) Load(u string) (any, error) {
 	if d, ok := l.docs[u]; ok {
 		return d, nil
 	}
-	for prefix, dir := range l.refMap {
-		if strings.HasPrefix(u, prefix) {
-			return readJSON(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+strings.TrimPrefix(u, prefix)))))
+	// The longest prefix that matches decides, as in package load; not the
+	// first the map's order gives.
+	best, found := "", false
+	for prefix := range l.refMap {
+		if strings.HasPrefix(u, prefix) && (!found || len(prefix) > len(best)) {
+			best, found = prefix, true
 		}
+	}
+	if found {
+		return readJSON(filepath.Join(l.refMap[best], filepath.FromSlash(path.Clean("/"+strings.TrimPrefix(u, best)))))
 	}
 	if p, ok := strings.CutPrefix(u, "file://"); ok {
 		return readJSON(filepath.FromSlash(p))

@@ -63,12 +63,13 @@ func loadMisses(t *testing.T) (map[string]miss, []miss) {
 }
 
 // checkMisses compares a run's instances (keyed as miss.key, true when the
-// Go verdict is the label) with misses.json: every failure must be listed,
-// and every listed instance of the run must still fail.
-func checkMisses(t *testing.T, ran map[string]bool) {
+// verdict of lang, Go or TypeScript, is the label) with misses.json: every
+// failure must be listed, and every listed instance of the run must still
+// fail. The list is Go's; the TypeScript validators judge as Go does.
+func checkMisses(t *testing.T, lang string, ran map[string]bool) {
 	t.Helper()
 	listed, _ := loadMisses(t)
-	problems, n := missProblems(listed, ran)
+	problems, n := missProblems(lang, listed, ran)
 	for _, p := range problems {
 		t.Error(p)
 	}
@@ -77,7 +78,7 @@ func checkMisses(t *testing.T, ran map[string]bool) {
 
 // missProblems is what checkMisses reports, and the number of listed misses
 // the run has.
-func missProblems(listed map[string]miss, ran map[string]bool) ([]string, int) {
+func missProblems(lang string, listed map[string]miss, ran map[string]bool) ([]string, int) {
 	keys := make([]string, 0, len(ran))
 	for k := range ran {
 		keys = append(keys, k)
@@ -89,9 +90,9 @@ func missProblems(listed map[string]miss, ran map[string]bool) ([]string, int) {
 		m, ok := listed[k]
 		switch {
 		case !ran[k] && !ok:
-			problems = append(problems, fmt.Sprintf("Go gets %s wrong, and misses.json does not say why: check it with the interpreter (TestMisses) and list it", k))
+			problems = append(problems, fmt.Sprintf("%s gets %s wrong, and misses.json does not say why: check it with the interpreter (TestMisses) and list it", lang, k))
 		case ran[k] && ok:
-			problems = append(problems, fmt.Sprintf("Go gets %s right now: take it out of misses.json (it said %s: %s)", k, m.Class, m.Reason))
+			problems = append(problems, fmt.Sprintf("%s gets %s right now: take it out of misses.json (it said %s: %s)", lang, k, m.Class, m.Reason))
 		case ok:
 			n++
 		}
@@ -106,10 +107,10 @@ func TestMissProblems(t *testing.T) {
 		"b/valid/z.json":   {Schema: "b", Instance: "valid/z.json", Class: classLabel, Reason: "r"}, // not in the run
 	}
 	ran := map[string]bool{"a/valid/x.json": false, "a/invalid/y.json": true, "a/valid/w.json": false, "a/valid/v.json": true}
-	problems, n := missProblems(listed, ran)
+	problems, n := missProblems("TypeScript", listed, ran)
 	want := []string{
-		"Go gets a/invalid/y.json right now: take it out of misses.json (it said format: r)",
-		"Go gets a/valid/w.json wrong, and misses.json does not say why: check it with the interpreter (TestMisses) and list it",
+		"TypeScript gets a/invalid/y.json right now: take it out of misses.json (it said format: r)",
+		"TypeScript gets a/valid/w.json wrong, and misses.json does not say why: check it with the interpreter (TestMisses) and list it",
 	}
 	if !slices.Equal(problems, want) || n != 1 {
 		t.Errorf("missProblems = %q, %d; want %q, 1", problems, n, want)

@@ -155,18 +155,34 @@ func (l *loader) pathOf(target string) string {
 	return root
 }
 
+// firstLeaf picks the error to report from a validation error's tree: at
+// each level the cause with the deepest instance location, the most precise;
+// among those equally deep, the one whose own pick comes first by JSON
+// Pointer, and among those at the same pointer the first cause (the
+// metaschema's order: the branches of an anyOf as written). Causes at
+// different pointers come in the order santhosh-tekuri walked the instance's
+// maps (the members of "properties", say), which changes from run to run: the
+// pick must not follow it.
 func firstLeaf(ve *jsonschema.ValidationError) *jsonschema.ValidationError {
-	for len(ve.Causes) > 0 {
-		// prefer the deepest instance location: it is the most precise
-		next := ve.Causes[0]
-		for _, c := range ve.Causes[1:] {
-			if len(c.InstanceLocation) > len(next.InstanceLocation) {
-				next = c
-			}
-		}
-		ve = next
+	if len(ve.Causes) == 0 {
+		return ve
 	}
-	return ve
+	deepest := 0
+	for _, c := range ve.Causes {
+		deepest = max(deepest, len(c.InstanceLocation))
+	}
+	var best *jsonschema.ValidationError
+	bestPtr := ""
+	for _, c := range ve.Causes {
+		if len(c.InstanceLocation) != deepest {
+			continue
+		}
+		leaf := firstLeaf(c)
+		if ptr := pointer(leaf.InstanceLocation); best == nil || ptr < bestPtr {
+			best, bestPtr = leaf, ptr
+		}
+	}
+	return best
 }
 
 func leafMessage(ve *jsonschema.ValidationError) string {

@@ -97,10 +97,16 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	}
 	k.MinProperties, k.MaxProperties = s.MinProperties, s.MaxProperties
 	k.PropertyNames = sub(s.PropertyNames, "Name")
-	for re, ps := range s.PatternProperties {
-		k.PatternProperties = append(k.PatternProperties, model.PatternMember{Pattern: re.String(), Type: *sub(ps, "Extra")})
+	// In the patterns' order, not the map's: lowering a member's schema makes
+	// its type and can fail, and the first failure is the one reported.
+	patterns := make([]jsonschema.Regexp, 0, len(s.PatternProperties))
+	for re := range s.PatternProperties {
+		patterns = append(patterns, re)
 	}
-	sort.Slice(k.PatternProperties, func(i, j int) bool { return k.PatternProperties[i].Pattern < k.PatternProperties[j].Pattern })
+	sort.Slice(patterns, func(i, j int) bool { return patterns[i].String() < patterns[j].String() })
+	for _, re := range patterns {
+		k.PatternProperties = append(k.PatternProperties, model.PatternMember{Pattern: re.String(), Type: *sub(s.PatternProperties[re], "Extra")})
+	}
 	for _, m := range sortedNames(s.DependentRequired) {
 		k.DependentRequired = append(k.DependentRequired, model.Dependency{Member: m, Requires: s.DependentRequired[m]})
 	}

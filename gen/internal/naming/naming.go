@@ -3,7 +3,9 @@
 // A named type is called after, in order: an override (x-go-name in the
 // schema, or the caller's map by location), its $defs key, its title (for the
 // root of a file, its title and then its file name), and last the path from
-// the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"). Two
+// the named type it is nested in ("Envelope" + "meta" → "EnvelopeMeta"), where
+// a word the path repeats three times or more is counted ("DeepX" and 29
+// items → "DeepXItem29", not the word 29 times). Two
 // types that want one name are qualified from the schema's structure
 // (qualify.go), never numbered ("Foo1"); a valid schema is never refused.
 //
@@ -32,7 +34,7 @@ import (
 // to a Go name, for a type or a struct field; a location that is neither is
 // an error.
 func Assign(space *model.Space, overrides map[string]string) error {
-	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, owner: map[identifier]model.Location{}}
+	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, runs: map[model.TypeID]pathRun{}, owner: map[identifier]model.Location{}}
 	named := space.Named()
 	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.String() < named[j].Base().Loc.String() })
 	if err := n.checkOverrides(named); err != nil {
@@ -77,6 +79,7 @@ type namer struct {
 	space     *model.Space
 	overrides map[string]string
 	gen       map[model.TypeID]int          // generation + 1, once known
+	runs      map[model.TypeID]pathRun      // of each type named after its path
 	owner     map[identifier]model.Location // package-level identifier → who took it
 }
 
@@ -192,7 +195,19 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 		return Spell(h.FileName), fromFile, nil
 	case h.Parent != 0:
 		parent := n.space.Get(h.Parent)
-		return parent.Base().Name.Go + n.pathName(parent, h.Path), fromPath, nil
+		word := n.pathName(parent, h.Path)
+		// A word its ancestors repeat (arrays in arrays: Item, Item, …)
+		// collapses to a count from minRun on: DeepXItem29, not
+		// DeepXItemItem…Item. The parent was named a generation before.
+		r := pathRun{word: word, top: h.Parent, n: 1}
+		if pr, ok := n.runs[h.Parent]; ok && pr.word == word {
+			r.top, r.n = pr.top, pr.n+1
+		}
+		n.runs[c.ID] = r
+		if r.n >= minRun {
+			return n.space.Get(r.top).Base().Name.Go + word + strconv.Itoa(r.n), fromPath, nil
+		}
+		return parent.Base().Name.Go + word, fromPath, nil
 	}
 	// No word of its own: the last token of its location ("" → Empty,
 	// "//" → SlashSlash), or its file's name.
@@ -200,6 +215,19 @@ func (n *namer) candidate(c *model.Common) (string, source, error) {
 		return Spell(toks[len(toks)-1]), fromKey, nil
 	}
 	return Spell(fileWord(c.Loc.File)), fromFile, nil
+}
+
+// minRun is the shortest run of one path word that collapses to a count: a
+// pair (MatrixItemItem) reads well enough.
+const minRun = 3
+
+// pathRun is how a type named after its path ends: the word of its path
+// from its parent, written n times by it and its parents in a row, below the
+// type top.
+type pathRun struct {
+	word string
+	top  model.TypeID
+	n    int
 }
 
 // pending is a type of the batch being named, with how far its name has
