@@ -78,7 +78,9 @@
 // member name, Item for array items (Item0, Item1 … and Rest in a tuple),
 // Value for map values, Extra for additional members, and Variant and the
 // position for a branch of anyOf/oneOf (Shape + circle when the union is
-// discriminated). T of a root or $defs entry that is "T or null" ({"oneOf":
+// discriminated). A word the path repeats three times or more in a row is
+// counted: DeepXItem29, not Item spelled 29 times.
+// T of a root or $defs entry that is "T or null" ({"oneOf":
 // [{"type": "null"}, T]}) is such a branch: for a root titled Cycle, type
 // Cycle = CycleVariant2; met only by a $ref, it takes the $defs key. An
 // anonymous type that contains itself, which needs a name to refer to
