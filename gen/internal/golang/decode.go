@@ -17,7 +17,14 @@ import (
 
 // errReturn is: if err := <call>; err != nil { return err }
 func errReturn(call jen.Code) jen.Code {
-	return jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	return errCheck{jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())), call}
+}
+
+// errCheck is an errReturn statement that remembers its call, so that a body
+// made of it alone can be written as return <call>.
+type errCheck struct {
+	jen.Code
+	call jen.Code
 }
 
 // wrongKind is: if s.Kind(node) != envgenrt.KindX { return s.WrongKind(node, want) }

@@ -95,6 +95,8 @@ func (d *decl) decodeNode() jen.Code {
 	body := append(d.decodeBody(), jen.Return(jen.Nil()))
 	if _, ok := d.t.(*model.Union); ok {
 		body = d.decodeBody()
+	} else if c, ok := body[0].(errCheck); ok && len(body) == 2 {
+		body = []jen.Code{jen.Return(c.call)} // return s.ReadString(n, (*string)(x))
 	}
 	return d.method(true, "DecodeNode", "", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
 		jen.Error(), body...)

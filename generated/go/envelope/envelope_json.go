@@ -287,10 +287,7 @@ func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {

@@ -16,10 +16,7 @@ func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
@@ -49,10 +46,7 @@ func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Code) CheckNode(s *envgenrt.State, n int32) bool {

@@ -19,10 +19,7 @@ func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
@@ -57,10 +54,7 @@ func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
@@ -232,10 +226,7 @@ func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1007,10 +998,7 @@ func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1210,10 +1198,7 @@ func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*SourcePointer) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1430,10 +1415,7 @@ func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1772,10 +1754,7 @@ func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {

@@ -205,10 +205,7 @@ func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
@@ -443,10 +440,7 @@ func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
@@ -680,10 +674,7 @@ func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {

@@ -16,10 +16,7 @@ func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
@@ -320,10 +317,7 @@ func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {

@@ -599,10 +599,7 @@ func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *KeywordsConst) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadText(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadText(n, (*string)(x))
 }
 
 func (*KeywordsConst) CheckNode(s *envgenrt.State, n int32) bool {
@@ -638,10 +635,7 @@ func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *KeywordsEnum) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadText(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadText(n, (*string)(x))
 }
 
 func (*KeywordsEnum) CheckNode(s *envgenrt.State, n int32) bool {

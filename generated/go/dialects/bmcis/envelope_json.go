@@ -709,10 +709,7 @@ func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
@@ -858,10 +855,7 @@ func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {

@@ -19,10 +19,7 @@ func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
@@ -418,10 +415,7 @@ func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
@@ -572,10 +566,7 @@ func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Score) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadFloat64(n, (*float64)(x))
 }
 
 func (*Score) CheckNode(s *envgenrt.State, n int32) bool {

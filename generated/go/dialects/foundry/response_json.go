@@ -19,10 +19,7 @@ func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -198,10 +195,7 @@ func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
@@ -479,10 +473,7 @@ func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1264,10 +1255,7 @@ func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {

@@ -302,10 +302,7 @@ func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
@@ -335,10 +332,7 @@ func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -303,10 +303,7 @@ func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
@@ -336,10 +333,7 @@ func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -495,10 +495,7 @@ func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -161,10 +161,7 @@ func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -497,10 +497,7 @@ func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err 
 }
 
 func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
@@ -652,10 +649,7 @@ func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -278,10 +278,7 @@ func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -28,10 +28,7 @@ func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Capabilities) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString); err != nil {
-		return err
-	}
-	return nil
+	return envgenrt.ReadSlice(s, n, x, (*envgenrt.State).ReadString)
 }
 
 func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
@@ -98,10 +95,7 @@ func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DurationMs) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadFloat64(n, (*float64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadFloat64(n, (*float64)(x))
 }
 
 func (*DurationMs) CheckNode(s *envgenrt.State, n int32) bool {
@@ -480,10 +474,7 @@ func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
@@ -506,10 +497,7 @@ func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
@@ -543,10 +531,7 @@ func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
@@ -569,10 +554,7 @@ func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ToolVersion) CheckNode(s *envgenrt.State, n int32) bool {
@@ -695,10 +677,7 @@ func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *UpgradeHints) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := envgenrt.DecodeSlice(s, n, x); err != nil {
-		return err
-	}
-	return nil
+	return envgenrt.DecodeSlice(s, n, x)
 }
 
 func (*UpgradeHints) CheckNode(s *envgenrt.State, n int32) bool {

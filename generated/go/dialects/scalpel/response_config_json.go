@@ -328,10 +328,7 @@ func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) 
 }
 
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
@@ -555,10 +552,7 @@ func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
@@ -899,10 +893,7 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ 
 }
 
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1019,10 +1010,7 @@ func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, 
 }
 
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1389,10 +1377,7 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.State, n int32) bool {

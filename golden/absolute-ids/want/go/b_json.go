@@ -101,10 +101,7 @@ func (x C) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *C) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*C) CheckNode(s *envgenrt.State, n int32) bool {

@@ -244,10 +244,7 @@ func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {

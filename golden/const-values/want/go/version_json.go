@@ -119,10 +119,7 @@ func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
@@ -152,10 +149,7 @@ func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*VersionedRevision) CheckNode(s *envgenrt.State, n int32) bool {
@@ -184,10 +178,7 @@ func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*VersionedSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

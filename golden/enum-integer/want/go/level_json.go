@@ -16,10 +16,7 @@ func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*Level) CheckNode(s *envgenrt.State, n int32) bool {

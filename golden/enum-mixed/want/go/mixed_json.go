@@ -23,10 +23,7 @@ func (x Mixed) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Mixed) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadText(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadText(n, (*string)(x))
 }
 
 func (*Mixed) CheckNode(s *envgenrt.State, n int32) bool {

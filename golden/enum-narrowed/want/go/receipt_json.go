@@ -149,10 +149,7 @@ func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
@@ -193,10 +190,7 @@ func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptCount) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadText(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadText(n, (*string)(x))
 }
 
 func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
@@ -228,10 +222,7 @@ func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
@@ -265,10 +256,7 @@ func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
@@ -298,10 +286,7 @@ func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
@@ -331,10 +316,7 @@ func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ReceiptResult) CheckNode(s *envgenrt.State, n int32) bool {

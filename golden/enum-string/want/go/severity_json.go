@@ -16,10 +16,7 @@ func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {

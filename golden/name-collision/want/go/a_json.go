@@ -66,10 +66,7 @@ func (x AItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {

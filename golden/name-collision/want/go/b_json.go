@@ -66,10 +66,7 @@ func (x BItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {

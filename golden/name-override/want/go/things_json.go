@@ -19,10 +19,7 @@ func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {

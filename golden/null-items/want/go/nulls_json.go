@@ -153,10 +153,7 @@ func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *NullsNone) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadText(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadText(n, (*string)(x))
 }
 
 func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {

@@ -99,10 +99,7 @@ func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*CircleKind) CheckNode(s *envgenrt.State, n int32) bool {
@@ -375,10 +372,7 @@ func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*SquareKind) CheckNode(s *envgenrt.State, n int32) bool {

@@ -197,10 +197,7 @@ func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*EventClickType) CheckNode(s *envgenrt.State, n int32) bool {
@@ -322,10 +319,7 @@ func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*EventKeyPressType) CheckNode(s *envgenrt.State, n int32) bool {

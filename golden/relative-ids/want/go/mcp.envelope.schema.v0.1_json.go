@@ -109,10 +109,7 @@ func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) 
 }
 
 func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*MCPEnvelopeV01SchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {

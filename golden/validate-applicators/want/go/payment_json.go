@@ -353,10 +353,7 @@ func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*PaymentChannelVariant1) CheckNode(s *envgenrt.State, n int32) bool {
@@ -383,10 +380,7 @@ func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*PaymentChannelVariant2) CheckNode(s *envgenrt.State, n int32) bool {
@@ -413,10 +407,7 @@ func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {

@@ -166,10 +166,7 @@ func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadInt64(n, (*int64)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadInt64(n, (*int64)(x))
 }
 
 func (*PriceTier) CheckNode(s *envgenrt.State, n int32) bool {

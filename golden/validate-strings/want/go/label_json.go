@@ -172,10 +172,7 @@ func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
@@ -202,10 +199,7 @@ func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*LabelVersion) CheckNode(s *envgenrt.State, n int32) bool {

@@ -272,10 +272,7 @@ func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {

@@ -130,10 +130,7 @@ func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
-	if err := s.ReadString(n, (*string)(x)); err != nil {
-		return err
-	}
-	return nil
+	return s.ReadString(n, (*string)(x))
 }
 
 func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
