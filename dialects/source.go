@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -75,7 +76,7 @@ func (r *recorder) walk(a, b any, ptr string) {
 	switch a := a.(type) {
 	case map[string]any:
 		if bm, ok := b.(map[string]any); ok {
-			for _, k := range sortedKeys(a) {
+			for _, k := range slices.Sorted(maps.Keys(a)) {
 				p := ptr + "/" + escaper.Replace(k)
 				if bv, ok := bm[k]; ok {
 					r.walk(a[k], bv, p)
@@ -83,7 +84,7 @@ func (r *recorder) walk(a, b any, ptr string) {
 					r.keep(p, a[k])
 				}
 			}
-			for _, k := range sortedKeys(bm) {
+			for _, k := range slices.Sorted(maps.Keys(bm)) {
 				if _, ok := a[k]; !ok {
 					r.markAbsent(ptr + "/" + escaper.Replace(k))
 				}
@@ -139,7 +140,7 @@ func flatten(ptr string, v any, out *[]sourceEntry) bool {
 	switch v := v.(type) {
 	case map[string]any:
 		*out = append(*out, sourceEntry{ptr, envelope.SourceValue("{}")})
-		for _, k := range sortedKeys(v) {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			if !flatten(ptr+"/"+escaper.Replace(k), v[k], out) {
 				return false
 			}
@@ -188,15 +189,6 @@ func scalar(v any) bool {
 		return utf8.RuneCountInString(v) <= sourceMaxString
 	}
 	return true
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // withoutSource returns c without meta.source, and the source: the
@@ -269,15 +261,10 @@ func comparePointers(a, b string) int {
 // set writes val at ptr: an object member added or replaced, an array item
 // replaced or, at the array's length, appended. It reports whether it did.
 func (n *node) set(ptr string, val *node) bool {
-	tokens := splitPointer(ptr)
-	if len(tokens) == 0 {
-		return false
-	}
-	parent := n.at(tokens[:len(tokens)-1])
+	parent, last := n.parentOf(ptr)
 	if parent == nil {
 		return false
 	}
-	last := tokens[len(tokens)-1]
 	switch parent.kind {
 	case '{':
 		for i, k := range parent.keys {

@@ -116,18 +116,23 @@ func appendString(b []byte, s string) []byte {
 	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }
 
+// parentOf returns the node holding the value at the JSON Pointer ptr, and
+// the last token of ptr: nil for the root or a parent that is not there.
+func (n *node) parentOf(ptr string) (*node, string) {
+	tokens := splitPointer(ptr)
+	if len(tokens) == 0 {
+		return nil, ""
+	}
+	return n.at(tokens[:len(tokens)-1]), tokens[len(tokens)-1]
+}
+
 // remove deletes the value at the JSON Pointer ptr: an object member or an
 // array item. It reports whether there was one.
 func (n *node) remove(ptr string) bool {
-	tokens := splitPointer(ptr)
-	if len(tokens) == 0 {
-		return false
-	}
-	parent := n.at(tokens[:len(tokens)-1])
+	parent, last := n.parentOf(ptr)
 	if parent == nil {
 		return false
 	}
-	last := tokens[len(tokens)-1]
 	switch parent.kind {
 	case '{':
 		for i, k := range parent.keys {
