@@ -108,17 +108,7 @@ func TestEverySchema(t *testing.T) {
 	// Go: one module, every package built and then vetted; a failing
 	// package is found by the "# corpus.test/pkg" header go prints before
 	// its errors, or by its folder at the start of an error line.
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(mod, "go.mod"), []byte("module corpus.test\n\ngo 1.26\n\nrequire github.com/envgen/envgen v0.0.0\n\n"+
-		"replace github.com/envgen/envgen => "+filepath.ToSlash(root)+"\n"))
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(mod, "go.sum"), sum)
+	writeCorpusModule(t, mod)
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
 	// go vet type-checks every package as the compiler's front end does, and
 	// runs the vet checks; compiling all of them too (hundreds of large

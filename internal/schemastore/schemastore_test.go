@@ -164,10 +164,10 @@ type result struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// runGo builds and vets the sample's module, with a main that decodes every
-// instance, and returns each package's results. A package that does not
-// build fails the test: generated Go must build.
-func runGo(t *testing.T, mod string, sample []*corpusCase) map[string][]result {
+// writeCorpusModule writes the go.mod and go.sum of a module at mod that
+// imports this checkout of envgen, offline.
+func writeCorpusModule(t *testing.T, mod string) {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +179,13 @@ func runGo(t *testing.T, mod string, sample []*corpusCase) map[string][]result {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(mod, "go.sum"), sum)
+}
+
+// runGo builds and vets the sample's module, with a main that decodes every
+// instance, and returns each package's results. A package that does not
+// build fails the test: generated Go must build.
+func runGo(t *testing.T, mod string, sample []*corpusCase) map[string][]result {
+	writeCorpusModule(t, mod)
 	var imports, table bytes.Buffer
 	type instance struct {
 		Pkg, File string
