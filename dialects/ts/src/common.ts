@@ -141,3 +141,31 @@ export function fieldPointer(field: string): string {
   flush();
   return pointer(tokens);
 }
+
+/** Sets o[k] to v unless v is undefined, which leaves it absent. */
+export function put<T extends object, K extends keyof T>(o: T, k: K, v: T[K] | undefined): void {
+  if (v !== undefined) o[k] = v;
+}
+
+/** v, or null when v is undefined and nulls are written, or undefined (absent). */
+export function nullable<T>(v: T | undefined, nulls: boolean): T | null | undefined {
+  return v !== undefined ? v : nulls ? null : undefined;
+}
+
+/**
+ * Turns a JSON Pointer into a prov evidence field, the reverse of
+ * fieldPointer: digit-only tokens become [n] indexes, others are joined by dots.
+ */
+export function pointerField(ptr: string): string {
+  let out = "";
+  for (const tok of splitPointer(ptr)) {
+    if (isIndex(tok)) out += `[${tok}]`;
+    else out += out === "" ? tok : "." + tok;
+  }
+  return out;
+}
+
+/** Whether tok is an array index as Go's strconv.ParseUint reads one: decimal digits, at most 2^64-1. */
+export function isIndex(tok: string): boolean {
+  return /^[0-9]+$/.test(tok) && BigInt(tok) < 2n ** 64n;
+}

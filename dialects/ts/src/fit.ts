@@ -130,3 +130,14 @@ function remove(v: unknown, ptr: string): boolean {
 function isIndex(tok: string): boolean {
   return /^(0|[1-9][0-9]*)$/.test(tok);
 }
+
+/**
+ * The error of a canonical member the target cannot hold because of its
+ * type, e.g. "the canonical /data is not an object, as foundry's data must
+ * be", as notAn in dialects/foundry.go.
+ */
+export function notAn(dialect: string, ptr: string, want: string, must: string): UnfitError {
+  return new UnfitError(dialect, [
+    { instancePath: ptr, schemaPath: "", keyword: "type", message: `the canonical ${ptr} is not ${want}, as ${must}` },
+  ]);
+}

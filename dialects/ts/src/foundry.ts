@@ -1,8 +1,10 @@
-// Foundry response-v2 → canonical, as foundryToCanonical in dialects/foundry.go.
+// Foundry response-v2 ⇄ canonical, as foundryToCanonical and
+// foundryFromCanonical in dialects/foundry.go.
 
 import type { Envelope, Error as CanonicalError, Fidelity, Pagination, RateLimit, Warning } from "../../../generated/ts/src/index.js";
 import type * as foundry from "../../../generated/ts-dialects/foundry/index.js";
-import { category, code, metaOf, scalars, timingOf } from "./common.js";
+import { category, code, isObject, metaOf, put, scalars, timingOf } from "./common.js";
+import { notAn } from "./fit.js";
 
 /** The members of data that a failure's error is made of. */
 const known = ["error_code", "error_type", "remediation", "details", "retry_after_seconds"];
@@ -106,4 +108,80 @@ function foundryWarnings(strs: readonly string[], details: readonly foundry.Warn
     if (!used[i]) out.push(fromDetail(d));
   });
   return out;
+}
+
+/**
+ * Maps a valid canonical envelope to a Foundry response, as
+ * foundryFromCanonical in Go: the error's members go into data, beside the
+ * payload's, which give way to them.
+ */
+export function foundryFromCanonical(c: Envelope): foundry.Response {
+  const r: foundry.Response = { success: c.success, data: {}, error: null, meta: { version: "response-v2" } };
+  if (c.data !== undefined) {
+    if (!isObject(c.data)) throw notAn("foundry", "/data", "an object", "foundry's data must be");
+    r.data = { ...c.data };
+  }
+  const e = c.error;
+  if (e !== undefined) {
+    r.error = e.message;
+    const member = (k: string, v: unknown): void => {
+      Object.defineProperty(r.data, k, { value: v, writable: true, enumerable: true, configurable: true });
+    };
+    member("error_code", e.code);
+    member("error_type", e.category);
+    if (e.remediation !== undefined) member("remediation", e.remediation);
+    if (e.details !== undefined) member("details", e.details);
+    if (e.retry?.retryable === true && e.retry.after_ms !== undefined) {
+      member("retry_after_seconds", Math.trunc((e.retry.after_ms + 999) / 1000));
+    }
+  }
+  foundryMetaFromCanonical(c, r.meta);
+  return r;
+}
+
+function foundryMetaFromCanonical(c: Envelope, fm: foundry.Metadata): void {
+  for (const w of c.warnings ?? []) {
+    (fm.warnings ??= []).push(w.message);
+    if (w.code !== "WARNING" || w.severity !== "warning" || w.context !== undefined) {
+      const d: foundry.WarningDetail = { code: w.code, severity: w.severity, message: w.message };
+      put(d, "context", w.context);
+      (fm.warning_details ??= []).push(d);
+    }
+  }
+  const m = c.meta ?? {};
+  put(fm, "request_id", m.request_id);
+  const p = m.pagination;
+  if (p !== undefined) {
+    const out: foundry.Pagination = { has_more: p.has_more };
+    put(out, "total_count", p.total);
+    put(out, "page_size", p.page_size);
+    put(out, "cursor", p.cursor);
+    fm.pagination = out;
+  }
+  const rl = m.rate_limit;
+  if (rl !== undefined) {
+    const out: foundry.RateLimit = { limit: rl.limit, remaining: rl.remaining };
+    put(out, "reset_at", rl.reset_at);
+    for (const [name, ms] of Object.entries(periods)) {
+      if (rl.window_ms === ms) out.period = name;
+    }
+    if (rl.retry_after_ms !== undefined) out.retry_after = Math.trunc((rl.retry_after_ms + 999) / 1000);
+    fm.rate_limit = out;
+  }
+  const t = m.telemetry ?? {};
+  const d = m.timing?.duration_ms;
+  if (t.cache_hit !== undefined || t.downstream_calls !== undefined || d !== undefined) {
+    const out: foundry.Telemetry = {};
+    put(out, "duration_ms", d);
+    put(out, "downstream_calls", t.downstream_calls);
+    put(out, "cache_hit", t.cache_hit);
+    fm.telemetry = out;
+  }
+  const f = m.fidelity;
+  if (f !== undefined) {
+    fm.content_fidelity = f.level;
+    fm.content_fidelity_schema_version = "1.0";
+    if (f.dropped_ids !== undefined) fm.dropped_content_ids = [...f.dropped_ids];
+    if (f.archive_hashes !== undefined && Object.keys(f.archive_hashes).length > 0) fm.content_archive_hashes = { ...f.archive_hashes };
+  }
 }

@@ -1,8 +1,9 @@
-// Code Scalpel → canonical, as scalpelToCanonical in dialects/scalpel.go.
+// Code Scalpel ⇄ canonical, as scalpelToCanonical and scalpelFromCanonical in
+// dialects/scalpel.go.
 
 import type { Envelope, Meta } from "../../../generated/ts/src/index.js";
-import type * as scalpel from "../../../generated/ts-dialects/scalpel/index.js";
-import { category, code, scalars } from "./common.js";
+import * as scalpel from "../../../generated/ts-dialects/scalpel/index.js";
+import { category, code, nullable, put, scalars } from "./common.js";
 
 /**
  * Maps a valid Code Scalpel envelope (any profile) to a canonical envelope,
@@ -38,4 +39,53 @@ export function scalpelToCanonical(e: scalpel.Envelope): Envelope {
   }
   if (Object.keys(meta).length > 0) c.meta = meta;
   return c;
+}
+
+/** Code Scalpel's output profiles, least first: each sends the members of the one before it and more. */
+export const scalpelProfiles: readonly string[] = ["minimal", "standard", "verbose", "debug"];
+
+/**
+ * Maps a valid canonical envelope to a Code Scalpel envelope, as
+ * scalpelFromCanonical in Go: it writes the members the profile sends;
+ * profile "" writes every member that has a value, and debug writes null (or
+ * [] for upgrade_hints) for the others, as the seed's debug examples do.
+ */
+export function scalpelFromCanonical(c: Envelope, profile: string): scalpel.Envelope {
+  const sends = (least: string): boolean => profile === "" || scalpelProfiles.indexOf(profile) >= scalpelProfiles.indexOf(least);
+  const nulls = profile === "debug";
+  const e: scalpel.Envelope = {};
+  if (c.data !== undefined) e.data = c.data;
+  else if (c.success || nulls) e.data = null;
+  if (c.error !== undefined) {
+    const m: scalpel.ErrorModel = { error: c.error.message, error_code: c.error.code.toLowerCase() };
+    put(m, "error_details", nullable(c.error.details, nulls));
+    e.error = m;
+  } else if (nulls) {
+    e.error = null;
+  }
+  const m = c.meta ?? {};
+  if (sends("standard") && (m.upgrade_hints !== undefined || nulls)) {
+    e.upgrade_hints = (m.upgrade_hints ?? []).map((h) => {
+      const out: scalpel.UpgradeHint = { feature: h.feature, tier: h.tier };
+      put(out, "reason", h.reason);
+      return out;
+    });
+  }
+  if (sends("verbose")) put(e, "duration_ms", nullable(m.timing?.duration_ms, nulls));
+  if (!sends("debug")) return e;
+  const tiers: readonly string[] = Object.values(scalpel.TierName);
+  const tier = m.tier !== undefined && tiers.includes(m.tier) ? (m.tier as scalpel.TierName) : undefined;
+  put(e, "tier", nullable(tier, nulls));
+  put(e, "tool_id", nullable(m.tool?.name, nulls));
+  put(e, "tool_version", nullable(m.tool?.version, nulls));
+  put(e, "request_id", nullable(m.request_id, nulls));
+  put(e, "capabilities", nullable(m.capabilities === undefined ? undefined : [...m.capabilities], nulls));
+  return e;
+}
+
+/** The least profile a valid Code Scalpel envelope is valid in, or "" for none. */
+export function scalpelProfileOf(doc: unknown): string {
+  const validators = [scalpel.validateMinimal, scalpel.validateStandard, scalpel.validateVerbose, scalpel.validateDebug];
+  const i = validators.findIndex((v) => v(doc).length === 0);
+  return i < 0 ? "" : scalpelProfiles[i]!;
 }
