@@ -3,6 +3,7 @@ package dialects
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -79,54 +80,80 @@ func TestTypeScriptExpected(t *testing.T) {
 // every canonical example converted to each dialect, in each profile.
 const tsRoundTrip = "ts/testdata/roundtrip"
 
-// tsCase is one input of the TypeScript converters' test: a valid document
-// of the dialect, and what Convert(<dialect>, canonical) makes of it.
+// tsCase is one case of the TypeScript converters' test. With Input, a
+// valid document of the dialect: Canonical is what Convert(<dialect>,
+// canonical) makes of it, and Back what converting that back to the dialect
+// in Profile gives, when it is not Input, or Refused the error it gives
+// (MissingError, UnfitError). With From, the canonical example (its label
+// in canonicalExamples) that converts to the dialect in Profile: Input is
+// what it gives, or Refused names the error.
 type tsCase struct {
 	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
-	Canonical json.RawMessage `json:"canonical"`
+	From      string          `json:"from,omitempty"`
+	Profile   string          `json:"profile,omitempty"`
+	Refused   string          `json:"refused,omitempty"`
+	Input     json.RawMessage `json:"input,omitempty"`
+	Canonical json.RawMessage `json:"canonical,omitempty"`
+	Back      json.RawMessage `json:"back,omitempty"`
 }
 
-// TestTypeScriptRoundTrip checks ts/testdata/roundtrip/<folder>.json: each
-// canonical example (canonicalExamples) converted to the dialect in each
-// profile, once per distinct document, after the documents of tsEdgeCases,
-// with what Convert makes of each on the way back to canonical. They give the TypeScript converters
-// many more inputs than the seed examples, and what they must produce for
-// each. With -update it rewrites them.
+// TestTypeScriptRoundTrip checks ts/testdata/roundtrip/<folder>.json: the
+// documents of tsEdgeCases, then each canonical example (canonicalExamples)
+// converted to the dialect in each profile, once per distinct document, with
+// what Convert makes of each on the way back to canonical and from there to
+// the dialect again; and the canonical examples the dialect cannot hold,
+// with the error. They give the TypeScript converters many more inputs than
+// the seed examples, both ways, and what they must produce for each. With
+// -update it rewrites them.
 func TestTypeScriptRoundTrip(t *testing.T) {
 	docs := canonicalExamples(t)
 	for _, name := range Names()[1:] {
 		folder := folderOf(name)
 		var cases []tsCase
 		seen := map[string]bool{}
-		for i, doc := range tsEdgeCases[name] {
-			back, err := Convert(name, Canonical, []byte(doc))
+		add := func(c tsCase) {
+			back, err := Convert(name, Canonical, c.Input)
 			if err != nil {
-				t.Errorf("%s edge case %d: %v", name, i, err)
-				continue
+				t.Errorf("%s: %s back to canonical: %v", name, c.Name, err)
+				return
 			}
+			c.Canonical = back
+			again, err := ConvertWith(Canonical, name, back, Options{Profile: c.Profile})
+			switch c.Refused = refusal(err); {
+			case c.Refused != "":
+			case err != nil:
+				t.Errorf("%s: %s to canonical and back: %v", name, c.Name, err)
+				return
+			case !bytes.Equal(again.Output, c.Input):
+				c.Back = again.Output
+			}
+			cases = append(cases, c)
+		}
+		for i, doc := range tsEdgeCases[name] {
 			var b bytes.Buffer
-			_ = json.Compact(&b, []byte(doc)) // valid: Convert read it
-			cases = append(cases, tsCase{Name: fmt.Sprintf("edge case %d", i), Input: b.Bytes(), Canonical: back})
+			if err := json.Compact(&b, []byte(doc)); err != nil {
+				t.Fatalf("%s edge case %d: %v", name, i, err)
+			}
+			add(tsCase{Name: fmt.Sprintf("edge case %d", i), Input: b.Bytes()})
 		}
 		for _, profile := range append([]string{""}, Profiles(name)...) {
 			for _, file := range slices.Sorted(maps.Keys(docs)) {
-				r, err := ConvertWith(Canonical, name, docs[file], Options{Profile: profile})
-				doc := r.Output
-				if err != nil || seen[string(doc)] {
-					continue // what the dialect cannot hold is TestCanonicalRoundTrip's
-				}
-				seen[string(doc)] = true
-				back, err := Convert(name, Canonical, doc)
-				if err != nil {
-					t.Errorf("%s: %s back to canonical: %v", name, file, err)
-					continue
-				}
 				label := file
 				if profile != "" {
 					label += ", profile " + profile
 				}
-				cases = append(cases, tsCase{Name: label, Input: doc, Canonical: back})
+				r, err := ConvertWith(Canonical, name, docs[file], Options{Profile: profile})
+				if refused := refusal(err); refused != "" {
+					cases = append(cases, tsCase{Name: label, From: file, Profile: profile, Refused: refused})
+					continue
+				} else if err != nil {
+					t.Fatalf("%s: %s: %v", name, label, err)
+				}
+				if seen[string(r.Output)] {
+					continue
+				}
+				seen[string(r.Output)] = true
+				add(tsCase{Name: label, From: file, Profile: profile, Input: r.Output})
 			}
 		}
 		path := filepath.Join(tsRoundTrip, folder+".json")
@@ -163,6 +190,20 @@ func TestTypeScriptRoundTrip(t *testing.T) {
 			t.Errorf("%s is out of date at %q: run go test ./dialects -run TestTypeScriptRoundTrip -update", path, d)
 		}
 	}
+}
+
+// refusal names the error of a conversion that the target cannot hold, as
+// the TypeScript converters name it; "" for any other error, or none.
+func refusal(err error) string {
+	var missing *MissingError
+	var unfit *UnfitError
+	switch {
+	case errors.As(err, &missing):
+		return "MissingError"
+	case errors.As(err, &unfit):
+		return "UnfitError"
+	}
+	return ""
 }
 
 // tsEdgeCases are documents of each dialect that take the less travelled

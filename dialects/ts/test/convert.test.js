@@ -1,14 +1,26 @@
-// The TypeScript converters (src/) against the Go ones: every valid seed
-// envelope of dialects/<folder>/examples converts to a canonical envelope that
-// validateEnvelope (generated/ts/src) accepts and that equals, member order
-// aside, what the Go converter makes of it (testdata/expected, written by
-// go test ./dialects -run TestTypeScriptExpected -update); and so does every
-// document of testdata/roundtrip (canonical examples written in the dialect
-// by the Go converters).
+// The TypeScript converters (src/) against the Go ones, both ways: every
+// valid seed envelope of dialects/<folder>/examples converts to a canonical
+// envelope that validateEnvelope (generated/ts/src) accepts and that equals,
+// member order aside, what the Go converter makes of it, meta.source included
+// (testdata/expected, written by go test ./dialects -run TestTypeScriptExpected
+// -update), and back to exactly the seed envelope; and every case of
+// testdata/roundtrip converts as the Go converters convert it: each canonical
+// example to the dialect in each profile, each document to canonical, and
+// that back to the dialect.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { InvalidError, UnfitError, code, names, toCanonical } from "../dist/dialects/ts/src/index.js";
+import {
+  InvalidError,
+  MissingError,
+  UnfitError,
+  code,
+  fromCanonical,
+  names,
+  profiles,
+  toCanonical,
+  validate,
+} from "../dist/dialects/ts/src/index.js";
 import { validateEnvelope } from "../dist/generated/ts/src/index.js";
 import { examples, folders, isEnvelope, readJSON } from "./examples.js";
 
@@ -21,23 +33,56 @@ function check(name, doc, want) {
   assert.deepEqual(validateEnvelope(got), [], "the canonical envelope is not valid");
   assert.deepEqual(got, want, "not what the Go converter produces");
   assert.deepEqual(doc, before, "the input was changed");
+  return got;
+}
+
+/** Converts the canonical envelope c to the dialect: want, or the error refused names. */
+function checkBack(name, c, profile, want, refused) {
+  const before = structuredClone(c);
+  const options = profile === undefined ? {} : { profile };
+  if (refused !== undefined) {
+    assert.throws(() => fromCanonical(name, c, options), { name: refused });
+    return;
+  }
+  const got = fromCanonical(name, c, options);
+  assert.deepEqual(validate(name, got), [], `the ${name} document is not valid`);
+  assert.deepEqual(got, want, "not what the Go converter produces");
+  assert.deepEqual(c, before, "the input was changed");
+}
+
+/** The canonical example a case of testdata/roundtrip converts from, by its label in Go's canonicalExamples. */
+function canonicalExample(label) {
+  const derived = /^canonical of (.*)$/.exec(label);
+  if (derived !== null) return readJSON(new URL(`expected/${derived[1]}`, testdata));
+  return readJSON(new URL(`../../../${label}`, import.meta.url));
 }
 
 const counts = {};
+const back = {};
 for (const [folder, { name }] of Object.entries(folders)) {
   describe(`${name} seed examples to canonical`, () => {
     for (const e of examples(folder).filter((e) => isEnvelope(folder, e))) {
       test(e.file, () => {
         const expected = new URL(`expected/${folder}/${e.file}`, testdata);
         assert.ok(existsSync(expected), `no ${expected.pathname}: ${update}`);
-        check(name, e.doc, readJSON(expected));
+        const c = check(name, e.doc, readJSON(expected));
         counts[folder] = (counts[folder] ?? 0) + 1;
+        checkBack(name, c, e.profile, e.doc);
+        back[folder] = (back[folder] ?? 0) + 1;
       });
     }
   });
-  describe(`${name} documents of testdata/roundtrip to canonical`, () => {
+  describe(`${name} cases of testdata/roundtrip`, () => {
     for (const c of readJSON(new URL(`roundtrip/${folder}.json`, testdata))) {
-      test(c.name, () => check(name, c.input, c.canonical));
+      test(c.name, () => {
+        if (c.from !== undefined) {
+          checkBack(name, canonicalExample(c.from), c.profile, c.input, c.input === undefined ? c.refused : undefined);
+        }
+        if (c.input !== undefined) {
+          check(name, c.input, c.canonical);
+          checkBack(name, c.canonical, c.profile, c.back ?? c.input, c.refused);
+        }
+      });
     }
   });
 }
@@ -47,8 +92,32 @@ test("every dialect has seed envelopes", (t) => {
   for (const folder of Object.keys(folders)) {
     assert.ok(counts[folder] > 0, `no ${folder} envelope was converted`);
     const roundtrip = readJSON(new URL(`roundtrip/${folder}.json`, testdata)).length;
-    t.diagnostic(`${folder}: ${counts[folder]} seed envelopes and ${roundtrip} round-trip documents converted`);
+    assert.equal(back[folder], counts[folder], `not every ${folder} seed envelope came back`);
+    t.diagnostic(`${folder}: ${counts[folder]} seed envelopes converted to canonical and back exactly, ${roundtrip} round-trip cases`);
   }
+});
+
+test("a canonical envelope that lacks what the dialect requires is a MissingError", () => {
+  const c = { success: true, data: [] };
+  assert.throws(() => fromCanonical("bmcis", c), (err) => {
+    assert.ok(err instanceof MissingError);
+    assert.deepEqual(err.pointers, ["/meta/tool", "/meta/timing/started_at", "/meta/request_id", "/meta/tokens", "/meta/telemetry/cache_hit", "/meta/timing/duration_ms"]);
+    return true;
+  });
+  assert.throws(() => fromCanonical("foundry", { success: true, data: [1] }), UnfitError);
+  assert.throws(() => fromCanonical("foundry", { success: "yes" }), InvalidError);
+  assert.throws(() => fromCanonical("scalpel", c, { profile: "loud" }), TypeError);
+  assert.deepEqual(profiles("scalpel"), ["minimal", "standard", "verbose", "debug"]);
+  assert.deepEqual(profiles("foundry"), []);
+});
+
+test("meta.source is written back only to the convention it names", () => {
+  const doc = { success: true, data: {}, error: null, meta: { version: "response-v2", telemetry: {} } };
+  const c = toCanonical("foundry", doc);
+  assert.deepEqual(c.meta?.source, { convention: "foundry", kept: { "/meta/telemetry": {} } });
+  assert.deepEqual(fromCanonical("foundry", c), doc);
+  const other = { ...c, meta: { source: { ...c.meta.source, convention: "bmcis" } } };
+  assert.deepEqual(fromCanonical("foundry", other), { success: true, data: {}, error: null, meta: { version: "response-v2" } });
 });
 
 test("an invalid document is refused", () => {
