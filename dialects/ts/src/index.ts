@@ -16,7 +16,7 @@ import { codegraphFromCanonical, codegraphToCanonical } from "./codegraph.js";
 import { metaOf } from "./common.js";
 import { foundryFromCanonical, foundryToCanonical } from "./foundry.js";
 import { mcpEnvelopeFromCanonical, mcpEnvelopeToCanonical } from "./mcpenvelope.js";
-import { scalpelFromCanonical, scalpelProfileOf, scalpelToCanonical } from "./scalpel.js";
+import { scalpelFromCanonical, scalpelToCanonical } from "./scalpel.js";
 import { UnfitError, fit, violations } from "./fit.js";
 import { applySource, recordSource } from "./source.js";
 
@@ -46,8 +46,6 @@ interface Dialect {
   readonly fromCanonical: (c: Envelope, profile: string) => { doc: unknown; missing: readonly string[] };
   /** The output profiles, least first, each with the validator of its schema. */
   readonly profiles?: { readonly [profile: string]: Validator };
-  /** The profile a valid document was written in, so that the way back writes the same one. */
-  readonly profileOf?: (doc: unknown) => string;
 }
 
 const only =
@@ -72,7 +70,6 @@ const dialects: { readonly [name in Name]: Dialect } = {
       verbose: scalpel.validateVerbose,
       debug: scalpel.validateDebug,
     },
-    profileOf: scalpelProfileOf,
   },
   foundry: {
     validate: foundry.validateResponse,
@@ -103,6 +100,15 @@ const dialects: { readonly [name in Name]: Dialect } = {
 /** The output profiles of a dialect, least first, e.g. those of scalpel: minimal, standard, verbose, debug. */
 export function profiles(dialect: Name): string[] {
   return Object.keys(lookup(dialect).profiles ?? {});
+}
+
+/**
+ * The least profile a valid document of d is valid in, so that the way back
+ * writes the same one; "" for none.
+ */
+function profileOf(d: Dialect, doc: unknown): string {
+  const found = Object.entries(d.profiles ?? {}).find(([, validate]) => validate(doc).length === 0);
+  return found === undefined ? "" : found[0];
 }
 
 /** A document that is not valid in its dialect. */
@@ -176,9 +182,10 @@ export function toCanonical(dialect: Name, doc: unknown): Envelope {
   if (dialect === "canonical") return fitted;
   let back: unknown;
   try {
-    back = fitTo(dialect, d, map(dialect, d, fitted, d.profileOf?.(doc) ?? ""));
-  } catch {
-    return fitted; // a way back that cannot be made (what the dialect requires is missing) records nothing
+    back = fitTo(dialect, d, map(dialect, d, fitted, profileOf(d, doc)));
+  } catch (err) {
+    if (err instanceof MissingError || err instanceof UnfitError) return fitted; // no way back: nothing to record
+    throw err;
   }
   const source = recordSource(dialect, doc, back);
   if (source !== undefined) metaOf(fitted).source = source;

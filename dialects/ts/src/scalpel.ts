@@ -42,7 +42,7 @@ export function scalpelToCanonical(e: scalpel.Envelope): Envelope {
 }
 
 /** Code Scalpel's output profiles, least first: each sends the members of the one before it and more. */
-export const scalpelProfiles: readonly string[] = ["minimal", "standard", "verbose", "debug"];
+const scalpelProfiles: readonly string[] = ["minimal", "standard", "verbose", "debug"];
 
 /**
  * Maps a valid canonical envelope to a Code Scalpel envelope, as
@@ -81,11 +81,4 @@ export function scalpelFromCanonical(c: Envelope, profile: string): scalpel.Enve
   put(e, "request_id", nullable(m.request_id, nulls));
   put(e, "capabilities", nullable(m.capabilities === undefined ? undefined : [...m.capabilities], nulls));
   return e;
-}
-
-/** The least profile a valid Code Scalpel envelope is valid in, or "" for none. */
-export function scalpelProfileOf(doc: unknown): string {
-  const validators = [scalpel.validateMinimal, scalpel.validateStandard, scalpel.validateVerbose, scalpel.validateDebug];
-  const i = validators.findIndex((v) => v(doc).length === 0);
-  return i < 0 ? "" : scalpelProfiles[i]!;
 }
