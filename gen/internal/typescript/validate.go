@@ -165,63 +165,6 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// message is the TypeScript expression of a message, the holes filled by
-// args, one a hole (a member name is quoted by JSON.stringify):
-//
-//	"must be string, not " + rt.typeOf(v)
-func message(m keywords.Message, args ...string) string {
-	if len(m.Holes()) != len(args) {
-		panic("typescript: message " + m.String() + ": wrong number of arguments")
-	}
-	var parts []string
-	for _, p := range m {
-		switch p.Hole {
-		case keywords.Text:
-			parts = append(parts, stringLiteral(p.Text))
-		case keywords.TypeOf, keywords.Int:
-			parts = append(parts, args[0])
-			args = args[1:]
-		case keywords.Name:
-			parts = append(parts, "JSON.stringify("+args[0]+")")
-			args = args[1:]
-		}
-	}
-	return strings.Join(parts, " + ")
-}
-
-// failIf is: if (cond && rt.fail(c, path, sp, keyword, message)) return false;
-// message is a TypeScript expression (see message).
-func failIf(cond, at, schemaPath, keyword, message string) string {
-	return "if (" + cond + " && rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
-}
-
-// failStop is failIf for type, enum and const: a value that fails one of them
-// gets that one error and no other from the same schema, as santhosh-tekuri
-// reports it (docs/validation.md):
-//
-//	if (typeof v !== "string") { rt.fail(c, p, "a.json#/type", "type", …); return false; }
-//
-// In a leaf checked inline, the rest of the leaf is skipped instead:
-//
-//	if (typeof x !== "string") { if (rt.fail(c, …)) return false; break leaf; }
-func (f *vfn) failStop(cond, keyword, message string) string {
-	return "if (" + cond + ") " + f.stopAlways(keyword, message)
-}
-
-// stopAlways is the block of failStop.
-func (f *vfn) stopAlways(keyword, message string) string {
-	fail := "rt.fail(c, " + f.p + ", " + stringLiteral(f.sp(keyword)) + ", " + stringLiteral(keyword) + ", " + message + ")"
-	if f.inlined {
-		return "{ if (" + fail + ") return false; break leaf; }"
-	}
-	return "{ " + fail + "; return false; }"
-}
-
-// failAlways is: if (rt.fail(c, path, sp, keyword, message)) return false;
-func failAlways(at, schemaPath, keyword, message string) string {
-	return "if (rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
-}
-
 // memberPath is the instance path of a member known when generating:
 // rt.at(c, p, "a/b").
 func memberPath(name string) string {

@@ -152,8 +152,8 @@ const patternRequestPropertiesLocale = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 /** Checks a value against request.json#/$defs/provenance_mode. */
 export function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/provenance_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "minimal" && v !== "full") { rt.fail(c, p, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/provenance_mode", "string", v); return false; }
+  if (v !== "minimal" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/provenance_mode", "enum", "must be one of \"minimal\", \"full\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -165,13 +165,13 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
     if (v["capture"] !== undefined) {
       leaf: {
         const x = v["capture"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["capture_artifacts"] !== undefined) {
       leaf: {
         const x = v["capture_artifacts"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
@@ -182,9 +182,9 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
         case "mode":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/$defs/provenance_options", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "request.json#/$defs/provenance_options/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#/$defs/provenance_options", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -197,7 +197,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["deterministic"] !== undefined) {
       leaf: {
         const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
@@ -205,9 +205,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "minimum", 1)) return false;
         }
       }
     }
@@ -215,16 +215,16 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor", "string", x)) return false; break leaf; }
       }
     }
     if (v["token_budget"] !== undefined) {
       leaf: {
         const x = v["token_budget"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1")) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget", "minimum", 1)) return false;
         }
       }
     }
@@ -232,9 +232,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locale"];
         if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long")) return false;
-          if (!patternRequestPropertiesLocale.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "maxLength", 50)) return false;
+          if (!patternRequestPropertiesLocale.test(x) && rt.failAt(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "string", x)) return false; break leaf; }
       }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
@@ -251,9 +251,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -265,20 +265,20 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
       leaf: {
         const x = v[i];
         if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; break leaf; }
       }
     }
-    if (v.length < 1 && rt.fail(c, p, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item")) return false;
-  } else { rt.fail(c, p, "request.json#/properties/fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "request.json#/properties/fields", "minItems", 1)) return false;
+  } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/response_mode", "string", v); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/response_mode", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return c.errors.length === errs;
 }

@@ -55,10 +55,10 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["anything"] !== undefined) {
       leaf: {
         const x = v["anything"];
-        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "anything"), "list.json#/properties/anything/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/anything", "array", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "list.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLists, -1);
   return c.errors.length === errs;
 }
@@ -70,18 +70,18 @@ export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): bool
     if (v["x"] !== undefined) {
       leaf: {
         const x = v["x"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x", "number", x)) return false; break leaf; }
       }
     }
     if (v["y"] !== undefined) {
       leaf: {
         const x = v["y"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y", "number", x)) return false; break leaf; }
       }
     }
-    if (v["x"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"x\"")) return false;
-    if (v["y"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"y\"")) return false;
-  } else { rt.fail(c, p, "list.json#/properties/points/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["x"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "x")) return false;
+    if (v["y"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "y")) return false;
+  } else { rt.failType(c, p, "list.json#/properties/points/items", "object", v); return false; }
   rt.rest(v, p, c, membersListsPointsItem, -1);
   return c.errors.length === errs;
 }
@@ -94,7 +94,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPropertiesMatrixItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "list.json#/properties/matrix/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/matrix", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -105,10 +105,10 @@ function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       leaf: {
         const x = v[i];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items", "number", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "list.json#/properties/matrix/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/matrix/items", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -119,13 +119,13 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
     for (let i = 0; i < v.length; i++) {
       leaf: {
         const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/names/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/names/items", "string", x)) return false; break leaf; }
       }
     }
-    if (v.length < 1 && rt.fail(c, p, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item")) return false;
+    if (v.length < 1 && rt.failLimit(c, p, "list.json#/properties/names", "minItems", 1)) return false;
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
-  } else { rt.fail(c, p, "list.json#/properties/names/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/names", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -137,6 +137,6 @@ function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPointsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "list.json#/properties/points/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/points", "array", v); return false; }
   return c.errors.length === errs;
 }

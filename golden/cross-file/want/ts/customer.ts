@@ -44,10 +44,10 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
     if (v["street"] !== undefined) {
       leaf: {
         const x = v["street"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "customer.json#/$defs/address/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "customer.json#/$defs/address", "object", v); return false; }
   rt.rest(v, p, c, membersAddress, -1);
   return c.errors.length === errs;
 }
@@ -60,11 +60,11 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] !== undefined) {
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "customer.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/name", "string", x)) return false; break leaf; }
       }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "customer.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "customer.json#", "object", v); return false; }
   rt.rest(v, p, c, membersCustomer, -1);
   return c.errors.length === errs;
 }

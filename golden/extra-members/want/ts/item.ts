@@ -27,13 +27,13 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "item.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "item.json#/properties/id", "string", x)) return false; break leaf; }
       }
     }
     if (v["count"] !== undefined) {
       leaf: {
         const x = v["count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "count"), "item.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "count"), "item.json#/properties/count", "integer", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -45,10 +45,10 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
       }
       leaf: {
         const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "item.json#/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "item.json#/additionalProperties", "integer", x)) return false; break leaf; }
       }
     }
-    if (v["id"] === undefined && rt.fail(c, p, "item.json#/required", "required", "missing required property \"id\"")) return false;
-  } else { rt.fail(c, p, "item.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "item.json#", "id")) return false;
+  } else { rt.failType(c, p, "item.json#", "object", v); return false; }
   return c.errors.length === errs;
 }

@@ -71,13 +71,13 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/success", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
-    if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
@@ -91,10 +91,10 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
   rt.rest(v, p, c, membersPage, -1);
   return c.errors.length === errs;
 }
@@ -107,7 +107,7 @@ function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean
     for (let i = 0; i < v.length; i++) {
       if (!dynamicEnvelopeDefsData(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/page/properties/items", "array", v); return false; }
   return c.errors.length === errs;
 }
 

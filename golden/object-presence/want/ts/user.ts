@@ -43,34 +43,34 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "user.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "user.json#/properties/id", "string", x)) return false; break leaf; }
       }
     }
     if (v["name"] !== undefined) {
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "user.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "user.json#/properties/name", "string", x)) return false; break leaf; }
       }
     }
     if (v["nickname"] !== undefined) {
       leaf: {
         const x = v["nickname"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["age"] !== undefined) {
       leaf: {
         const x = v["age"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "age"), "user.json#/properties/age", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/minimum", "minimum", "must be at least 0")) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "age"), "user.json#/properties/age", "minimum", 0)) return false;
         }
       }
     }
     if (v["email"] !== undefined) {
       leaf: {
         const x = v["email"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "email"), "user.json#/properties/email/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/email", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], rt.at(c, p, "tags"), c) && c.stop) return false;
@@ -78,13 +78,13 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
     if (v["score"] !== undefined) {
       leaf: {
         const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "user.json#/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/score", "number", x)) return false; break leaf; }
       }
     }
     if (v["active"] !== undefined) {
       leaf: {
         const x = v["active"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "active"), "user.json#/properties/active/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "active"), "user.json#/properties/active", "boolean", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -100,13 +100,13 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
         case "active":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "user.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "user.json#", "additionalProperties", k)) return false;
     }
-    if (v["id"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"id\"")) return false;
-    if (v["name"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"name\"")) return false;
-    if (v["nickname"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"nickname\"")) return false;
-    if (v["tags"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"tags\"")) return false;
-  } else { rt.fail(c, p, "user.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "user.json#", "id")) return false;
+    if (v["name"] === undefined && rt.failRequired(c, p, "user.json#", "name")) return false;
+    if (v["nickname"] === undefined && rt.failRequired(c, p, "user.json#", "nickname")) return false;
+    if (v["tags"] === undefined && rt.failRequired(c, p, "user.json#", "tags")) return false;
+  } else { rt.failType(c, p, "user.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -117,10 +117,10 @@ function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       leaf: {
         const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/aliases/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/aliases/items", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "user.json#/properties/aliases/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "user.json#/properties/aliases", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -131,9 +131,9 @@ function checkUserPropertiesTags(v: unknown, p: number, c: rt.Context): boolean 
     for (let i = 0; i < v.length; i++) {
       leaf: {
         const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/tags/items", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "user.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "user.json#/properties/tags", "array", v); return false; }
   return c.errors.length === errs;
 }

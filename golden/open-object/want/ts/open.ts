@@ -27,10 +27,10 @@ export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "open.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "open.json#/properties/id", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "open.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "open.json#", "object", v); return false; }
   rt.rest(v, p, c, membersOpen, -1);
   return c.errors.length === errs;
 }

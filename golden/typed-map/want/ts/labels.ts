@@ -24,10 +24,10 @@ export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v[k];
         if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, k), "labels.json#/additionalProperties", "maxLength", 64)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, k), "labels.json#/additionalProperties", "string", x)) return false; break leaf; }
       }
     }
-  } else { rt.fail(c, p, "labels.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "labels.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
