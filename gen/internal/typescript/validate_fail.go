@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,12 @@ import (
 //	rt.failRequired(c, p, "warning.json#", "code")      // "missing required property \"code\""
 //	rt.failLimit(c, p, "warning.json#/properties/message", "maxLength", 2000)
 //	rt.failAt(c, p, "warning.json#/properties/severity", "enum", "must be one of …")
+//	rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)
+//
+// The last one is the schema of a member checked where its object is: a
+// schema path that ends in /properties/* ends in the member's name (the
+// instance path's last step, escaped), which the text then shares with the
+// other members' paths.
 //
 // Each short form is used only where it spells, byte for byte, the schema
 // path and message the long form rt.fail(c, p, schemaPath, keyword, message)
@@ -70,6 +77,15 @@ func failCall(at, schemaPath, keyword string, msg msgExpr) string {
 	if !ok || escapeToken(keyword) != keyword {
 		return long
 	}
+	if strings.HasSuffix(base, "/*") {
+		return long // rt.failAt would read the * as the member's name
+	}
+	if name, ok := memberOf(at); ok {
+		// A member's own schema: its name is the instance path's last step.
+		if b, ok := strings.CutSuffix(base, "/properties/"+escapeToken(name)); ok {
+			base = b + "/properties/*"
+		}
+	}
 	head := "(c, " + at + ", " + stringLiteral(base) + ", "
 	m := msg.m
 	if keyword == "type" && len(m) == 2 && m[0].Hole == keywords.Text && m[1].Hole == keywords.TypeOf {
@@ -97,6 +113,19 @@ func failCall(at, schemaPath, keyword string, msg msgExpr) string {
 		return "rt.failLimit" + head + stringLiteral(keyword) + ", " + strconv.FormatInt(n, 10) + ")"
 	}
 	return "rt.failAt" + head + stringLiteral(keyword) + ", " + msg.expr() + ")"
+}
+
+// memberOf is the name of the member whose instance path at is, when at is
+// memberPath(name).
+func memberOf(at string) (string, bool) {
+	lit, ok := strings.CutPrefix(at, "rt.at(c, p, ")
+	if lit, ok2 := strings.CutSuffix(lit, ")"); ok && ok2 && strings.HasPrefix(lit, `"`) {
+		var name string
+		if json.Unmarshal([]byte(lit), &name) == nil && memberPath(name) == at {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // limits are the messages rt.failLimit spells from a keyword's number: a

@@ -232,7 +232,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["results"] !== undefined) {
       leaf: {
         const x = v["results"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/results", "array", x)) return false; break leaf; }
+        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/*", "array", x)) return false; break leaf; }
       }
     }
     if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
@@ -267,31 +267,31 @@ export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boo
     if (v["tokens_estimated"] !== undefined) {
       leaf: {
         const x = v["tokens_estimated"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/tokens_estimated", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/*", "integer", x)) return false; break leaf; }
       }
     }
     if (v["tokens_used"] !== undefined) {
       leaf: {
         const x = v["tokens_used"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/tokens_used", "null or integer", x)) return false; break leaf; }
+        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/*", "null or integer", x)) return false; break leaf; }
       }
     }
     if (v["cache_hit"] !== undefined) {
       leaf: {
         const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/cache_hit", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["execution_time_ms"] !== undefined) {
       leaf: {
         const x = v["execution_time_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/execution_time_ms", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["request_id"] !== undefined) {
       leaf: {
         const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/request_id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["tokens_estimated"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "tokens_estimated")) return false;
@@ -311,25 +311,25 @@ export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): b
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/cursor", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/page_size", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/*", "integer", x)) return false; break leaf; }
       }
     }
     if (v["has_more"] !== undefined) {
       leaf: {
         const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/has_more", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["total_available"] !== undefined) {
       leaf: {
         const x = v["total_available"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/total_available", "null or integer", x)) return false; break leaf; }
+        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/*", "null or integer", x)) return false; break leaf; }
       }
     }
   }
@@ -345,13 +345,13 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
     if (v["code"] !== undefined) {
       leaf: {
         const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/message", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], rt.at(c, p, "allowed_fields"), c) && c.stop) return false;
@@ -384,34 +384,34 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
     if (v["operation"] !== undefined) {
       leaf: {
         const x = v["operation"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/operation", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["version"] !== undefined) {
       leaf: {
         const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/version", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["timestamp"] !== undefined) {
       leaf: {
         const x = v["timestamp"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["request_id"] !== undefined) {
       leaf: {
         const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/request_id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["status"] !== undefined && !checkResponseStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/message", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["operation"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "operation")) return false;
@@ -441,19 +441,19 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
     if (v["code"] !== undefined) {
       leaf: {
         const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/message", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["suggestion"] !== undefined) {
       leaf: {
         const x = v["suggestion"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/suggestion", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["level"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "level")) return false;

@@ -467,15 +467,15 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
     if (v["query_hash"] !== undefined) {
       leaf: {
         const x = v["query_hash"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/query_hash", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["offset"] !== undefined) {
       leaf: {
         const x = v["offset"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -496,7 +496,7 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
     if (v["is_duplicate"] !== undefined) {
       leaf: {
         const x = v["is_duplicate"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/is_duplicate", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], rt.at(c, p, "similar_chunk_ids"), c) && c.stop) return false;
@@ -538,23 +538,23 @@ export function checkRankingContext(v: unknown, p: number, c: rt.Context): boole
     if (v["percentile"] !== undefined) {
       leaf: {
         const x = v["percentile"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile", "minimum", 0)) return false;
-          if (x > 100 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile", "maximum", 100)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "minimum", 0)) return false;
+          if (x > 100 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "maximum", 100)) return false;
         }
       }
     }
     if (v["explanation"] !== undefined) {
       leaf: {
         const x = v["explanation"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/explanation", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["score_method"] !== undefined) {
       leaf: {
         const x = v["score_method"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/score_method", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["percentile"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "percentile")) return false;
@@ -585,7 +585,7 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
     if (v["chunk_text"] !== undefined) {
       leaf: {
         const x = v["chunk_text"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/chunk_text", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], rt.at(c, p, "similarity_score"), c) && c.stop) return false;
@@ -595,51 +595,51 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
     if (v["score_type"] !== undefined) {
       leaf: {
         const x = v["score_type"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/score_type", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["source_file"] !== undefined) {
       leaf: {
         const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/source_file", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["source_category"] !== undefined) {
       leaf: {
         const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/source_category", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["context_header"] !== undefined) {
       leaf: {
         const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/context_header", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["chunk_index"] !== undefined) {
       leaf: {
         const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["total_chunks"] !== undefined) {
       leaf: {
         const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["chunk_token_count"] !== undefined) {
       leaf: {
         const x = v["chunk_token_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -687,30 +687,30 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
     if (v["source_file"] !== undefined) {
       leaf: {
         const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/source_file", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["source_category"] !== undefined) {
       leaf: {
         const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/source_category", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["chunk_index"] !== undefined) {
       leaf: {
         const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["total_chunks"] !== undefined) {
       leaf: {
         const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -736,43 +736,43 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
     if (v["source_file"] !== undefined) {
       leaf: {
         const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/source_file", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["source_category"] !== undefined) {
       leaf: {
         const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/source_category", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["chunk_index"] !== undefined) {
       leaf: {
         const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["total_chunks"] !== undefined) {
       leaf: {
         const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["chunk_snippet"] !== undefined) {
       leaf: {
         const x = v["chunk_snippet"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/chunk_snippet", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["context_header"] !== undefined) {
       leaf: {
         const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/context_header", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_id")) return false;
@@ -796,7 +796,7 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
     if (v["vendor_name"] !== undefined) {
       leaf: {
         const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/vendor_name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
@@ -839,7 +839,7 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
     if (v["vendor_name"] !== undefined) {
       leaf: {
         const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/vendor_name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], rt.at(c, p, "entity_ids"), c) && c.stop) return false;
@@ -888,22 +888,22 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
     if (v["vendor_name"] !== undefined) {
       leaf: {
         const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
     if (v["top_entities"] !== undefined) {
       leaf: {
         const x = v["top_entities"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/top_entities", "array", x)) return false; break leaf; }
+        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; break leaf; }
       }
     }
     if (v["last_updated"] !== undefined) {
       leaf: {
         const x = v["last_updated"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "vendor_name")) return false;
@@ -923,7 +923,7 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
     if (v["vendor_name"] !== undefined) {
       leaf: {
         const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/vendor_name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
@@ -966,18 +966,18 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
     if (v["entity_count"] !== undefined) {
       leaf: {
         const x = v["entity_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["relationship_count"] !== undefined) {
       leaf: {
         const x = v["relationship_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
         }
       }
     }

@@ -78,26 +78,26 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["query"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/query", "minLength", 1)) return false;
-          if (x.length > 500 && rt.codePoints(x) > 500 && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/query", "maxLength", 500)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/query", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 500 && rt.codePoints(x) > 500 && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "maxLength", 500)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "minimum", 1)) return false;
-          if (x > 50 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "maximum", 50)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
+          if (x > 50 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "maximum", 50)) return false;
         }
       }
     }
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;

@@ -356,8 +356,12 @@ export function fail(c: Context, p: number, schemaPath: string, keyword: string,
   return false;
 }
 
-/** Records the failure of keyword kw of the schema at s (its schema path without the keyword), as fail. */
+/**
+ * Records the failure of keyword kw of the schema at s (its schema path without the keyword), as fail. A path s
+ * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name.
+ */
 export function failAt(c: Context, p: number, s: string, kw: string, message: string): boolean {
+  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.path[p - 1]));
   return fail(c, p, s + "/" + kw, kw, message);
 }
 

@@ -209,27 +209,27 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tool"] !== undefined) {
       leaf: {
         const x = v["tool"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/tool", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["version"] !== undefined) {
       leaf: {
         const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/version", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["requestId"] !== undefined) {
       leaf: {
         const x = v["requestId"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/requestId", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["generatedAt"] !== undefined) {
       leaf: {
         const x = v["generatedAt"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
@@ -266,7 +266,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/success", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -294,7 +294,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success", "const", "must be false")) return false; break leaf; }
+        if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; break leaf; }
       }
     }
   }
@@ -328,19 +328,19 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined) {
       leaf: {
         const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/message", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["details"] !== undefined) {
       leaf: {
         const x = v["details"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/details", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -383,18 +383,18 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
     if (v["maxItems"] !== undefined) {
       leaf: {
         const x = v["maxItems"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["maxDepth"] !== undefined) {
       leaf: {
         const x = v["maxDepth"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -417,21 +417,21 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["hasMore"] !== undefined) {
       leaf: {
         const x = v["hasMore"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/hasMore", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["total"] !== undefined) {
       leaf: {
         const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -456,19 +456,19 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
     if (v["tool"] !== undefined) {
       leaf: {
         const x = v["tool"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/tool", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["args"] !== undefined) {
       leaf: {
         const x = v["args"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/args", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["reason"] !== undefined) {
       leaf: {
         const x = v["reason"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/reason", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -494,16 +494,16 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
     if (v["approxTokens"] !== undefined) {
       leaf: {
         const x = v["approxTokens"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["truncated"] !== undefined) {
       leaf: {
         const x = v["truncated"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/truncated", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
@@ -546,19 +546,19 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
     if (v["root"] !== undefined) {
       leaf: {
         const x = v["root"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/root", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["repoName"] !== undefined) {
       leaf: {
         const x = v["repoName"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/repoName", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["rev"] !== undefined) {
       leaf: {
         const x = v["rev"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/rev", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

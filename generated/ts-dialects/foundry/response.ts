@@ -375,23 +375,23 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error_code"] !== undefined) {
       leaf: {
         const x = v["error_code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/error_code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], rt.at(c, p, "error_type"), c) && c.stop) return false;
     if (v["remediation"] !== undefined) {
       leaf: {
         const x = v["remediation"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/remediation", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retry_after_seconds"] !== undefined) {
       leaf: {
         const x = v["retry_after_seconds"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/retry_after_seconds", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/retry_after_seconds", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -426,8 +426,8 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (!patternMetadataPropertiesRequestID.test(x) && rt.failAt(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id", "string", x)) return false; break leaf; }
+          if (!patternMetadataPropertiesRequestID.test(x) && rt.failAt(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
@@ -439,7 +439,7 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["content_fidelity_schema_version"] !== undefined) {
       leaf: {
         const x = v["content_fidelity_schema_version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/content_fidelity_schema_version", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], rt.at(c, p, "dropped_content_ids"), c) && c.stop) return false;
@@ -520,39 +520,39 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/cursor", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["has_more"] !== undefined) {
       leaf: {
         const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/has_more", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["total_count"] !== undefined) {
       leaf: {
         const x = v["total_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/total_count", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/total_count", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/page_size", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/page_size", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
         }
       }
     }
     if (v["page"] !== undefined) {
       leaf: {
         const x = v["page"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/page", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/page", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -568,18 +568,18 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["limit"] !== undefined) {
       leaf: {
         const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/limit", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/limit", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["remaining"] !== undefined) {
       leaf: {
         const x = v["remaining"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/remaining", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/remaining", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -587,22 +587,22 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reset_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["period"] !== undefined) {
       leaf: {
         const x = v["period"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/period", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["retry_after"] !== undefined) {
       leaf: {
         const x = v["retry_after"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/retry_after", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/retry_after", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -619,14 +619,14 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/success", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/error", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["meta"] !== undefined && !checkMetadata(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
@@ -661,8 +661,8 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["error"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/error", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/error", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["data"] !== undefined && !checkErrorData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -677,7 +677,7 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/success", "const", "must be true")) return false; break leaf; }
+        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/*", "const", "must be true")) return false; break leaf; }
       }
     }
   }
@@ -699,7 +699,7 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (x !== null) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/error", "null", x)) return false; break leaf; }
+        if (x !== null) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/*", "null", x)) return false; break leaf; }
       }
     }
   }
@@ -713,25 +713,25 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
     if (v["duration_ms"] !== undefined) {
       leaf: {
         const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/duration_ms", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "number", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/duration_ms", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["downstream_calls"] !== undefined) {
       leaf: {
         const x = v["downstream_calls"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/downstream_calls", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/downstream_calls", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["cache_hit"] !== undefined) {
       leaf: {
         const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/cache_hit", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "response.json#/$defs/telemetry", "object", v); return false; }
@@ -747,20 +747,20 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
     if (v["code"] !== undefined) {
       leaf: {
         const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/message", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["context"] !== undefined) {
       leaf: {
         const x = v["context"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/context", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["message"] === undefined && rt.failRequired(c, p, "response.json#/$defs/warning_detail", "message")) return false;

@@ -117,32 +117,32 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["media_type"] !== undefined) {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["locator"] !== undefined) {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["size_bytes"] !== undefined) {
       leaf: {
         const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -178,9 +178,9 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value", "minLength", 16)) return false;
-          if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false;
+          if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

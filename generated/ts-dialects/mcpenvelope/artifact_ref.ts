@@ -108,24 +108,24 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["artifact_id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["locator"] !== undefined) {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["media_type"] !== undefined) {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
@@ -176,9 +176,9 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value", "minLength", 16)) return false;
-          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false;
+          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -163,7 +163,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["result"] !== undefined) {
       leaf: {
         const x = v["result"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/result", "null or boolean or number or string or array or object", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; break leaf; }
       }
     }
     if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c)) && c.stop) return false;
@@ -197,25 +197,25 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retryable"] !== undefined) {
       leaf: {
         const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/retryable", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
@@ -272,24 +272,24 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter", "string", x)) return false; break leaf; }
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["request_id"] !== undefined) {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id", "string", x)) return false; break leaf; }
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["duration_ms"] !== undefined) {
       leaf: {
         const x = v["duration_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -366,18 +366,18 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
       leaf: {
         const x = v["code"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["message"] !== undefined) {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;

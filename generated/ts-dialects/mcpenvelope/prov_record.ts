@@ -205,8 +205,8 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["run_id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
@@ -214,8 +214,8 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["time"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/time", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/time", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
@@ -281,9 +281,9 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value", "minLength", 16)) return false;
-          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false;
+          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -318,27 +318,27 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["key_id"] !== undefined) {
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["value"] !== undefined) {
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value", "minLength", 16)) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value", "maxLength", 5000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -444,26 +444,26 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["version"] !== undefined) {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["adapter"] !== undefined) {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter", "string", x)) return false; break leaf; }
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

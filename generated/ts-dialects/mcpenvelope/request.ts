@@ -127,15 +127,15 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["request_id"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id", "string", x)) return false; break leaf; }
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["params"] !== undefined) {
       leaf: {
         const x = v["params"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/params", "null or boolean or number or string or array or object", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; break leaf; }
       }
     }
     if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c) && c.stop) return false;
@@ -144,8 +144,8 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["time"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/time", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/time", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -176,15 +176,15 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
     if (v["deterministic"] !== undefined) {
       leaf: {
         const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/deterministic", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["max_output_bytes"] !== undefined) {
       leaf: {
         const x = v["max_output_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -192,8 +192,8 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
       leaf: {
         const x = v["locale"];
         if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale", "maxLength", 50)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale", "string", x)) return false; break leaf; }
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -237,17 +237,17 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["version"] !== undefined) {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version", "string", x)) return false; break leaf; }
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -277,7 +277,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/error", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/if", "error")) return false;
@@ -292,19 +292,19 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/error", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["error_code"] !== undefined) {
       leaf: {
         const x = v["error_code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/error_code", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["error_details"] !== undefined) {
       leaf: {
         const x = v["error_details"];
-        if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/error_details", "null or object", x)) return false; break leaf; }
+        if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -358,19 +358,19 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
     if (v["feature"] !== undefined) {
       leaf: {
         const x = v["feature"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/feature", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["tier"] !== undefined) {
       leaf: {
         const x = v["tier"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/tier", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["reason"] !== undefined) {
       leaf: {
         const x = v["reason"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/reason", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

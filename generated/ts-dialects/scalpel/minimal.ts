@@ -60,7 +60,7 @@ function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/error", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "minimal.json#/if", "error")) return false;

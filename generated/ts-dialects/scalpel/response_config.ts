@@ -399,13 +399,13 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
     if (v["version"] !== undefined) {
       leaf: {
         const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/version", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["description"] !== undefined) {
       leaf: {
         const x = v["description"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/description", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c) && c.stop) return false;
@@ -426,25 +426,25 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
     if (v["exclude_empty_arrays"] !== undefined) {
       leaf: {
         const x = v["exclude_empty_arrays"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/exclude_empty_arrays", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["exclude_empty_objects"] !== undefined) {
       leaf: {
         const x = v["exclude_empty_objects"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/exclude_empty_objects", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["exclude_null_values"] !== undefined) {
       leaf: {
         const x = v["exclude_null_values"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/exclude_null_values", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["exclude_default_values"] !== undefined) {
       leaf: {
         const x = v["exclude_default_values"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/exclude_default_values", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/global", "object", v); return false; }
@@ -480,19 +480,19 @@ export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, 
     if (v["include_sanitization_details"] !== undefined) {
       leaf: {
         const x = v["include_sanitization_details"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["include_error_location"] !== undefined) {
       leaf: {
         const x = v["include_error_location"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["include_suggestions"] !== undefined) {
       leaf: {
         const x = v["include_suggestions"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/error_reporting", "object", v); return false; }
@@ -517,19 +517,19 @@ export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: numb
     if (v["allow_merge_conflicts"] !== undefined) {
       leaf: {
         const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["allow_templates"] !== undefined) {
       leaf: {
         const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["report_modifications"] !== undefined) {
       leaf: {
         const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy", "object", v); return false; }
@@ -545,7 +545,7 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
     if (v["description"] !== undefined) {
       leaf: {
         const x = v["description"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/description", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c) && c.stop) return false;
@@ -626,19 +626,19 @@ export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unk
     if (v["allow_merge_conflicts"] !== undefined) {
       leaf: {
         const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["allow_templates"] !== undefined) {
       leaf: {
         const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["report_modifications"] !== undefined) {
       leaf: {
         const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy", "object", v); return false; }

@@ -60,7 +60,7 @@ function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/error", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "standard.json#/if", "error")) return false;

@@ -30,7 +30,7 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
     if (v["duration_ms"] !== undefined) {
       leaf: {
         const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/duration_ms", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
@@ -68,7 +68,7 @@ function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       leaf: {
         const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/error", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "verbose.json#/if", "error")) return false;

@@ -108,7 +108,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/success", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
@@ -147,7 +147,7 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
     if (v["status"] !== undefined) {
       leaf: {
         const x = v["status"];
-        if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/status", "const", "must be \"error\"")) return false; break leaf; }
+        if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; break leaf; }
       }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "error")) return false;
@@ -162,7 +162,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success", "const", "must be true")) return false; break leaf; }
+        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; break leaf; }
       }
     }
   }
@@ -196,7 +196,7 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
     if (v["status"] !== undefined) {
       leaf: {
         const x = v["status"];
-        if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/status", "enum", "must be one of \"ok\", \"partial\"")) return false; break leaf; }
+        if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; break leaf; }
       }
     }
     if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error") && c.stop) return false;

@@ -271,18 +271,18 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/message", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/message", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/message", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["remediation"] !== undefined) {
       leaf: {
         const x = v["remediation"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
@@ -327,15 +327,15 @@ export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
     if (v["retryable"] !== undefined) {
       leaf: {
         const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["after_ms"] !== undefined) {
       leaf: {
         const x = v["after_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "minimum", 0)) return false;
         }
       }
     }

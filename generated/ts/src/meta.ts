@@ -732,36 +732,36 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
     if (v["max_items"] !== undefined) {
       leaf: {
         const x = v["max_items"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["max_depth"] !== undefined) {
       leaf: {
         const x = v["max_depth"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["max_tokens"] !== undefined) {
       leaf: {
         const x = v["max_tokens"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["max_bytes"] !== undefined) {
       leaf: {
         const x = v["max_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -873,9 +873,9 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -907,32 +907,32 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
     if (v["has_more"] !== undefined) {
       leaf: {
         const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/has_more", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
         }
       }
     }
     if (v["total"] !== undefined) {
       leaf: {
         const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -961,7 +961,7 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["has_more"] !== undefined) {
       leaf: {
         const x = v["has_more"];
-        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/has_more", "const", "must be true")) return false; break leaf; }
+        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; break leaf; }
       }
     }
   }
@@ -984,27 +984,27 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["limit"] !== undefined) {
       leaf: {
         const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["remaining"] !== undefined) {
       leaf: {
         const x = v["remaining"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["window_ms"] !== undefined) {
       leaf: {
         const x = v["window_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -1012,16 +1012,16 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["reset_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["retry_after_ms"] !== undefined) {
       leaf: {
         const x = v["retry_after_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -1061,9 +1061,9 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["convention"];
         if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention", "maxLength", 64)) return false;
-          if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention", "string", x)) return false; break leaf; }
+          if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false;
+          if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c) && c.stop) return false;
@@ -1165,15 +1165,15 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cache_hit"] !== undefined) {
       leaf: {
         const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/cache_hit", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["downstream_calls"] !== undefined) {
       leaf: {
         const x = v["downstream_calls"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -1207,16 +1207,16 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["started_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["duration_ms"] !== undefined) {
       leaf: {
         const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -1239,27 +1239,27 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
     if (v["estimated"] !== undefined) {
       leaf: {
         const x = v["estimated"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["actual"] !== undefined) {
       leaf: {
         const x = v["actual"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["budget"] !== undefined) {
       leaf: {
         const x = v["budget"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -1287,18 +1287,18 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["version"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["adapter"] !== undefined) {
       leaf: {
         const x = v["adapter"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -1335,9 +1335,9 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["feature"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
@@ -1345,9 +1345,9 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
       leaf: {
         const x = v["reason"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -1373,26 +1373,26 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["root"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["repo_name"] !== undefined) {
       leaf: {
         const x = v["repo_name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["revision"] !== undefined) {
       leaf: {
         const x = v["revision"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -252,34 +252,34 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["media_type"] !== undefined) {
       leaf: {
         const x = v["media_type"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["locator"] !== undefined) {
       leaf: {
         const x = v["locator"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["size_bytes"] !== undefined) {
       leaf: {
         const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false;
         }
       }
     }
@@ -337,18 +337,18 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["field"];
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field", "maxLength", 200)) return false;
-          if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field", "string", x)) return false; break leaf; }
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false;
+          if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["source"] !== undefined) {
       leaf: {
         const x = v["source"];
         if (typeof x === "string") {
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source", "maxLength", 1000)) return false;
-          if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source", "string", x)) return false; break leaf; }
+          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false;
+          if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
@@ -356,9 +356,9 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["note"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note", "minLength", 1)) return false;
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note", "maxLength", 400)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false;
+          if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -418,8 +418,8 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["started_at"];
         if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at", "string", x)) return false; break leaf; }
+          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
@@ -527,27 +527,27 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["alg"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["key_id"] !== undefined) {
       leaf: {
         const x = v["key_id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["value"] !== undefined) {
       leaf: {
         const x = v["value"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value", "minLength", 16)) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value", "maxLength", 5000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false;
+          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -165,13 +165,13 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
     if (v["capture"] !== undefined) {
       leaf: {
         const x = v["capture"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["capture_artifacts"] !== undefined) {
       leaf: {
         const x = v["capture_artifacts"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
@@ -197,7 +197,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["deterministic"] !== undefined) {
       leaf: {
         const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
@@ -205,9 +205,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["page_size"] !== undefined) {
       leaf: {
         const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -215,16 +215,16 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["cursor"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["token_budget"] !== undefined) {
       leaf: {
         const x = v["token_budget"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -232,9 +232,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["locale"];
         if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "maxLength", 50)) return false;
-          if (!patternRequestPropertiesLocale.test(x) && rt.failAt(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/locale", "string", x)) return false; break leaf; }
+          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/*", "maxLength", 50)) return false;
+          if (!patternRequestPropertiesLocale.test(x) && rt.failAt(c, rt.at(c, p, "locale"), "request.json#/properties/*", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;

@@ -86,18 +86,18 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["message"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/message", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/message", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/message", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["suggestion"] !== undefined) {
       leaf: {
         const x = v["suggestion"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["context"] !== undefined && !checkDetailMap(v["context"], rt.at(c, p, "context"), c) && c.stop) return false;

@@ -207,7 +207,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
     if (v["type"] !== undefined) {
       leaf: {
         const x = v["type"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/type", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], rt.at(c, p, "enum"), c) && c.stop) return false;
@@ -216,30 +216,30 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["string"];
         if (typeof x === "string") {
-          if (rt.codePoints(x) < 2 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/string", "minLength", 2)) return false;
-          if (x.length > 3 && rt.codePoints(x) > 3 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/string", "maxLength", 3)) return false;
-          if (!patternKeywordsPropertiesString.test(x) && rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/string", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/string", "string", x)) return false; break leaf; }
+          if (rt.codePoints(x) < 2 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false;
+          if (x.length > 3 && rt.codePoints(x) > 3 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false;
+          if (!patternKeywordsPropertiesString.test(x) && rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["format"] !== undefined) {
       leaf: {
         const x = v["format"];
         if (typeof x === "string") {
-          if (!rt.isDate(x) && rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/format", "format", "must be a valid date")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/format", "string", x)) return false; break leaf; }
+          if (!rt.isDate(x) && rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "format", "must be a valid date")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["number"] !== undefined) {
       leaf: {
         const x = v["number"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "minimum", 1)) return false;
-          if (x > 10 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "maximum", 10)) return false;
-          if (x <= 0.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "exclusiveMinimum", "must be greater than 0.5")) return false;
-          if (x >= 9.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "exclusiveMaximum", "must be less than 9.5")) return false;
-          if (!rt.multipleOf(x, 25n, -2) && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/number", "multipleOf", "must be a multiple of 0.25")) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "minimum", 1)) return false;
+          if (x > 10 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "maximum", 10)) return false;
+          if (x <= 0.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false;
+          if (x >= 9.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false;
+          if (!rt.multipleOf(x, 25n, -2) && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false;
         }
       }
     }
@@ -328,19 +328,19 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
     if (v["a"] !== undefined) {
       leaf: {
         const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/a", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/*", "integer", x)) return false; break leaf; }
       }
     }
     if (v["b"] !== undefined) {
       leaf: {
         const x = v["b"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/b", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["x-p"] !== undefined) {
       const x = v["x-p"];
       if (typeof x === "string") {
-        if (x.length > 2 && rt.codePoints(x) > 2 && rt.failLimit(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/x-p", "maxLength", 2)) return false;
+        if (x.length > 2 && rt.codePoints(x) > 2 && rt.failLimit(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/*", "maxLength", 2)) return false;
       }
     }
     for (const k in v) {

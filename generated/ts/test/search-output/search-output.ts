@@ -90,28 +90,28 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["chunk_id"] !== undefined) {
       leaf: {
         const x = v["chunk_id"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["score"] !== undefined) {
       leaf: {
         const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "minimum", 0)) return false;
-          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "maximum", 1)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
         }
       }
     }
     if (v["rank"] !== undefined) {
       leaf: {
         const x = v["rank"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank", "minimum", 1)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false;
         }
       }
     }
@@ -119,14 +119,14 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["source_file"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["snippet"] !== undefined) {
       leaf: {
         const x = v["snippet"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/snippet", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -45,7 +45,7 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
     if (v["n"] !== undefined) {
       leaf: {
         const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/n", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/*", "integer", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "b.json#", "object", v); return false; }

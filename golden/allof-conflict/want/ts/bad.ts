@@ -33,7 +33,7 @@ function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
     if (v["a"] !== undefined) {
       leaf: {
         const x = v["a"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/a", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/0", "object", v); return false; }
@@ -47,7 +47,7 @@ function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
     if (v["a"] !== undefined) {
       leaf: {
         const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/a", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/1", "object", v); return false; }

@@ -60,13 +60,13 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["title"] !== undefined) {
       leaf: {
         const x = v["title"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/title", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["id"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false;
@@ -91,7 +91,7 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
     if (v["schema"] !== undefined) {
       leaf: {
         const x = v["schema"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/schema", "object", x)) return false; break leaf; }
+        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; break leaf; }
       }
     }
     if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c) && c.stop) return false;

@@ -76,7 +76,7 @@ export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["n"] !== undefined) {
       leaf: {
         const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/n", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "doc.json#/properties/a/items", "object", v); return false; }
@@ -103,7 +103,7 @@ export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
     if (v["ok"] !== undefined) {
       leaf: {
         const x = v["ok"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/ok", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "doc.json#/$defs/thing", "object", v); return false; }

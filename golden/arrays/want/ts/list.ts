@@ -55,7 +55,7 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["anything"] !== undefined) {
       leaf: {
         const x = v["anything"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/anything", "array", x)) return false; break leaf; }
+        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/*", "array", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "list.json#", "object", v); return false; }
@@ -70,13 +70,13 @@ export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): bool
     if (v["x"] !== undefined) {
       leaf: {
         const x = v["x"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["y"] !== undefined) {
       leaf: {
         const x = v["y"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["x"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "x")) return false;

@@ -64,7 +64,7 @@ function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): 
     if (v["c"] !== undefined) {
       leaf: {
         const x = v["c"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/c", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "checked.json#/contains/items/anyOf/1", "object", v); return false; }

@@ -44,7 +44,7 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
     if (v["street"] !== undefined) {
       leaf: {
         const x = v["street"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "customer.json#/$defs/address", "object", v); return false; }
@@ -60,7 +60,7 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] !== undefined) {
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;

@@ -46,29 +46,29 @@ export function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
     if (v["limit"] !== undefined) {
       leaf: {
         const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "documented.json#/properties/limit", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/limit", "minimum", 1)) return false;
-          if (x > 100 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/limit", "maximum", 100)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "minimum", 1)) return false;
+          if (x > 100 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "maximum", 100)) return false;
         }
       }
     }
     if (v["old"] !== undefined) {
       leaf: {
         const x = v["old"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "old"), "documented.json#/properties/old", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "old"), "documented.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "documented.json#/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "documented.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["secret"] !== undefined) {
       leaf: {
         const x = v["secret"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "secret"), "documented.json#/properties/secret", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "secret"), "documented.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "documented.json#", "object", v); return false; }

@@ -56,7 +56,7 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["id"] === undefined && rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false;

@@ -27,13 +27,13 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "item.json#/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "item.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["count"] !== undefined) {
       leaf: {
         const x = v["count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "count"), "item.json#/properties/count", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "count"), "item.json#/properties/*", "integer", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

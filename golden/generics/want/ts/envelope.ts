@@ -71,7 +71,7 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] !== undefined) {
       leaf: {
         const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/success", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -91,7 +91,7 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }

@@ -40,13 +40,13 @@ export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
     if (v["title"] !== undefined) {
       leaf: {
         const x = v["title"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/title", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["score"] !== undefined) {
       leaf: {
         const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/score", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["title"] === undefined && rt.failRequired(c, p, "search.json#/$defs/result", "title")) return false;

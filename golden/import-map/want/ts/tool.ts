@@ -96,8 +96,8 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["name"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false;

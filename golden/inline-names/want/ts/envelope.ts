@@ -93,7 +93,7 @@ export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): bo
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/items/items", "object", v); return false; }
@@ -110,7 +110,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
     if (v["request_id"] !== undefined) {
       leaf: {
         const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
@@ -125,13 +125,13 @@ export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context
     if (v["cursor"] !== undefined) {
       leaf: {
         const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/cursor", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["has_more"] !== undefined) {
       leaf: {
         const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/has_more", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/pagination", "object", v); return false; }

@@ -30,8 +30,8 @@ export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["password"];
         if (typeof x === "string") {
-          if (!patternRulePropertiesPassword.test(x) && rt.failAt(c, rt.at(c, p, "password"), "rule.json#/properties/password", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/password", "string", x)) return false; break leaf; }
+          if (!patternRulePropertiesPassword.test(x) && rt.failAt(c, rt.at(c, p, "password"), "rule.json#/properties/*", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "rule.json#", "object", v); return false; }

@@ -64,13 +64,13 @@ export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
     if (v["url"] !== undefined) {
       leaf: {
         const x = v["url"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/url", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["api_key"] !== undefined) {
       leaf: {
         const x = v["api_key"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/api_key", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "things.json#/$defs/other", "object", v); return false; }

@@ -61,8 +61,8 @@ export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Conte
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/name", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["name"] === undefined && rt.failRequired(c, p, "marketplace.json#/properties/owner", "name")) return false;

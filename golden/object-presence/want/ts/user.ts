@@ -43,34 +43,34 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "user.json#/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "user.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["name"] !== undefined) {
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "user.json#/properties/name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "user.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["nickname"] !== undefined) {
       leaf: {
         const x = v["nickname"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "nickname"), "user.json#/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["age"] !== undefined) {
       leaf: {
         const x = v["age"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "age"), "user.json#/properties/age", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "age"), "user.json#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "age"), "user.json#/properties/age", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "age"), "user.json#/properties/*", "minimum", 0)) return false;
         }
       }
     }
     if (v["email"] !== undefined) {
       leaf: {
         const x = v["email"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/email", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/*", "null or string", x)) return false; break leaf; }
       }
     }
     if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], rt.at(c, p, "tags"), c) && c.stop) return false;
@@ -78,13 +78,13 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
     if (v["score"] !== undefined) {
       leaf: {
         const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/score", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/*", "number", x)) return false; break leaf; }
       }
     }
     if (v["active"] !== undefined) {
       leaf: {
         const x = v["active"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "active"), "user.json#/properties/active", "boolean", x)) return false; break leaf; }
+        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "active"), "user.json#/properties/*", "boolean", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -101,7 +101,7 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
     if (v["radius"] !== undefined) {
       leaf: {
         const x = v["radius"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/radius", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; break leaf; }
       }
     }
     for (const k in v) {
@@ -156,7 +156,7 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
     if (v["side"] !== undefined) {
       leaf: {
         const x = v["side"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/side", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; break leaf; }
       }
     }
     for (const k in v) {

@@ -101,7 +101,7 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
     if (v["url"] !== undefined) {
       leaf: {
         const x = v["url"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/url", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/0", "type")) return false;
@@ -127,7 +127,7 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
     if (v["key"] !== undefined) {
       leaf: {
         const x = v["key"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/key", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/1", "type")) return false;

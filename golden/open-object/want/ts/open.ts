@@ -27,7 +27,7 @@ export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "open.json#/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "open.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "open.json#", "object", v); return false; }

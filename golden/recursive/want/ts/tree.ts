@@ -50,7 +50,7 @@ export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
     if (v["label"] !== undefined) {
       leaf: {
         const x = v["label"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/label", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "tree.json#/$defs/node", "object", v); return false; }
@@ -66,7 +66,7 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
     if (v["value"] !== undefined) {
       leaf: {
         const x = v["value"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/value", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;

@@ -89,7 +89,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] !== undefined) {
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c) && c.stop) return false;

@@ -26,7 +26,7 @@ export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolea
     if (v["run_id"] !== undefined) {
       leaf: {
         const x = v["run_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/run_id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
   } else { rt.failType(c, p, "prov.record.schema.v0.1.json#", "object", v); return false; }

@@ -197,7 +197,7 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
     if (v["method"] !== undefined) {
       leaf: {
         const x = v["method"];
-        if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/method", "const", "must be \"card\"")) return false; break leaf; }
+        if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; break leaf; }
       }
     }
   }

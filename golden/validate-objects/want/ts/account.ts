@@ -39,25 +39,25 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       leaf: {
         const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/id", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["email"] !== undefined) {
       leaf: {
         const x = v["email"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/email", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["card"] !== undefined) {
       leaf: {
         const x = v["card"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/card", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["billing_address"] !== undefined) {
       leaf: {
         const x = v["billing_address"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/billing_address", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c) && c.stop) return false;
@@ -91,7 +91,7 @@ function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 5 && rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/billing_address", "minLength", 5)) return false;
+        if (rt.codePoints(x) < 5 && rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/*", "minLength", 5)) return false;
       }
     }
   }

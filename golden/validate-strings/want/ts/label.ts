@@ -81,18 +81,18 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["name"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/name", "minLength", 1)) return false;
-          if (x.length > 40 && rt.codePoints(x) > 40 && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/name", "maxLength", 40)) return false;
-          if (!patternLabelPropertiesName.test(x) && rt.failAt(c, rt.at(c, p, "name"), "label.json#/properties/name", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/name", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "minLength", 1)) return false;
+          if (x.length > 40 && rt.codePoints(x) > 40 && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "maxLength", 40)) return false;
+          if (!patternLabelPropertiesName.test(x) && rt.failAt(c, rt.at(c, p, "name"), "label.json#/properties/*", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["slug"] !== undefined) {
       leaf: {
         const x = v["slug"];
         if (typeof x === "string") {
-          if (!patternLabelPropertiesSlug.test(x) && rt.failAt(c, rt.at(c, p, "slug"), "label.json#/properties/slug", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/slug", "string", x)) return false; break leaf; }
+          if (!patternLabelPropertiesSlug.test(x) && rt.failAt(c, rt.at(c, p, "slug"), "label.json#/properties/*", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
@@ -100,9 +100,9 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["note"] !== undefined) {
       leaf: {
         const x = v["note"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "note"), "label.json#/properties/note", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "note"), "label.json#/properties/*", "null or string", x)) return false; break leaf; }
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "note"), "label.json#/properties/note", "maxLength", 200)) return false;
+          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "note"), "label.json#/properties/*", "maxLength", 200)) return false;
         }
       }
     }

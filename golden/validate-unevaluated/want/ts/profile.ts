@@ -67,7 +67,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
       rt.mark(c, v, "name");
       leaf: {
         const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/name", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["kind"] !== undefined) {
@@ -114,7 +114,7 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
       rt.mark(c, v, "kind");
       leaf: {
         const x = v["kind"];
-        if (x !== "team") { if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/kind", "const", "must be \"team\"")) return false; break leaf; }
+        if (x !== "team") { if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/*", "const", "must be \"team\"")) return false; break leaf; }
       }
     }
     if (v["kind"] === undefined && rt.failRequired(c, p, "profile.json#/if", "kind")) return false;

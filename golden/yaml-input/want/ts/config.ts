@@ -54,17 +54,17 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
     if (v["port"] !== undefined) {
       leaf: {
         const x = v["port"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/port", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/port", "minimum", 1)) return false;
-          if (x > 65535 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/port", "maximum", 65535)) return false;
+          if (x < 1 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "minimum", 1)) return false;
+          if (x > 65535 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "maximum", 65535)) return false;
         }
       }
     }
     if (v["host"] !== undefined) {
       leaf: {
         const x = v["host"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/host", "string", x)) return false; break leaf; }
+        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;

@@ -84,33 +84,33 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
       leaf: {
         const x = v["id"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["title"] !== undefined) {
       leaf: {
         const x = v["title"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["url"] !== undefined) {
       leaf: {
         const x = v["url"];
         if (typeof x === "string") {
-          if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/url", "format", "must be a valid uri")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/url", "string", x)) return false; break leaf; }
+          if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["score"] !== undefined) {
       leaf: {
         const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "number", x)) return false; break leaf; }
+        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "minimum", 0)) return false;
-          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score", "maximum", 1)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
         }
       }
     }
@@ -148,17 +148,17 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
       leaf: {
         const x = v["query"];
         if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query", "string", x)) return false; break leaf; }
+          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false;
+        } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; break leaf; }
       }
     }
     if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
     if (v["total"] !== undefined) {
       leaf: {
         const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/total", "integer", x)) return false; break leaf; }
+        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; break leaf; }
         if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/total", "minimum", 0)) return false;
+          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false;
         }
       }
     }
